@@ -1,0 +1,416 @@
+#!/usr/bin/env node
+import { createHash } from "node:crypto";
+/**
+ * Builds the embedded Storyblok space from `content/` into `.generated/snapshot.js` (+ .d.ts),
+ * which the Worker bundles and serves through the CDN emulator (src/content/emulator.ts).
+ *
+ *   node scripts/build-snapshot.mjs [--content <dir>] [--out <dir>]
+ *
+ * content/space.json                 { "space": {...}, "tokens": { "public", "preview" } }
+ * content/stories/<full_slug>.json   one published story per file (folders mirror full_slug)
+ * content/drafts/<full_slug>.json    draft versions that differ from the published one
+ * content/datasources/<slug>.json    { "id", "name", "slug", "entries": [...] }
+ *
+ * A folder start page (full_slug "blog/") lives in `blog/_startpage.json`.
+ * The content is validated on the way; every problem is reported with the file it is in.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const STARTPAGE_FILE = "_startpage";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class ContentValidationError extends Error {
+  name = "ContentValidationError";
+  /** @param {string[]} problems */
+  constructor(problems) {
+    super(`Invalid content (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.problems = problems;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+/** Where a story with this full_slug is stored, relative to stories/ or drafts/. */
+export function storyFilePath(fullSlug) {
+  return fullSlug.endsWith("/") ? `${fullSlug}${STARTPAGE_FILE}.json` : `${fullSlug}.json`;
+}
+
+/** The full_slug a story file must carry, from its path relative to stories/ or drafts/. */
+export function fullSlugFromFilePath(relativePath) {
+  const slug = relativePath.split(sep).join("/").replace(/\.json$/, "");
+  if (slug === STARTPAGE_FILE) return "/";
+  return slug.endsWith(`/${STARTPAGE_FILE}`) ? slug.slice(0, -STARTPAGE_FILE.length) : slug;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading files (the only part that touches the file system)
+
+/**
+ * @typedef {{ file: string, data?: unknown, error?: string }} ContentFile
+ * @typedef {{ space?: ContentFile, stories: ContentFile[], drafts: ContentFile[], datasources: ContentFile[], problems: string[] }} ContentFiles
+ */
+
+/** @returns {ContentFiles} files named relative to `contentDir`'s parent, e.g. content/stories/home.json */
+export function readContentDir(contentDir) {
+  const base = dirname(resolve(contentDir));
+  const name = (file) => relative(base, file).split(sep).join("/");
+  const problems = [];
+  const read = (file) => {
+    try {
+      return { file: name(file), data: JSON.parse(readFileSync(file, "utf8")) };
+    } catch (error) {
+      return { file: name(file), error: error instanceof SyntaxError ? `is not valid JSON (${error.message})` : `cannot be read (${error.message})` };
+    }
+  };
+  const readTree = (sub, required) => {
+    const dir = join(contentDir, sub);
+    if (!existsSync(dir)) {
+      if (required) problems.push(`${name(dir)}/ is missing`);
+      return [];
+    }
+    return listFiles(dir).flatMap((file) => {
+      if (file.endsWith(".json")) return [read(file)];
+      problems.push(`${name(file)}: only .json files belong in ${sub}/`);
+      return [];
+    });
+  };
+  const spaceFile = join(contentDir, "space.json");
+  return {
+    space: existsSync(spaceFile) ? read(spaceFile) : undefined,
+    stories: readTree("stories", true),
+    drafts: readTree("drafts", false),
+    datasources: readTree("datasources", false),
+    problems,
+  };
+}
+
+function listFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith("."))
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assembling and validating (pure)
+
+/**
+ * Turns the content files into a `SpaceSnapshot`, or throws a ContentValidationError listing
+ * every problem found, each naming its file.
+ * @param {ContentFiles} files
+ * @returns {import("../src/content/snapshot").SpaceSnapshot}
+ */
+export function assembleSnapshot(files) {
+  const problems = [...(files.problems ?? [])];
+  const report = (file, message) => problems.push(`${file}: ${message}`);
+  const usable = (entry) => {
+    if (entry.error) report(entry.file, entry.error);
+    return !entry.error;
+  };
+
+  const space = files.space && usable(files.space) ? checkSpace(files.space, report) : undefined;
+  if (!files.space) problems.push("content/space.json is missing");
+
+  const published = files.stories.filter(usable).filter((entry) => checkStory(entry, "stories", report));
+  const drafts = files.drafts.filter(usable).filter((entry) => checkStory(entry, "drafts", report));
+  checkUnique(published, report);
+  checkDrafts(published, drafts, report);
+  checkFolders([...published, ...drafts.filter((d) => !published.some((p) => p.data.uuid === d.data.uuid))], report);
+  // Published content may only point at published stories; drafts may also point at drafts.
+  checkReferences(published, new Set(published.map((entry) => entry.data.uuid)), "is not a published story", report);
+  checkReferences(drafts, new Set([...published, ...drafts].map((entry) => entry.data.uuid)), "does not exist", report);
+  const datasources = checkDatasources(files.datasources.filter(usable), report);
+
+  if (problems.length || !space) throw new ContentValidationError(problems);
+  const bySlug = (a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0);
+  return {
+    space: space.space,
+    tokens: space.tokens,
+    stories: published.map((entry) => entry.data).sort(bySlug),
+    drafts: drafts.map((entry) => entry.data).sort(bySlug),
+    datasources: datasources.sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+  };
+}
+
+const isInt = (value) => Number.isInteger(value);
+const isString = (value) => typeof value === "string";
+const isNullableString = (value) => value === null || typeof value === "string";
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+const isDate = (value) => isString(value) && !Number.isNaN(Date.parse(value)) && /T.*(Z|[+-]\d\d:?\d\d)$/.test(value);
+const isNullableDate = (value) => value === null || isDate(value);
+
+function checkSpace({ file, data }, report) {
+  const problems = [];
+  const space = isObject(data) ? data.space : undefined;
+  const tokens = isObject(data) ? data.tokens : undefined;
+  if (!isObject(space)) problems.push(`"space" must be an object`);
+  else {
+    if (!isInt(space.id)) problems.push("space.id must be an integer");
+    if (!isString(space.name)) problems.push("space.name must be a string");
+    if (!isString(space.domain)) problems.push("space.domain must be a string");
+    if (!isInt(space.version)) problems.push("space.version (the cache version, a Unix timestamp) must be an integer");
+    if (!Array.isArray(space.language_codes) || !space.language_codes.every(isString)) problems.push("space.language_codes must be an array of strings");
+  }
+  if (!isObject(tokens) || !isString(tokens.public) || !tokens.public || !isString(tokens.preview) || !tokens.preview) {
+    problems.push(`"tokens" must hold non-empty "public" and "preview" strings`);
+  } else if (tokens.public === tokens.preview) problems.push("tokens.public and tokens.preview must differ");
+  for (const problem of problems) report(file, problem);
+  if (problems.length) return undefined;
+  const { id, name, domain, version, language_codes } = space;
+  return { space: { id, name, domain, version, language_codes }, tokens: { public: tokens.public, preview: tokens.preview } };
+}
+
+/** Fields of a CDN story object and how each must look (Storyblok's OpenAPI story schema). */
+const STORY_FIELDS = {
+  id: [(v) => isInt(v) && v > 0, "a positive integer"],
+  uuid: [(v) => isString(v) && UUID.test(v), "a uuid"],
+  name: [isString, "a string"],
+  slug: [isString, "a string"],
+  full_slug: [isString, "a string"],
+  content: [isObject, "an object"],
+  created_at: [isDate, "an ISO date-time"],
+  updated_at: [isDate, "an ISO date-time"],
+  published_at: [isNullableDate, "an ISO date-time or null"],
+  first_published_at: [isNullableDate, "an ISO date-time or null"],
+  sort_by_date: [(v) => v === null || (isString(v) && /^\d{4}-\d{2}-\d{2}$/.test(v)), "a yyyy-mm-dd date or null"],
+  position: [isInt, "an integer"],
+  tag_list: [(v) => Array.isArray(v) && v.every(isString), "an array of strings"],
+  is_startpage: [(v) => typeof v === "boolean", "a boolean"],
+  parent_id: [(v) => isInt(v) && v >= 0, "an integer (0 at the root)"],
+  group_id: [(v) => isString(v) && UUID.test(v), "a uuid"],
+  lang: [isString, "a string"],
+  path: [isNullableString, "a string or null"],
+  meta_data: [(v) => v === null || isObject(v), "an object or null"],
+  alternates: [Array.isArray, "an array"],
+  default_full_slug: [isNullableString, "a string or null"],
+  translated_slugs: [(v) => v === null || Array.isArray(v), "an array or null"],
+  release_id: [(v) => v === null || isInt(v), "an integer or null"],
+};
+
+function checkStory(entry, folder, report) {
+  const { file, data } = entry;
+  if (!isObject(data)) {
+    report(file, "must hold a story object");
+    return false;
+  }
+  let ok = true;
+  for (const [field, [valid, expected]] of Object.entries(STORY_FIELDS)) {
+    if (!(field in data)) {
+      report(file, `story field "${field}" is missing`);
+      ok = false;
+    } else if (!valid(data[field])) {
+      report(file, `story field "${field}" must be ${expected}`);
+      ok = false;
+    }
+  }
+  // Only a story whose fields are usable takes part in the checks across stories.
+  if (!ok) return false;
+  const expectedSlug = fullSlugFromFilePath(file.slice(file.indexOf(`/${folder}/`) + folder.length + 2));
+  if (data.full_slug !== expectedSlug) {
+    report(file, `full_slug "${data.full_slug}" does not match the file path (expected "${expectedSlug}"; see storyFilePath)`);
+  }
+  if (!data.full_slug.endsWith("/") && data.slug !== data.full_slug.split("/").pop()) {
+    report(file, `slug "${data.slug}" must be the last segment of full_slug "${data.full_slug}"`);
+  }
+  if (data.full_slug.endsWith("/") !== data.is_startpage) {
+    report(file, `is_startpage must be ${data.full_slug.endsWith("/")} for full_slug "${data.full_slug}"`);
+  }
+  for (const problem of bloksProblems(data.content)) report(file, problem);
+  return true;
+}
+
+/** Every blok needs a component name and a _uid that is unique within the story. */
+function bloksProblems(content) {
+  const problems = [];
+  const seen = new Set();
+  if (!isString(content.component) || !isString(content._uid)) problems.push("content must have a string component and _uid");
+  walk(content, (node, path) => {
+    if (!("component" in node)) return;
+    if (!isString(node.component) || !node.component) problems.push(`blok at ${path} has no component name`);
+    if (!isString(node._uid) || !node._uid) problems.push(`blok ${node.component} at ${path} has no _uid`);
+    else if (seen.has(node._uid)) problems.push(`_uid ${node._uid} (at ${path}) is used twice`);
+    else seen.add(node._uid);
+  });
+  return problems;
+}
+
+function checkUnique(entries, report) {
+  for (const field of ["id", "uuid", "full_slug"]) {
+    const first = new Map();
+    for (const { file, data } of entries) {
+      const other = first.get(data[field]);
+      if (other) report(file, `${field} ${JSON.stringify(data[field])} is also used by ${other}`);
+      else first.set(data[field], file);
+    }
+  }
+}
+
+/** A draft either belongs to a published story (same uuid and id) or is a never-published story. */
+function checkDrafts(published, drafts, report) {
+  const byUuid = new Map(published.map((entry) => [entry.data.uuid, entry]));
+  for (const draft of drafts) {
+    const original = byUuid.get(draft.data.uuid);
+    if (original && original.data.id !== draft.data.id) {
+      report(draft.file, `id ${draft.data.id} differs from ${original.file} (id ${original.data.id}) although the uuid is the same`);
+    }
+    if (!original) {
+      const clash = published.find((entry) => entry.data.id === draft.data.id || entry.data.full_slug === draft.data.full_slug);
+      if (clash) report(draft.file, `is a new story (uuid not published) but its id or full_slug is used by ${clash.file}`);
+    }
+  }
+  checkUnique(drafts, report);
+}
+
+/** Stories in one folder point at that folder with the same parent_id; root stories use 0. */
+function checkFolders(entries, report) {
+  const folderIds = new Map();
+  const storyIds = new Set(entries.map((entry) => entry.data.id));
+  for (const { file, data } of entries) {
+    const slug = data.full_slug.replace(/\/$/, "");
+    const folder = data.full_slug.endsWith("/") ? slug : slug.includes("/") ? slug.slice(0, slug.lastIndexOf("/")) : "";
+    if (!folder) {
+      if (data.parent_id !== 0) report(file, `parent_id must be 0 for a story at the root (is ${data.parent_id})`);
+      continue;
+    }
+    if (data.parent_id === 0) {
+      report(file, `parent_id must be the id of folder "${folder}", not 0`);
+      continue;
+    }
+    if (storyIds.has(data.parent_id)) report(file, `parent_id ${data.parent_id} is the id of a story, not of folder "${folder}"`);
+    const known = folderIds.get(folder);
+    if (known && known.id !== data.parent_id) report(file, `parent_id ${data.parent_id} differs from ${known.file} (${known.id}) in the same folder "${folder}"`);
+    else folderIds.set(folder, { id: data.parent_id, file });
+  }
+  const byId = new Map();
+  for (const [folder, { id, file }] of folderIds) {
+    const other = byId.get(id);
+    if (other && other !== folder) report(file, `parent_id ${id} is used for both folder "${other}" and folder "${folder}"`);
+    else byId.set(id, folder);
+  }
+}
+
+/** Story links (multilink, rich text) and relations (uuid fields of bloks) must point at stories. */
+function checkReferences(entries, knownUuids, what, report) {
+  for (const { file, data } of entries) {
+    for (const { uuid, path } of storyReferences(data.content)) {
+      if (!knownUuids.has(uuid)) report(file, `${path} points at story ${uuid}, which ${what}`);
+    }
+  }
+}
+
+/** @returns {{ uuid: string, path: string }[]} */
+export function storyReferences(content) {
+  const found = [];
+  walk(content, (node, path) => {
+    if (node.fieldtype === "multilink") {
+      if (node.linktype === "story" && isString(node.id) && node.id) found.push({ uuid: node.id, path });
+      return;
+    }
+    if (node.type === "link" && isObject(node.attrs)) {
+      if (node.attrs.linktype === "story" && isString(node.attrs.uuid) && node.attrs.uuid) found.push({ uuid: node.attrs.uuid, path });
+      return;
+    }
+    if (!isString(node.component)) return;
+    for (const [field, value] of Object.entries(node)) {
+      if (field === "_uid" || field === "_editable") continue;
+      const values = isString(value) ? [value] : Array.isArray(value) && value.length && value.every(isString) ? value : [];
+      for (const item of values) if (UUID.test(item)) found.push({ uuid: item, path: `${path}.${field}` });
+    }
+  });
+  return found;
+}
+
+function checkDatasources(entries, report) {
+  const datasources = [];
+  const ids = new Map();
+  const entryIds = new Map();
+  for (const { file, data } of entries) {
+    const expectedSlug = file.split("/").pop().replace(/\.json$/, "");
+    if (!isObject(data) || !isInt(data.id) || !isString(data.name) || !isString(data.slug) || !Array.isArray(data.entries)) {
+      report(file, `must be { "id": integer, "name": string, "slug": string, "entries": [...] }`);
+      continue;
+    }
+    if (data.slug !== expectedSlug) report(file, `slug "${data.slug}" must match the file name ("${expectedSlug}")`);
+    if (ids.has(data.id)) report(file, `id ${data.id} is also used by ${ids.get(data.id)}`);
+    ids.set(data.id, file);
+    const normalized = [];
+    data.entries.forEach((entry, index) => {
+      if (!isObject(entry) || !isInt(entry.id) || !isString(entry.name) || !isString(entry.value) || !(entry.dimension_value === undefined || isNullableString(entry.dimension_value))) {
+        report(file, `entries[${index}] must be { "id": integer, "name": string, "value": string, "dimension_value"?: string | null }`);
+        return;
+      }
+      if (entryIds.has(entry.id)) report(file, `entries[${index}].id ${entry.id} is also used by ${entryIds.get(entry.id)}`);
+      entryIds.set(entry.id, file);
+      normalized.push({ id: entry.id, name: entry.name, value: entry.value, dimension_value: entry.dimension_value ?? null });
+    });
+    datasources.push({ id: data.id, name: data.name, slug: data.slug, entries: normalized });
+  }
+  return datasources;
+}
+
+function walk(value, visit, path = "content") {
+  if (Array.isArray(value)) value.forEach((item, index) => walk(item, visit, `${path}[${index}]`));
+  else if (isObject(value)) {
+    visit(value, path);
+    for (const [key, child] of Object.entries(value)) walk(child, visit, `${path}.${key}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+/** Reads and validates `contentDir`; throws ContentValidationError naming each bad file. */
+export function buildSnapshot(contentDir = join(REPO_ROOT, "content")) {
+  return assembleSnapshot(readContentDir(contentDir));
+}
+
+export function renderSnapshotModule(snapshot) {
+  return {
+    js: `// Generated by scripts/build-snapshot.mjs from content/. Do not edit.\nexport default ${JSON.stringify(snapshot)};\n`,
+    dts: `declare const snapshot: import("../src/content/snapshot").SpaceSnapshot;\nexport default snapshot;\n`,
+  };
+}
+
+export function writeSnapshot(snapshot, outDir = join(REPO_ROOT, ".generated")) {
+  const { js, dts } = renderSnapshotModule(snapshot);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "snapshot.js"), js);
+  writeFileSync(join(outDir, "snapshot.d.ts"), dts);
+}
+
+function argument(name, fallback) {
+  const index = process.argv.indexOf(name);
+  return index > 0 && process.argv[index + 1] ? resolve(process.argv[index + 1]) : fallback;
+}
+
+/**
+ * The embedded space's cache version moves with its content: local KV entries are keyed by cv, so a
+ * content edit must give a new cv or `npm start` would keep serving what it cached before the edit.
+ */
+export function withContentVersion(snapshot) {
+  const digest = createHash("sha256").update(JSON.stringify([snapshot.stories, snapshot.drafts, snapshot.datasources])).digest("hex");
+  const offset = Number.parseInt(digest.slice(0, 7), 16) % 10_000_000;
+  return { ...snapshot, space: { ...snapshot.space, version: snapshot.space.version + offset } };
+}
+
+function main() {
+  const contentDir = argument("--content", join(REPO_ROOT, "content"));
+  const outDir = argument("--out", join(REPO_ROOT, ".generated"));
+  try {
+    const snapshot = withContentVersion(buildSnapshot(contentDir));
+    writeSnapshot(snapshot, outDir);
+    const { stories, drafts, datasources, space } = snapshot;
+    console.log(
+      `build-snapshot: wrote ${relative(process.cwd(), join(outDir, "snapshot.js"))} (stories: ${stories.length}, drafts: ${drafts.length}, datasources: ${datasources.length}, cv: ${space.version})`,
+    );
+  } catch (error) {
+    console.error(`build-snapshot: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

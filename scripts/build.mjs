@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Builds everything the Worker serves: the content snapshot, the hashed stylesheet (UnoCSS, from
+// the class names in src/ and client/), the static files of public/, and the build manifest.
+// Output: dist/public (Workers Static Assets) and .generated/ (modules the Worker imports).
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { cp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build as esbuild } from "esbuild";
+import { createGenerator } from "unocss";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const out = join(root, "dist/public");
+const generated = join(root, ".generated");
+
+const hash = (data) => createHash("sha256").update(data).digest("hex").slice(0, 10);
+
+async function filesUnder(dir, pattern) {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && pattern.test(e.name))
+    .map((e) => join(e.parentPath ?? e.path, e.name));
+}
+
+async function buildStylesheet() {
+  const { default: config } = await import(join(root, "uno.config.ts"));
+  const uno = await createGenerator(config);
+  const sources = [...(await filesUnder(join(root, "src"), /\.(tsx?|mjs)$/)), ...(await filesUnder(join(root, "client"), /\.tsx?$/))];
+  const code = (await Promise.all(sources.map((f) => readFile(f, "utf8")))).join("\n");
+  const { css } = await uno.generate(code, { preflights: true, minify: true });
+  const name = `site.${hash(css)}.css`;
+  await writeFile(join(out, "assets", name), css);
+  return { path: `/assets/${name}`, bytes: Buffer.byteLength(css) };
+}
+
+/** The client bundle: one hashed ESM entry, island chunks split off, minified for production. */
+async function buildClient() {
+  const result = await esbuild({
+    entryPoints: { main: join(root, "client/main.tsx") },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    minify: true,
+    target: "es2022",
+    platform: "browser",
+    jsx: "automatic",
+    outdir: join(out, "assets"),
+    entryNames: "[name].[hash]",
+    chunkNames: "chunk.[hash]",
+    define: { "process.env.NODE_ENV": '"production"' },
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  const entry = outputs.find(([, o]) => o.entryPoint === "client/main.tsx");
+  if (!entry) throw new Error("client entry missing from the esbuild output");
+  const rel = (file) => "/" + relative(out, join(root, file)).split("\\").join("/");
+  const staticImports = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => rel(i.path));
+  const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
+  return { app: rel(entry[0]), preload: staticImports, bytes };
+}
+
+async function main() {
+  const started = Date.now();
+  await rm(join(root, "dist"), { recursive: true, force: true });
+  await mkdir(join(out, "assets"), { recursive: true });
+  await mkdir(generated, { recursive: true });
+
+  execFileSync(process.execPath, [join(root, "scripts/build-snapshot.mjs")], { stdio: "inherit" });
+  await cp(join(root, "public"), out, { recursive: true });
+
+  const stylesheet = await buildStylesheet();
+  const client = await buildClient();
+  const buildId = hash(stylesheet.path + client.app + (await readFile(join(generated, "snapshot.js"))));
+  const manifest = {
+    buildId,
+    builtAt: new Date().toISOString(),
+    stylesheet: stylesheet.path,
+    scripts: { app: client.app, preload: client.preload },
+  };
+
+  await writeFile(join(generated, "build.js"), `export default ${JSON.stringify(manifest, null, 2)};\n`);
+  await writeFile(
+    join(generated, "build.d.ts"),
+    'declare const build: import("../src/render/assets").BuildManifest;\nexport default build;\n',
+  );
+  await mkdir(join(out, "builds/meta"), { recursive: true });
+  await writeFile(join(out, "builds/latest.json"), JSON.stringify({ id: buildId, timestamp: manifest.builtAt }));
+  await writeFile(join(out, `builds/meta/${buildId}.json`), JSON.stringify({ id: buildId, timestamp: manifest.builtAt, stylesheet: stylesheet.path, scripts: manifest.scripts }));
+
+  console.log(
+    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB) in ${Date.now() - started} ms`,
+  );
+}
+
+await main();

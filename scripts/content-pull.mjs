@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+/**
+ * Snapshots a real Storyblok space into `content/` (the embedded content source).
+ *
+ *   STORYBLOK_TOKEN=... [STORYBLOK_PREVIEW_TOKEN=...] npm run content:pull
+ *
+ * STORYBLOK_TOKEN          public (or preview) token: published stories, datasources
+ * STORYBLOK_PREVIEW_TOKEN  optional: drafts that differ from the published version
+ * STORYBLOK_API_HOST       optional: api-us.storyblok.com, or a full origin such as http://127.0.0.1:8787
+ * STORYBLOK_CONTENT_DIR    optional: where to write (default: content/)
+ *
+ * Nothing is written unless every request succeeded. The real tokens are never written: the
+ * local tokens of an existing content/space.json are kept (or local stand-ins are used).
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { REPO_ROOT, assembleSnapshot, storyFilePath } from "./build-snapshot.mjs";
+
+export const RATE_PER_SECOND = 5;
+export const MAX_RETRIES = 5;
+const STORIES_PER_PAGE = 100;
+const ENTRIES_PER_PAGE = 1000;
+export const LOCAL_TOKENS = { public: "local-public-token", preview: "local-preview-token" };
+
+/** `api-us.storyblok.com` or `http://host:port` -> the v2 base URL. */
+export function apiBase(host = "api.storyblok.com") {
+  const origin = host.includes("://") ? host : `https://${host}`;
+  return `${origin.replace(/\/+$/, "")}/v2`;
+}
+
+/** Lets requests start at most `ratePerSecond` times a second, the budget the site also keeps to. */
+export function createPacer({ ratePerSecond = RATE_PER_SECOND, now = Date.now, sleep = realSleep } = {}) {
+  const interval = 1000 / ratePerSecond;
+  let next = 0;
+  return async () => {
+    const start = Math.max(now(), next);
+    next = start + interval;
+    const wait = start - now();
+    if (wait > 0) await sleep(wait);
+  };
+}
+
+const realSleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+const redact = (url) => url.replace(/([?&]token=)[^&]*/, "$1***");
+
+/**
+ * GET `path` (JSON) through the pacer, retrying 429 after 1 s, 2 s, ... (as the site does).
+ * @returns {Promise<{ body: any, headers: Headers }>}
+ */
+async function getJson(ctx, path, params) {
+  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  const url = `${ctx.base}/${path}?${query}`;
+  for (let attempt = 0; ; attempt++) {
+    await ctx.pace();
+    const response = await ctx.fetch(url, { headers: { accept: "application/json" } });
+    if (response.status === 429 && attempt < MAX_RETRIES) {
+      await response.body?.cancel();
+      await ctx.sleep((attempt + 1) * 1000);
+      continue;
+    }
+    if (!response.ok) {
+      const hint = response.status === 401 ? " (is the token right, and a preview token for drafts?)" : "";
+      throw new Error(`GET ${redact(url)} answered ${response.status} ${response.statusText}${hint}`);
+    }
+    return { body: await response.json(), headers: response.headers };
+  }
+}
+
+/** Every page of a paginated list, using the `total` header to know when to stop. */
+async function getAllPages(ctx, path, params, key, perPage) {
+  const items = [];
+  for (let page = 1; ; page++) {
+    const { body, headers } = await getJson(ctx, path, { ...params, per_page: perPage, page });
+    const batch = Object.values(body[key] ?? []);
+    items.push(...batch);
+    // The API caps per_page silently; its per-page header says what a full page holds.
+    const total = Number(headers.get("total"));
+    const pageSize = Number(headers.get("per-page")) || perPage;
+    if (!batch.length || (Number.isFinite(total) && items.length >= total) || batch.length < pageSize) return items;
+  }
+}
+
+/** Draft answers carry Visual Editor markers the published content never has. */
+export function stripEditable(value) {
+  if (Array.isArray(value)) return value.map(stripEditable);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "_editable").map(([key, child]) => [key, stripEditable(child)]));
+}
+
+/** Drafts worth keeping: never published, or different from the published version. */
+export function draftsToKeep(published, drafts) {
+  const byUuid = new Map(published.map((story) => [story.uuid, JSON.stringify(story)]));
+  return drafts.map(stripEditable).filter((draft) => byUuid.get(draft.uuid) !== JSON.stringify(draft));
+}
+
+/**
+ * Reads a whole space through the Content Delivery API.
+ * @returns {Promise<{ space: object, stories: object[], drafts: object[], datasources: object[] }>}
+ */
+export async function pullSpace({ token, previewToken, host, fetch = globalThis.fetch, sleep = realSleep, now = Date.now }) {
+  const ctx = { base: apiBase(host), fetch, sleep, pace: createPacer({ now, sleep }) };
+  const { body: me } = await getJson(ctx, "cdn/spaces/me", { token });
+  const space = me.space;
+  const cv = space.version;
+  const list = (t, version) => getAllPages(ctx, "cdn/stories", { token: t, version, cv }, "stories", STORIES_PER_PAGE);
+  const stories = await list(token, "published");
+  const drafts = previewToken ? draftsToKeep(stories, await list(previewToken, "draft")) : [];
+  const sources = await getAllPages(ctx, "cdn/datasources", { token, cv }, "datasources", ENTRIES_PER_PAGE);
+  const datasources = [];
+  for (const source of sources) {
+    const entries = await getAllPages(ctx, "cdn/datasource_entries", { token, cv, datasource: source.slug }, "datasource_entries", ENTRIES_PER_PAGE);
+    datasources.push({
+      id: source.id,
+      name: source.name,
+      slug: source.slug,
+      entries: entries.map(({ id, name, value, dimension_value }) => ({ id, name, value, dimension_value: dimension_value ?? null })),
+    });
+  }
+  const { id, name, domain, version, language_codes } = space;
+  return { space: { id, name, domain, version, language_codes: language_codes ?? [] }, stories, drafts, datasources };
+}
+
+/** The files of content/ for a pulled space: path (relative to content/) -> JSON value. */
+export function contentFiles(pulled, tokens = LOCAL_TOKENS) {
+  const files = new Map();
+  files.set("space.json", { space: pulled.space, tokens });
+  for (const story of pulled.stories) files.set(`stories/${storyFilePath(story.full_slug)}`, story);
+  for (const story of pulled.drafts) files.set(`drafts/${storyFilePath(story.full_slug)}`, story);
+  for (const source of pulled.datasources) files.set(`datasources/${source.slug}.json`, source);
+  return files;
+}
+
+/** The problems build-snapshot would report for these files (empty when they build). */
+export function validationProblems(files) {
+  const pick = (prefix) => [...files].filter(([path]) => path.startsWith(prefix)).map(([path, data]) => ({ file: `content/${path}`, data }));
+  try {
+    assembleSnapshot({ space: { file: "content/space.json", data: files.get("space.json") }, stories: pick("stories/"), drafts: pick("drafts/"), datasources: pick("datasources/") });
+    return [];
+  } catch (error) {
+    return error.problems ?? [String(error)];
+  }
+}
+
+/** Replaces stories/, drafts/ and datasources/ so stories deleted in Storyblok disappear here too. */
+export function writeContentDir(dir, files) {
+  for (const sub of ["stories", "drafts", "datasources"]) rmSync(join(dir, sub), { recursive: true, force: true });
+  for (const [path, data] of files) {
+    const file = join(dir, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  }
+}
+
+function localTokens(dir) {
+  try {
+    const tokens = JSON.parse(readFileSync(join(dir, "space.json"), "utf8")).tokens;
+    if (tokens?.public && tokens?.preview) return { public: tokens.public, preview: tokens.preview };
+  } catch {
+    // No usable space.json yet: use the stand-ins.
+  }
+  return LOCAL_TOKENS;
+}
+
+async function main() {
+  const token = process.env.STORYBLOK_TOKEN?.trim();
+  if (!token) {
+    console.error("content:pull: set STORYBLOK_TOKEN (and STORYBLOK_PREVIEW_TOKEN for drafts) to the access token of the Storyblok space to snapshot into content/.");
+    process.exitCode = 1;
+    return;
+  }
+  const dir = resolve(process.env.STORYBLOK_CONTENT_DIR || join(REPO_ROOT, "content"));
+  try {
+    const pulled = await pullSpace({
+      token,
+      previewToken: process.env.STORYBLOK_PREVIEW_TOKEN?.trim() || undefined,
+      host: process.env.STORYBLOK_API_HOST?.trim() || undefined,
+    });
+    const files = contentFiles(pulled, existsSync(dir) ? localTokens(dir) : LOCAL_TOKENS);
+    writeContentDir(dir, files);
+    console.log(`content:pull: wrote ${dir} (stories: ${pulled.stories.length}, drafts: ${pulled.drafts.length}, datasources: ${pulled.datasources.length}, cv: ${pulled.space.version})`);
+    const problems = validationProblems(files);
+    if (problems.length) {
+      console.error(`content:pull: the pulled content will not build until these are fixed in Storyblok or content/:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+      process.exitCode = 1;
+    }
+  } catch (error) {
+    console.error(`content:pull: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// `npm start`: build, apply the D1 migrations locally, then serve the whole site with wrangler dev
+// (workerd, local KV and D1) on http://127.0.0.1:8787, or on $PORT. Works offline: without
+// STORYBLOK_TOKEN the embedded content snapshot is served.
+import { spawn, execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const port = process.env.PORT || "8787";
+const host = process.env.HOST || "127.0.0.1";
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+
+execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit", env });
+// The newsletter outbox schema (migrations/) in the local D1 database wrangler dev uses. No stdin:
+// wrangler then applies without asking, and a second run finds nothing to apply.
+execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local"], {
+  cwd: root,
+  stdio: ["ignore", "inherit", "inherit"],
+  env,
+});
+const wrangler = spawn(
+  process.execPath,
+  ["node_modules/wrangler/bin/wrangler.js", "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false"],
+  { cwd: root, stdio: "inherit", env },
+);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => wrangler.kill(signal));
+wrangler.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,29 @@
+/**
+ * Published content in Workers KV. Every entry is keyed by the space's cache version (`cv`), so a
+ * publish (new cv) makes the old entries unreachable without any purge. Next to it, a
+ * last-known-good copy per key (no cv, no expiry) is what visitors get when Storyblok fails.
+ */
+export const CACHE_TTL_SECONDS = 7 * 24 * 3600;
+/** Unknown slugs are remembered briefly so crawlers probing URLs cannot exhaust the API budget. */
+export const NOT_FOUND_TTL_SECONDS = 3600;
+
+export function cacheKey(cv: number, name: string): string {
+  return `c:${cv}:${name}`;
+}
+
+export function lastGoodKey(name: string): string {
+  return `lkg:${name}`;
+}
+
+export const CV_KEY = "cv:current";
+export const CV_LAST_KEY = "cv:last";
+
+/** A stable name for a request: the kind plus its parameters in sorted order. */
+export function requestName(kind: string, params: Record<string, unknown> = {}): string {
+  const query = Object.keys(params)
+    .filter((key) => params[key] !== undefined && key !== "cv" && key !== "token")
+    .sort()
+    .map((key) => `${key}=${String(params[key])}`)
+    .join("&");
+  return query ? `${kind}?${query}` : kind;
+}

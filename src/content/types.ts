@@ -1,0 +1,101 @@
+/** Shapes of the Storyblok Content Delivery API (v2) that this site reads. */
+
+export interface Blok {
+  _uid: string;
+  component: string;
+  _editable?: string;
+  [field: string]: unknown;
+}
+
+export interface StoryAlternate {
+  id: number;
+  name: string;
+  slug: string;
+  full_slug: string;
+  is_folder: boolean;
+  parent_id: number | null;
+}
+
+export interface Story<C extends Blok = Blok> {
+  id: number;
+  uuid: string;
+  name: string;
+  slug: string;
+  full_slug: string;
+  content: C;
+  created_at: string;
+  updated_at?: string;
+  published_at: string | null;
+  first_published_at: string | null;
+  sort_by_date: string | null;
+  position: number;
+  tag_list: string[];
+  is_startpage: boolean;
+  parent_id: number | null;
+  group_id: string;
+  lang: string;
+  path: string | null;
+  meta_data: unknown;
+  alternates: StoryAlternate[];
+  default_full_slug: string | null;
+  translated_slugs: unknown[] | null;
+  release_id?: number | null;
+}
+
+/** A link field as stored in content (multilink). */
+export interface LinkField {
+  id?: string;
+  url?: string;
+  cached_url?: string;
+  linktype?: "story" | "url" | "email" | "asset";
+  fieldtype?: "multilink";
+  anchor?: string;
+  target?: "_blank" | "_self";
+  email?: string;
+  story?: { full_slug?: string; url?: string };
+}
+
+/** An asset field as stored in content. */
+export interface AssetField {
+  id?: number | null;
+  filename: string | null;
+  alt?: string | null;
+  title?: string | null;
+  focus?: string | null;
+  name?: string;
+  copyright?: string | null;
+  fieldtype?: "asset";
+}
+
+export interface LinkEntry {
+  id: number;
+  uuid: string;
+  slug: string;
+  path: string | null;
+  real_path: string;
+  name: string;
+  published: boolean;
+  parent_id: number | null;
+  is_folder: boolean;
+  is_startpage: boolean;
+  position: number;
+  published_at?: string | null;
+  updated_at?: string | null;
+}
+
+export interface DatasourceEntry {
+  id: number;
+  name: string;
+  value: string;
+  dimension_value: string | null;
+}
+
+export type Version = "published" | "draft";
+
+/** A story as the site uses it: the story plus the relations and links resolved with it. */
+export interface LoadedStory {
+  story: Story;
+  rels: Story[];
+  links: Array<Partial<LinkEntry> & { uuid: string }>;
+  cv: number;
+}

@@ -1,0 +1,90 @@
+/**
+ * Typed bindings and settings. `Env` (bindings and vars) is generated from wrangler.toml by
+ * `wrangler types`; secrets are declared here because wrangler.toml never holds them.
+ */
+export interface Secrets {
+  /** Storyblok public (published) access token. Unset: the embedded content snapshot is used. */
+  STORYBLOK_TOKEN?: string;
+  /** Storyblok preview access token (draft content). */
+  STORYBLOK_PREVIEW_TOKEN?: string;
+  /** Storyblok OAuth token; lowers the request budget to 3/s as the spec requires. */
+  STORYBLOK_OAUTH_TOKEN?: string;
+  /** Storyblok API region host, e.g. api.storyblok.com (default) or api-us.storyblok.com. */
+  STORYBLOK_API_HOST?: string;
+  /** Canonical origin of the site, e.g. https://www.koraal.nl. Unset: the request's origin. */
+  SITE_URL?: string;
+  /** HubSpot portal (account) id: with HUBSPOT_FORM_GUID, signups go to that form (Forms API v3). */
+  HUBSPOT_PORTAL_ID?: string;
+  /** HubSpot form GUID, with HUBSPOT_PORTAL_ID. */
+  HUBSPOT_FORM_GUID?: string;
+  /** HubSpot private-app token (scope crm.objects.contacts.write): signups become contacts (CRM API). */
+  HUBSPOT_TOKEN?: string;
+  /** Secret of the Storyblok webhook; unset: every webhook call is refused. */
+  STORYBLOK_WEBHOOK_SECRET?: string;
+}
+
+export type AppEnv = Env & Secrets;
+
+/** Where newsletter signups are delivered; no target: they are kept in D1 only. */
+export type HubSpotTarget = { kind: "forms"; portalId: string; formGuid: string } | { kind: "crm"; token: string };
+
+export interface Config {
+  storyblok:
+    | { kind: "storyblok"; token: string; previewToken?: string; oauth: boolean; apiHost: string }
+    | { kind: "embedded" };
+  previewHostMarker: string;
+  siteUrl?: string;
+  logLevel: "debug" | "info" | "warn" | "error";
+  hubspot?: HubSpotTarget;
+  webhookSecret?: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+
+/** Reads and validates the settings once per isolate; names every missing or malformed one. */
+export function readConfig(env: AppEnv): Config {
+  const problems: string[] = [];
+  if (!env.CONTENT_CACHE) problems.push("CONTENT_CACHE (KV namespace binding) is missing");
+  if (!env.ASSETS) problems.push("ASSETS (static assets binding) is missing");
+  const logLevel = (env.LOG_LEVEL || "info") as Config["logLevel"];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  if (env.SITE_URL && !/^https?:\/\/[^/]+$/.test(env.SITE_URL)) {
+    problems.push("SITE_URL must be an origin such as https://www.example.nl (no path, no trailing slash)");
+  }
+  if (!env.DB) problems.push("DB (D1 database binding, newsletter outbox) is missing");
+  if (!env.SIGNUP_LIMITER) problems.push("SIGNUP_LIMITER (Durable Object binding, newsletter rate limit) is missing");
+  const portalId = env.HUBSPOT_PORTAL_ID?.trim();
+  const formGuid = env.HUBSPOT_FORM_GUID?.trim();
+  if (Boolean(portalId) !== Boolean(formGuid)) problems.push("HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together");
+  if (portalId && !/^\d+$/.test(portalId)) problems.push("HUBSPOT_PORTAL_ID must be the numeric portal id");
+  if (formGuid && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(formGuid)) problems.push("HUBSPOT_FORM_GUID must be a form GUID");
+  if (problems.length) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+
+  const token = env.STORYBLOK_TOKEN?.trim();
+  return {
+    storyblok: token
+      ? {
+          kind: "storyblok",
+          token,
+          previewToken: env.STORYBLOK_PREVIEW_TOKEN?.trim() || undefined,
+          oauth: Boolean(env.STORYBLOK_OAUTH_TOKEN),
+          apiHost: env.STORYBLOK_API_HOST?.trim() || "api.storyblok.com",
+        }
+      : { kind: "embedded" },
+    previewHostMarker: env.PREVIEW_HOST_MARKER || "workers.dev",
+    siteUrl: env.SITE_URL,
+    logLevel,
+    // The form wins when both are set: it records the consent context (page URI) with the signup.
+    hubspot:
+      portalId && formGuid
+        ? { kind: "forms", portalId, formGuid }
+        : env.HUBSPOT_TOKEN?.trim()
+          ? { kind: "crm", token: env.HUBSPOT_TOKEN.trim() }
+          : undefined,
+    webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
+  };
+}

@@ -1,0 +1,12 @@
+import build from "../../.generated/build.js";
+
+/** Hashed file names of this build (written by scripts/build.mjs). */
+export interface BuildManifest {
+  buildId: string;
+  builtAt: string;
+  stylesheet: string;
+  /** The client entry and the chunks it imports statically (preloaded). */
+  scripts: { app: string; preload: string[] };
+}
+
+export const buildManifest: BuildManifest = build;

@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+
+export const THEME_COLOR = "#FF7979";
+export const SITE_NAME = "Koraal";
+export const DEFAULT_SHARE_IMAGE = "/images/og-banner.png";
+
+export interface DocumentMeta {
+  title: string;
+  description?: string;
+  /** Absolute canonical URL. */
+  canonical: string;
+  robots: string;
+  /** Absolute URL of the social-sharing image. */
+  image: string;
+}
+
+export interface DocumentAssets {
+  buildId: string;
+  stylesheet: string;
+  script: string;
+  preload: string[];
+}
+
+/** The HTML document around every page: Dutch, themed, with SEO and sharing metadata. */
+export function Document({ meta, assets, nonce, children }: { meta: DocumentMeta; assets: DocumentAssets; nonce: string; children: ReactNode }) {
+  const fullTitle = meta.title && meta.title !== SITE_NAME ? `${meta.title} | ${SITE_NAME}` : SITE_NAME;
+  return (
+    <html lang="nl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{fullTitle}</title>
+        {meta.description ? <meta name="description" content={meta.description} /> : null}
+        <meta name="robots" content={meta.robots} />
+        <meta name="theme-color" content={THEME_COLOR} />
+        <link rel="canonical" href={meta.canonical} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <meta name="build-id" content={assets.buildId} />
+        <link rel="stylesheet" href={assets.stylesheet} />
+        {assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+        ))}
+        <script type="module" src={assets.script} async nonce={nonce} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={SITE_NAME} />
+        <meta property="og:locale" content="nl_NL" />
+        <meta property="og:title" content={fullTitle} />
+        {meta.description ? <meta property="og:description" content={meta.description} /> : null}
+        <meta property="og:url" content={meta.canonical} />
+        <meta property="og:image" content={meta.image} />
+        <meta property="og:image:width" content="1200" />
+        <meta property="og:image:height" content="630" />
+        <meta name="twitter:card" content="summary_large_image" />
+      </head>
+      <body className="min-h-screen flex flex-col bg-white text-ink">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-ink focus:px-5 focus:py-3 focus:text-white">
+          Naar de inhoud
+        </a>
+        {children}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,23 @@
+/** The error screen: status code, the 404's own message or a generic one, and a way back. */
+export function ErrorScreen({ status, message }: { status: number; message?: string }) {
+  const text = status === 404 && message ? message : "Something went wrong";
+  return (
+    <section className="site-container flex flex-1 flex-col items-start justify-center gap-6 py-24" aria-labelledby="error-title">
+      <p className="font-display text-8xl font-bold leading-none text-koraal-500 sm:text-9xl" aria-hidden="true">
+        {status}
+      </p>
+      <h1 id="error-title" className="m-0 font-display text-3xl font-bold sm:text-4xl">
+        <span className="sr-only">{status}: </span>
+        {text}
+      </h1>
+      <nav aria-label="Verder naar" className="flex flex-wrap gap-4">
+        <a href="/" className="btn-primary">
+          Home
+        </a>
+        <a href="/contact" className="btn-secondary">
+          Contact
+        </a>
+      </nav>
+    </section>
+  );
+}

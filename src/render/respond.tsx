@@ -1,0 +1,66 @@
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import { loadTheme, type Theme } from "../content/theme";
+import type { AppBindings } from "../request-context";
+import { ErrorScreen } from "./error-screen";
+import { PageDocument, type PageDocumentInput } from "./page-document";
+import { robotsDirective } from "./robots";
+import { contentSecurityPolicy, createNonce } from "./security";
+import { streamHtml } from "./stream";
+
+type Ctx = Context<AppBindings>;
+
+export type PageInput = Omit<PageDocumentInput, "url" | "origin" | "robots" | "logger" | "nonce" | "children"> & {
+  status: number;
+  body: ReactNode;
+  headers?: Record<string, string>;
+};
+
+/** Streams a full page (document, header, body, footer) with the site's headers. */
+export async function respondWithPage(c: Ctx, input: PageInput): Promise<Response> {
+  const url = new URL(c.req.url);
+  const { config, logger, timing, isBot } = c.var;
+  const robots = robotsDirective(url.hostname, config.previewHostMarker);
+  const headers = new Headers(input.headers);
+  if (robots !== "index,follow") headers.set("X-Robots-Tag", robots.replace(",", ", "));
+  headers.set("Cache-Control", headers.get("Cache-Control") ?? "public, max-age=0, must-revalidate");
+  const nonce = createNonce();
+  headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, preview: input.preview }));
+
+  const started = performance.now();
+  const { status, body, headers: _ignored, ...document } = input;
+  const response = await streamHtml(
+    <PageDocument {...document} url={url} origin={config.siteUrl ?? url.origin} robots={robots} logger={logger} nonce={nonce}>
+      {body}
+    </PageDocument>,
+    { status, headers, logger, complete: isBot, signal: c.req.raw.signal, nonce },
+  );
+  timing.add("render", { dur: performance.now() - started });
+  response.headers.set("Server-Timing", timing.header());
+  return response;
+}
+
+/**
+ * The error screen with header and footer. Crawlers and link-preview bots get only the status:
+ * the error is logged, no screen is rendered for them.
+ */
+export async function respondWithError(c: Ctx, status: number, message: string): Promise<Response> {
+  const { logger, isBot, content } = c.var;
+  if (isBot) {
+    logger.warn("error.bot", { status, message, path: new URL(c.req.url).pathname });
+    return new Response(null, { status, headers: { "Cache-Control": "no-store" } });
+  }
+  let theme: Theme | undefined;
+  try {
+    theme = (await loadTheme(content)).value;
+  } catch (error) {
+    logger.error("theme.unavailable", { error });
+  }
+  return respondWithPage(c, {
+    status,
+    theme,
+    title: status === 404 ? "Pagina niet gevonden" : "Er ging iets mis",
+    body: <ErrorScreen status={status} message={message} />,
+    headers: { "Cache-Control": "no-store" },
+  });
+}

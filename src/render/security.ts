@@ -1,0 +1,65 @@
+/**
+ * Security headers. HTML answers get a Content-Security-Policy whose scripts are allowed by a
+ * per-request nonce only (no 'unsafe-inline' for scripts); everything else gets the same
+ * transport and sniffing protections.
+ */
+export interface CspOptions {
+  nonce: string;
+  /** Visual-editor preview: the page may be framed by the Storyblok app. */
+  preview?: boolean;
+  /** Extra hosts per directive, for the third-party scripts that are switched on. */
+  extra?: Partial<Record<"script-src" | "connect-src" | "img-src" | "frame-src" | "style-src" | "font-src", string[]>>;
+}
+
+export const STORYBLOK_APP = "https://app.storyblok.com";
+
+export function contentSecurityPolicy({ nonce, preview = false, extra = {} }: CspOptions): string {
+  const list = (base: string[], name: keyof NonNullable<CspOptions["extra"]>) => [...base, ...(extra[name] ?? [])].join(" ");
+  const directives: Array<[string, string]> = [
+    ["default-src", "'self'"],
+    // 'strict-dynamic': scripts our nonced scripts load (island chunks, tag manager children) are trusted too
+    ["script-src", list([`'nonce-${nonce}'`, "'strict-dynamic'"], "script-src")],
+    ["style-src", list(["'self'", "'unsafe-inline'"], "style-src")],
+    ["img-src", list(["'self'", "data:", "https://a.storyblok.com"], "img-src")],
+    ["font-src", list(["'self'"], "font-src")],
+    ["connect-src", list(["'self'"], "connect-src")],
+    ["frame-src", list(["'self'"], "frame-src")],
+    ["media-src", "'self' https://a.storyblok.com"],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", preview ? `'self' ${STORYBLOK_APP}` : "'none'"],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join("; ");
+}
+
+/** A fresh, unguessable nonce for one response. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_", "=": "" })[c] ?? "");
+}
+
+export const HSTS = "max-age=31536000; includeSubDomains";
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
+
+/** Headers every answer of the Worker carries (static assets get the same from public/_headers). */
+export function applyBaseHeaders(headers: Headers): void {
+  headers.set("Strict-Transport-Security", HSTS);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+  headers.delete("Server");
+  headers.delete("X-Powered-By");
+}
+
+/** The response with the base headers; a response with immutable headers is copied first. */
+export function withBaseHeaders(response: Response): Response {
+  try {
+    applyBaseHeaders(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    applyBaseHeaders(copy.headers);
+    return copy;
+  }
+}

@@ -1,0 +1,16 @@
+import type { Content } from "./content";
+import type { Config, AppEnv } from "./env";
+import type { Logger } from "./log";
+import type { ServerTiming } from "./render/server-timing";
+
+/** What every handler of one request can read from Hono's context. */
+export interface RequestVariables {
+  requestId: string;
+  logger: Logger;
+  config: Config;
+  content: Content;
+  timing: ServerTiming;
+  isBot: boolean;
+}
+
+export type AppBindings = { Bindings: AppEnv; Variables: RequestVariables };

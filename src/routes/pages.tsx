@@ -1,0 +1,108 @@
+import { Hono } from "hono";
+import { Block } from "../blocks/blocks";
+import { ContentError } from "../content";
+import { loadTheme, type Theme } from "../content/theme";
+import type { Content } from "../content";
+import type { Blok } from "../content/types";
+import { listingPage, readable, walkBloks, type Listing } from "../blocks/listings";
+import { listingQuery } from "../blocks/registry";
+import type { Logger } from "../log";
+import type { AppBindings } from "../request-context";
+import { respondWithPage } from "../render/respond";
+import { noRouteMatches, pageValidationFailed } from "./http-error";
+
+/** How long the page waits for its listings before it starts streaming without them. */
+export const LISTING_GRACE_MS = 100;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Story components that are whole pages; any other story (theme, a customer) is not routable. */
+export const PAGE_COMPONENTS = new Set(["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy"]);
+/** Story folders that hold site data, never pages. */
+const RESERVED_PREFIXES = ["theme/"];
+const SLUG = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?)*$/;
+
+/** `/` -> `home`, `/cases/acme` -> `cases/acme`; null when no story can live at the path. */
+export function slugForPath(path: string): string | null {
+  if (path === "/") return "home";
+  const slug = path.slice(1);
+  if (slug.length > 255 || !SLUG.test(slug) || RESERVED_PREFIXES.some((p) => slug.startsWith(p))) return null;
+  return slug;
+}
+
+interface PageContent extends Blok {
+  title?: string;
+  description?: string;
+  image?: { filename?: string | null };
+}
+
+export const pages = new Hono<AppBindings>();
+
+pages.get("*", async (c) => {
+  const { content, timing, logger } = c.var;
+  const path = decodeURIComponent(new URL(c.req.url).pathname);
+  const slug = slugForPath(path);
+  if (!slug) throw pageValidationFailed(path);
+
+  const started = performance.now();
+  const [page, theme] = await Promise.allSettled([content.story(slug), loadTheme(content)]);
+  timing.add("content", {
+    dur: performance.now() - started,
+    desc: page.status === "fulfilled" ? page.value.source : "error",
+  });
+  timing.add("origin", { desc: content.origin });
+
+  if (page.status === "rejected") {
+    if (page.reason instanceof ContentError && page.reason.notFound) throw noRouteMatches(path);
+    throw page.reason;
+  }
+  let chrome: Theme | undefined;
+  if (theme.status === "fulfilled") chrome = theme.value.value;
+  else logger.error("theme.unavailable", { error: theme.reason });
+
+  const { story, rels } = page.value.value;
+  const pageContent = story.content as PageContent;
+  if (!PAGE_COMPONENTS.has(pageContent.component)) throw pageValidationFailed(path);
+
+  const listings = loadListings(content, logger, pageContent, listingPage(new URL(c.req.url).searchParams));
+  // Listings cached in KV arrive within milliseconds: give them a moment so they render in place.
+  // Slower ones (a cold cache, a slow Storyblok) stream in after the rest of the page.
+  if (listings.size) await Promise.race([Promise.allSettled(listings.values()), delay(LISTING_GRACE_MS)]);
+
+  return respondWithPage(c, {
+    status: 200,
+    theme: chrome,
+    title: pageContent.title || story.name,
+    description: pageContent.description,
+    image: pageContent.image?.filename ?? undefined,
+    rels,
+    listings,
+    body: <Block blok={pageContent} />,
+  });
+});
+
+/**
+ * Starts loading the stories of every listing block on the page, without waiting: the page
+ * streams while they load. A failed listing is logged and shows as empty, never as a broken page.
+ */
+export function loadListings(content: Content, logger: Logger, pageContent: Blok, page: number): Map<string, Promise<Listing>> {
+  const listings = new Map<string, Promise<Listing>>();
+  for (const blok of walkBloks(pageContent)) {
+    const query = listingQuery(blok);
+    if (!query || listings.has(blok._uid)) continue;
+    const params = { ...query, page };
+    listings.set(
+      blok._uid,
+      readable(content.stories(params).then(
+        ({ value }) => ({ stories: value.stories, total: value.total, perPage: value.perPage, page }),
+        (error: unknown) => {
+          logger.error("listing.failed", { component: blok.component, error });
+          return { stories: [], total: 0, perPage: params.per_page ?? 25, page };
+        },
+      )),
+    );
+  }
+  return listings;
+}
+
+pages.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));

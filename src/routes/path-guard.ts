@@ -1,0 +1,32 @@
+import type { MiddlewareHandler } from "hono";
+
+export const MAX_PATH_LENGTH = 2048;
+
+export type PathCheck = { ok: true; path: string } | { ok: false; status: 400 | 414; message: string };
+
+/**
+ * Refuses paths no page can have before anything else looks at them: over-long paths,
+ * broken percent-escapes, control characters (NUL included) and encoded dot segments.
+ */
+export function checkPath(rawPathname: string): PathCheck {
+  if (rawPathname.length > MAX_PATH_LENGTH) return { ok: false, status: 414, message: "URI Too Long" };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPathname);
+  } catch {
+    return { ok: false, status: 400, message: "Bad Request: malformed percent-encoding" };
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return { ok: false, status: 400, message: "Bad Request: control character in path" };
+  if (decoded.split("/").some((segment) => segment === "." || segment === "..")) {
+    return { ok: false, status: 400, message: "Bad Request: dot segment in path" };
+  }
+  if (decoded.includes("\\")) return { ok: false, status: 400, message: "Bad Request: backslash in path" };
+  return { ok: true, path: decoded };
+}
+
+export const pathGuard: MiddlewareHandler = async (c, next) => {
+  const check = checkPath(new URL(c.req.url).pathname);
+  if (!check.ok) return c.text(check.message, check.status);
+  await next();
+};

@@ -1,0 +1,56 @@
+/**
+ * Storyblok image-service URLs. Assets on a.storyblok.com are resized on the fly with
+ * `/m/{width}x0/filters:format(webp)`; any other URL (our own files in public/) passes through.
+ */
+export const BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, "2xl": 1536 } as const;
+export type Breakpoint = keyof typeof BREAKPOINTS;
+export const DENSITIES = [1, 2] as const;
+export const DEFAULT_FORMAT = "webp";
+
+/** Content images: 180 px wide on phones (xs), 360 px from md up. */
+export const CONTENT_IMAGE_SIZES: Partial<Record<Breakpoint, number>> = { xs: 180, md: 360 };
+
+const STORYBLOK_ASSET = /^https?:\/\/a(?:-[a-z]{2})?\.storyblok\.com\/f\/\d+\/(\d+)x(\d+)\//;
+
+export function isStoryblokAsset(src: string): boolean {
+  return STORYBLOK_ASSET.test(src);
+}
+
+/** Intrinsic size from a Storyblok asset URL (`/f/{space}/{w}x{h}/…`). */
+export function assetDimensions(src: string): { width: number; height: number } | null {
+  const match = STORYBLOK_ASSET.exec(src);
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
+}
+
+export function imageUrl(src: string, width: number, format: string = DEFAULT_FORMAT): string {
+  if (!isStoryblokAsset(src)) return src;
+  return `${src.replace(/\/m\/.*$/, "")}/m/${Math.round(width)}x0/filters:format(${format})`;
+}
+
+/**
+ * `sizes` maps breakpoints to the rendered CSS width (e.g. {xs: 180, md: 360}); the srcset holds
+ * every width x density, never above the original.
+ */
+export function imageSources(src: string, sizes: Partial<Record<Breakpoint, number>>, format: string = DEFAULT_FORMAT) {
+  const entries = (Object.keys(BREAKPOINTS) as Breakpoint[])
+    .filter((bp) => sizes[bp] !== undefined)
+    .map((bp) => ({ bp, min: BREAKPOINTS[bp], width: sizes[bp] as number }));
+  if (!isStoryblokAsset(src) || entries.length === 0) return { src, srcSet: undefined, sizes: undefined };
+  const original = assetDimensions(src)?.width ?? Infinity;
+  const widths = [...new Set(entries.flatMap((e) => DENSITIES.map((d) => Math.min(e.width * d, original))))].sort((a, b) => a - b);
+  const largestFirst = [...entries].reverse();
+  const sizesAttr = largestFirst
+    .map((e, i) => (i === largestFirst.length - 1 ? `${e.width}px` : `(min-width: ${e.min}px) ${e.width}px`))
+    .join(", ");
+  const base = entries[0] as { width: number };
+  return {
+    src: imageUrl(src, Math.min(base.width, original), format),
+    srcSet: widths.map((w) => `${imageUrl(src, w, format)} ${w}w`).join(", "),
+    sizes: sizesAttr,
+  };
+}
+
+/** Full-bleed images follow the viewport: one candidate per breakpoint and density. */
+export function fullWidthSizes(): Partial<Record<Breakpoint, number>> {
+  return { ...BREAKPOINTS };
+}

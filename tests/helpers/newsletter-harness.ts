@@ -1,0 +1,121 @@
+import { createExecutionContext, createScheduledController, reset, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createApp } from "../../src/index";
+import { createNewsletterCron } from "../../src/newsletter/cron";
+import type { SubscriberRow } from "../../src/newsletter/outbox";
+import type { LogLevel } from "../../src/log";
+import { FORM_GUID, PORTAL_ID, TOKEN, createHubSpotFake, type HubSpotFake } from "../fixtures/hubspot-fake";
+import { migrateD1 } from "./d1";
+
+export const BASE = "http://www.koraal.test";
+export const T0 = Date.parse("2026-03-02T09:00:00.000Z");
+export const MINUTE = 60_000;
+
+export type Settings = "none" | "forms" | "crm";
+
+export const SETTINGS: Record<Settings, Record<string, string>> = {
+  none: {},
+  forms: { HUBSPOT_PORTAL_ID: PORTAL_ID, HUBSPOT_FORM_GUID: FORM_GUID },
+  crm: { HUBSPOT_TOKEN: TOKEN },
+};
+
+export interface LogLine {
+  level: LogLevel;
+  text: string;
+  line: Record<string, unknown>;
+}
+
+/** Every log line written by any harness of the test file, for the privacy checks. */
+export const allLogs: LogLine[] = [];
+
+export interface Harness {
+  hubspot: HubSpotFake;
+  logs: LogLine[];
+  clock: { now: number };
+  advance(ms: number): void;
+  /** Sends a request through the Worker and waits for its waitUntil work (the first delivery). */
+  send(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
+  /** Sends without waiting for waitUntil work; `done` settles when it has finished. */
+  start(path: string, init?: RequestInit & { ip?: string }): Promise<{ response: Response; done: Promise<void> }>;
+  subscribe(email: string, init?: { ip?: string; referer?: string }): Promise<Response>;
+  cron(): Promise<void>;
+  rows(): Promise<SubscriberRow[]>;
+  logsOf(event: string): Record<string, unknown>[];
+}
+
+let ipCounter = 0;
+/** A fresh client address per request unless a test names one: the rate limit stays out of the way. */
+export const freshIp = () => `198.51.${Math.floor(++ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+
+export function harness(options: { settings?: Settings; env?: Record<string, string>; timeoutMs?: number } = {}): Harness {
+  const clock = { now: T0 };
+  const logs: LogLine[] = [];
+  const hubspot = createHubSpotFake();
+  const deps = {
+    now: () => clock.now,
+    hubspotFetch: hubspot.fetch,
+    hubspotTimeoutMs: options.timeoutMs ?? 1000,
+    logSink: (level: LogLevel, text: string) => {
+      const entry = { level, text, line: JSON.parse(text) as Record<string, unknown> };
+      logs.push(entry);
+      allLogs.push(entry);
+    },
+  };
+  const app = createApp(deps);
+  const cron = createNewsletterCron(deps);
+  const testEnv = { ...env, LOG_LEVEL: "debug", ...SETTINGS[options.settings ?? "none"], ...options.env } as typeof env;
+
+  const request = (path: string, init: RequestInit & { ip?: string } = {}) => {
+    const { ip, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (!headers.has("cf-connecting-ip")) headers.set("cf-connecting-ip", ip ?? freshIp());
+    return new Request(BASE + path, { method: "POST", redirect: "manual", ...rest, headers });
+  };
+
+  async function start(path: string, init?: RequestInit & { ip?: string }) {
+    const ctx = createExecutionContext();
+    const response = await app.fetch(request(path, init), testEnv, ctx);
+    return { response, done: waitOnExecutionContext(ctx) };
+  }
+
+  const h: Harness = {
+    hubspot,
+    logs,
+    clock,
+    advance: (ms) => void (clock.now += ms),
+    start,
+    async send(path, init) {
+      const { response, done } = await start(path, init);
+      await done;
+      return response;
+    },
+    subscribe(email, init = {}) {
+      return h.send("/api/hubspot/create", {
+        ip: init.ip,
+        headers: { "content-type": "application/json", referer: init.referer ?? `${BASE}/contact` },
+        body: JSON.stringify({ email }),
+      });
+    },
+    async cron() {
+      const ctx = createExecutionContext();
+      await cron(createScheduledController({ cron: "* * * * *", scheduledTime: clock.now }), testEnv, ctx);
+      await waitOnExecutionContext(ctx);
+    },
+    async rows() {
+      return (await env.DB.prepare("SELECT * FROM subscribers ORDER BY id").all<SubscriberRow>()).results;
+    },
+    logsOf: (event) => logs.filter((l) => l.line.event === event).map((l) => l.line),
+  };
+  return h;
+}
+
+/** Empty D1, KV and Durable Objects, then the schema again. */
+export async function freshStorage(): Promise<void> {
+  await reset();
+  await migrateD1();
+}
+
+export async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,209 @@
+import { reset } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import snapshot from "../../.generated/snapshot.js";
+import { createContent, createContentIsolateState, type Content } from "../../src/content/content";
+import { createEmulator, type Fault } from "../../src/content/emulator";
+import { ContentError } from "../../src/content/errors";
+import { createGuardedFetch, realSleep } from "../../src/content/retry";
+import { createStoryblokApi } from "../../src/content/storyblok";
+import { createTokenBucket } from "../../src/content/token-bucket";
+import { createLogger, type LogLevel } from "../../src/log";
+
+interface Harness {
+  content: Content;
+  calls: URL[];
+  sleeps: number[];
+  logs: Array<{ level: LogLevel; line: Record<string, unknown> }>;
+  settle: () => Promise<void>;
+  setFault: (fault: ((url: URL) => Fault | undefined) | undefined) => void;
+}
+
+/** The production content path (client, guarded fetch, KV cache) over the emulator, with faults and a fake sleep. */
+function harness({ realTimers = false } = {}): Harness {
+  const calls: URL[] = [];
+  const sleeps: number[] = [];
+  const logs: Harness["logs"] = [];
+  let fault: ((url: URL) => Fault | undefined) | undefined;
+  const emulator = createEmulator(snapshot, { fault: (url) => fault?.(url) });
+  const sleep = realTimers ? realSleep : async (ms: number) => void sleeps.push(ms);
+  const bucket = createTokenBucket({ ratePerSecond: 5, now: () => Date.now() });
+  const logger = createLogger({ level: "debug", sink: (level, line) => logs.push({ level, line: JSON.parse(line) }) });
+  const fetch = createGuardedFetch({
+    fetch: async (input, init) => {
+      calls.push(new URL(input instanceof Request ? input.url : String(input)));
+      return emulator.fetch(input, init);
+    },
+    sleep,
+    acquire: async () => {
+      const wait = bucket.reserve();
+      if (wait > 0) await sleep(wait);
+    },
+  });
+  const endpoint = "https://emulator.local/v2";
+  const content = createContent({
+    origin: "emulator",
+    api: createStoryblokApi({ endpoint, token: snapshot.tokens.public, fetch }),
+    previewApi: createStoryblokApi({ endpoint, token: snapshot.tokens.preview, fetch }),
+    kv: env.CONTENT_CACHE,
+    now: () => Date.now(),
+    state: createContentIsolateState(),
+    defer: (p) => void pending.push(p),
+    logger,
+  });
+  return {
+    content,
+    calls,
+    sleeps,
+    logs,
+    settle: async () => void (await Promise.all(pending.splice(0))),
+    setFault: (f) => (fault = f),
+  };
+}
+
+// KV is shared by the tests of a file: every test starts from an empty cache, after the cache
+// writes of the previous test have landed.
+const pending: Promise<unknown>[] = [];
+beforeEach(async () => {
+  await Promise.allSettled(pending.splice(0));
+  await reset();
+});
+
+const storyCalls = (calls: URL[]) => calls.filter((u) => u.pathname.startsWith("/v2/cdn/stories/"));
+
+describe("content cache in KV", () => {
+  let h: Harness;
+  beforeEach(() => {
+    h = harness();
+  });
+
+  it("misses, then hits, keyed by the cache version", async () => {
+    const first = await h.content.story("contact");
+    expect(first.source).toBe("miss");
+    expect(first.value.story.full_slug).toBe("contact");
+    await h.settle();
+    const keys = (await env.CONTENT_CACHE.list()).keys.map((k) => k.name);
+    expect(keys.filter((k) => k.startsWith(`c:${snapshot.space.version}:story/contact?resolve_links=url`))).toHaveLength(1);
+    expect(keys.filter((k) => k.startsWith("lkg:story/contact?resolve_links=url"))).toHaveLength(1);
+    const second = await h.content.story("contact");
+    expect(second.source).toBe("hit");
+    expect(second.value.story.id).toBe(first.value.story.id);
+    expect(storyCalls(h.calls)).toHaveLength(1);
+    expect(storyCalls(h.calls)[0]!.searchParams.get("cv")).toBe(String(snapshot.space.version));
+  });
+
+  it("serves the last-known-good copy when Storyblok fails after a publish", async () => {
+    await h.content.story("contact");
+    await h.settle();
+    await env.CONTENT_CACHE.put("cv:current", String(snapshot.space.version + 1));
+    const after = harness();
+    after.setFault((url) => (url.pathname.startsWith("/v2/cdn/stories") ? { status: 503 } : undefined));
+    const stale = await after.content.story("contact");
+    expect(stale.source).toBe("stale");
+    expect(stale.value.story.full_slug).toBe("contact");
+    expect(after.logs.some((l) => l.level === "warn" && l.line.event === "content.stale")).toBe(true);
+  });
+
+  it("fails with the ContentError when there is no copy to fall back on", async () => {
+    h.setFault(() => ({ status: 503 }));
+    const error = await h.content.story("contact").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error).toMatchObject({ status: 503, message: "Service Unavailable" });
+  });
+
+  it("remembers unknown slugs so repeated probes do not reach Storyblok", async () => {
+    await expect(h.content.story("bestaat-niet")).rejects.toMatchObject({ status: 404 });
+    await h.settle();
+    await expect(h.content.story("bestaat-niet")).rejects.toMatchObject({ status: 404 });
+    expect(storyCalls(h.calls)).toHaveLength(1);
+  });
+
+  it("never caches drafts", async () => {
+    const draft = await h.content.story("home", { version: "draft" });
+    expect(draft.source).toBe("draft");
+    await h.settle();
+    expect((await env.CONTENT_CACHE.list()).keys.filter((k) => k.name.includes("home"))).toEqual([]);
+  });
+});
+
+describe("429 backoff and status handling", () => {
+  it("retries a 429 after 1 s, 2 s, 3 s ... and then succeeds", async () => {
+    const h = harness();
+    let left = 3;
+    h.setFault((url) => (url.pathname.startsWith("/v2/cdn/stories/") && left-- > 0 ? { status: 429 } : undefined));
+    const result = await h.content.story("contact");
+    expect(result.value.story.full_slug).toBe("contact");
+    expect(h.sleeps.filter((ms) => ms >= 1000)).toEqual([1000, 2000, 3000]);
+  });
+
+  it("gives up after 5 retries with a 429 ContentError", async () => {
+    const h = harness();
+    h.setFault((url) => (url.pathname.startsWith("/v2/cdn/stories/") ? { status: 429 } : undefined));
+    const error = await h.content.story("contact").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error).toMatchObject({ status: 429, message: "Too Many Requests" });
+    expect(h.sleeps.filter((ms) => ms >= 1000)).toEqual([1000, 2000, 3000, 4000, 5000]);
+    expect(storyCalls(h.calls)).toHaveLength(6);
+  });
+
+  it.each([200, 201, 203, 206])("accepts status %i as success", async (status) => {
+    const fetch = createGuardedFetch({
+      fetch: async () => new Response(JSON.stringify({ ok: true }), { status, headers: { "content-type": "application/json" } }),
+      sleep: async () => {},
+      acquire: async () => {},
+    });
+    const res = await fetch("https://api.storyblok.com/v2/cdn/stories/x?token=secret");
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it.each([
+    [199, "HTTP 199"],
+    [207, "HTTP 207"],
+    [301, "HTTP 301"],
+    [401, "Unauthorized"],
+    [404, "Not Found"],
+    [500, "Internal Server Error"],
+  ])("turns status %i into a ContentError with its status text", async (status, text) => {
+    const fetch = createGuardedFetch({
+      fetch: async () => fakeResponse(status),
+      sleep: async () => {},
+      acquire: async () => {},
+    });
+    const error = await fetch("https://api.storyblok.com/v2/cdn/stories/x?token=secret").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error).toMatchObject({ status, message: text, url: "https://api.storyblok.com/v2/cdn/stories/x?token=***" });
+  });
+
+  it("turns a network failure into a ContentError with status 0", async () => {
+    const h = harness();
+    h.setFault(() => ({ networkError: true }));
+    await expect(h.content.story("contact")).rejects.toMatchObject({ name: "ContentError", status: 0 });
+  });
+});
+
+describe("under load", () => {
+  it("never hangs: 12 concurrent requests through the client, bucket and real timers all settle", async () => {
+    const h = harness({ realTimers: true });
+    const slugs = ["home", "contact", "over-ons", "diensten"];
+    const work = Promise.all(
+      Array.from({ length: 12 }, (_, i) => h.content.stories({ starts_with: slugs[i % 4], page: 1 + Math.floor(i / 4) })),
+    );
+    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("content requests hung")), 15_000));
+    const results = (await Promise.race([work, timeout])) as Awaited<typeof work>;
+    expect(results).toHaveLength(12);
+  });
+});
+
+describe("access token", () => {
+  it("logs an error when the access token is missing", () => {
+    let called = 0;
+    createStoryblokApi({ endpoint: "https://emulator.local/v2", token: "", fetch, onMissingToken: () => called++ });
+    expect(called).toBe(1);
+  });
+});
+
+/** A Response can't be built with a status below 200, so fake the one field the guard reads. */
+function fakeResponse(status: number): Response {
+  if (status >= 200) return new Response("{}", { status, statusText: "" });
+  return { status, statusText: "", body: null, headers: new Headers() } as unknown as Response;
+}

@@ -1,0 +1,152 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+
+const BASE = "http://www.koraal.test";
+const get = (path: string, init?: RequestInit) => exports.default.fetch(new Request(BASE + path, { redirect: "manual", ...init }));
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+describe("pages", () => {
+  it("renders the home page as a Dutch, themed, indexable document", async () => {
+    const res = await get("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("x-robots-tag")).toBeNull();
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get("server-timing")).toMatch(/^content;desc="(hit|miss)";dur=[\d.]+, origin;desc="emulator", render;dur=[\d.]+$/);
+    const html = await res.text();
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(html).toContain('<html lang="nl">');
+    expect(html).toContain('<meta name="theme-color" content="#FF7979"/>');
+    expect(html).toContain('<meta name="robots" content="index,follow"/>');
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/"/>`);
+    expect(html).toContain(`<meta property="og:image" content="${BASE}/images/og-banner.png"/>`);
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/site\.[0-9a-f]{10}\.css"\/>/);
+    expect(html).toMatch(/<header[^>]*>[\s\S]*<main id="main"[\s\S]*<\/main><footer/);
+  });
+
+  it("uses the story's title and description in the head", async () => {
+    const html = await (await get("/contact")).text();
+    expect(html).toMatch(/<title>[^<]+ \| Koraal<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"\/>/);
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/contact"/>`);
+  });
+
+  it("serves a page over several path segments", async () => {
+    const res = await get("/diensten");
+    expect(res.status).toBe(200);
+  });
+
+  it("answers HEAD like GET without a body", async () => {
+    const res = await get("/", { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("");
+  });
+
+  it.each(["POST", "PUT", "DELETE", "PATCH"])("refuses %s on pages with 405", async (method) => {
+    const res = await get("/contact", { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD");
+  });
+});
+
+describe("redirects", () => {
+  it.each([
+    ["/home", 301, "/"],
+    ["/over-ons/", 301, "/over-ons"],
+    ["/over-ons/?utm_source=x", 301, "/over-ons?utm_source=x"],
+    ["/diensten///", 301, "/diensten"],
+    ["//evil.example/", 301, "/evil.example"],
+    ["/werken-bij", 301, "/vacatures"],
+    ["/github", 302, "https://github.com/"],
+    ["/oude-pagina", 301, "/over-ons"],
+    ["/oude-pagina?x=1", 301, "/over-ons?x=1"],
+  ])("%s -> %i %s", async (path, status, location) => {
+    const res = await get(path);
+    expect(res.status).toBe(status);
+    expect(res.headers.get("location")).toBe(location);
+  });
+
+  it("follows an external redirect from the CMS datasource", async () => {
+    const res = await get("/linkedin");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toMatch(/^https:\/\/www\.linkedin\.com\//);
+  });
+});
+
+describe("errors", () => {
+  it("shows the 404 screen with the unknown-route message and links home and to contact", async () => {
+    const res = await get("/bestaat-niet");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Page not found: /bestaat-niet");
+    expect(html).toContain('<a href="/" class="btn-primary">Home</a>');
+    expect(html).toContain('<a href="/contact" class="btn-secondary">Contact</a>');
+    expect(html).toMatch(/<header[\s\S]*<footer/);
+  });
+
+  it("shows the validation message for paths no story can have, escaped", async () => {
+    const html = await (await get("/%3Cscript%3Ealert(1)%3C/script%3E")).text();
+    expect(html).toContain("Page Not Found: /&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).not.toContain("<script>alert(1)");
+  });
+
+  it.each(["/theme/theme", "/Contact", "/foo.php", "/a_/b"])("fails validation for %s with 404", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain(`Page Not Found: ${path}`);
+  });
+
+  it.each([
+    ["/%00", 400],
+    ["/contact%00", 400],
+    ["/%E0%A4%A", 400],
+    ["/%ZZ", 400],
+    ["/a%5C..%5Cb", 400],
+    [`/${"a".repeat(4000)}`, 414],
+  ])("refuses the odd path %s with %i", async (path, status) => {
+    const res = await get(path);
+    expect(res.status).toBe(status);
+  });
+
+  // URL parsing already resolves encoded dot segments (/%2e%2e/x is /x): they can never climb out.
+  it.each(["/%2e%2e/etc/passwd", "/a/%2E/b", "/%2e%2e%2f%2e%2e%2fetc"])("answers the encoded dot path %s with a 4xx", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it("gives crawlers the status without the error screen", async () => {
+    for (const ua of [GOOGLEBOT, "facebookexternalhit/1.1", "LinkedInBot/1.0", "Slackbot-LinkExpanding 1.0", "WhatsApp/2.23", "TelegramBot (like TwitterBot)"]) {
+      const res = await get("/bestaat-niet", { headers: { "user-agent": ua } });
+      expect(res.status, ua).toBe(404);
+      expect(await res.text(), ua).toBe("");
+    }
+  });
+
+  it("gives crawlers complete pages", async () => {
+    const res = await get("/", { headers: { "user-agent": GOOGLEBOT } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("</html>");
+  });
+});
+
+describe("robots", () => {
+  it("blocks indexing on preview hosts", async () => {
+    const res = await exports.default.fetch(new Request("https://koraal-site.koraal.workers.dev/"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(await res.text()).toContain('<meta name="robots" content="noindex,nofollow"/>');
+  });
+
+  it("serves robots.txt that disallows everything on preview hosts", async () => {
+    const res = await exports.default.fetch(new Request("https://koraal-site.koraal.workers.dev/robots.txt"));
+    expect(await res.text()).toBe("User-agent: *\nDisallow: /\n");
+  });
+
+  it("serves robots.txt that allows everything on the production host", async () => {
+    const res = await get("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("User-agent: *\nAllow: /\n\nSitemap: http://www.koraal.test/sitemap.xml\n");
+  });
+});

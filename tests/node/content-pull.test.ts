@@ -1,0 +1,166 @@
+/**
+ * scripts/content-pull.mjs: its pure parts, and the whole command against the emulator served
+ * over HTTP (the real API is not reachable from tests): pulling the embedded space must give
+ * back exactly the content it was built from.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, buildSnapshot, fullSlugFromFilePath, storyFilePath } from "../../scripts/build-snapshot.mjs";
+import { apiBase, contentFiles, createPacer, draftsToKeep, pullSpace, stripEditable, validationProblems } from "../../scripts/content-pull.mjs";
+import { createEmulator, type Emulator } from "../../src/content/emulator";
+import type { Story } from "../../src/content/types";
+
+const snapshot = buildSnapshot(join(REPO_ROOT, "content"));
+const SCRIPT = join(REPO_ROOT, "scripts/content-pull.mjs");
+
+function fakeTime() {
+  let now = 0;
+  const sleeps: number[] = [];
+  return {
+    now: () => now,
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+    sleeps,
+  };
+}
+
+function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // A clean environment, so a STORYBLOK_TOKEN of the developer never reaches the child.
+    const childEnv = { PATH: process.env.PATH ?? "", ...env } as unknown as NodeJS.ProcessEnv;
+    const child = spawn(process.execPath, [SCRIPT], { env: childEnv });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("file paths", () => {
+  it.each([
+    ["home", "home.json"],
+    ["theme/theme", "theme/theme.json"],
+    ["cases/app/", "cases/app/_startpage.json"],
+  ])("stores %s in %s and reads it back", (fullSlug, file) => {
+    expect(storyFilePath(fullSlug)).toBe(file);
+    expect(fullSlugFromFilePath(file)).toBe(fullSlug);
+  });
+});
+
+describe("pure parts", () => {
+  it("builds the API base from a host or an origin", () => {
+    expect(apiBase()).toBe("https://api.storyblok.com/v2");
+    expect(apiBase("api-us.storyblok.com")).toBe("https://api-us.storyblok.com/v2");
+    expect(apiBase("http://127.0.0.1:8787/")).toBe("http://127.0.0.1:8787/v2");
+  });
+
+  it("starts at most 5 requests a second", async () => {
+    const time = fakeTime();
+    const pace = createPacer({ now: time.now, sleep: time.sleep });
+    for (let i = 0; i < 6; i++) await pace();
+    expect(time.sleeps).toEqual([200, 200, 200, 200, 200]);
+    expect(time.now()).toBe(1000);
+  });
+
+  it("keeps only drafts that differ from the published story, without editor markers", () => {
+    const published = snapshot.stories;
+    const home = published.find((story) => story.full_slug === "home") as Story;
+    const marked = (story: Story): Story => ({ ...story, content: { ...story.content, _editable: "<!--#storyblok#{}-->" } });
+    const changed = { ...home, name: "Home (nieuw)" };
+    const unpublished = { ...home, id: 1, uuid: "11111111-1111-4111-8111-111111111111", full_slug: "nieuw", slug: "nieuw" };
+    expect(draftsToKeep(published, [marked(home), marked(changed), marked(unpublished)])).toEqual([changed, unpublished]);
+    expect(stripEditable({ a: [{ _editable: "x", b: 1 }] })).toEqual({ a: [{ b: 1 }] });
+  });
+
+  it("maps a pulled space to content files that build", () => {
+    const files = contentFiles({ space: snapshot.space, stories: snapshot.stories, drafts: snapshot.drafts, datasources: snapshot.datasources });
+    expect([...files.keys()].sort()).toEqual([
+      "datasources/redirects.json",
+      "drafts/home.json",
+      "space.json",
+      "stories/contact.json",
+      "stories/diensten.json",
+      "stories/home.json",
+      "stories/over-ons.json",
+      "stories/theme/theme.json",
+    ]);
+    expect(files.get("space.json")).toEqual({ space: snapshot.space, tokens: { public: "local-public-token", preview: "local-preview-token" } });
+    expect(validationProblems(files)).toEqual([]);
+    files.delete("stories/contact.json");
+    expect(validationProblems(files)).toContain(
+      `content/stories/home.json: content.body[0].cta points at story ${snapshot.stories.find((s) => s.full_slug === "contact")?.uuid}, which is not a published story`,
+    );
+  });
+
+  it("pulls through an injected fetch and waits out a 429", async () => {
+    let limited = 0;
+    const emulator = createEmulator(snapshot, { fault: (url) => (url.pathname === "/v2/cdn/stories" && limited++ === 0 ? { status: 429 } : undefined) });
+    const time = fakeTime();
+    const pulled = await pullSpace({ token: "local-public-token", previewToken: "local-preview-token", host: "http://emulator.test", fetch: emulator.fetch, ...time });
+    expect(pulled).toEqual({ space: snapshot.space, stories: expect.any(Array), drafts: snapshot.drafts, datasources: snapshot.datasources });
+    expect(pulled.stories.map((story) => story.full_slug).sort()).toEqual(snapshot.stories.map((story) => story.full_slug));
+    expect(time.sleeps).toContain(1000);
+  });
+});
+
+describe("npm run content:pull", () => {
+  let server: Server;
+  let emulator: Emulator;
+  let host = "";
+  const requests: string[] = [];
+  const out = mkdtempSync(join(tmpdir(), "content-pull-"));
+
+  beforeAll(async () => {
+    emulator = createEmulator(snapshot);
+    server = createServer(async (request, response) => {
+      requests.push(request.url ?? "");
+      const answer = await emulator.fetch(`http://emulator${request.url}`, { method: request.method });
+      response.writeHead(answer.status, Object.fromEntries(answer.headers));
+      response.end(await answer.text());
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it("explains itself in one line and exits 1 without a token", async () => {
+    const result = await run({ STORYBLOK_CONTENT_DIR: out });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(/^content:pull: set STORYBLOK_TOKEN/);
+  });
+
+  it("snapshots the space over HTTP into content files that build back to the same snapshot", async () => {
+    const result = await run({
+      STORYBLOK_TOKEN: "local-public-token",
+      STORYBLOK_PREVIEW_TOKEN: "local-preview-token",
+      STORYBLOK_API_HOST: host,
+      STORYBLOK_CONTENT_DIR: out,
+    });
+    expect(result).toEqual({ code: 0, stdout: `content:pull: wrote ${out} (stories: 5, drafts: 1, datasources: 1, cv: ${snapshot.space.version})\n`, stderr: "" });
+    expect(buildSnapshot(out)).toEqual(snapshot);
+    expect(readFileSync(join(out, "stories/theme/theme.json"), "utf8")).toBe(readFileSync(join(REPO_ROOT, "content/stories/theme/theme.json"), "utf8"));
+    expect(requests.map((url) => url.replace(/\?.*/, ""))).toEqual([
+      "/v2/cdn/spaces/me",
+      "/v2/cdn/stories",
+      "/v2/cdn/stories",
+      "/v2/cdn/datasources",
+      "/v2/cdn/datasource_entries",
+    ]);
+    expect(requests.every((url) => url.includes(`cv=${snapshot.space.version}`) || url.startsWith("/v2/cdn/spaces/me"))).toBe(true);
+  });
+});

@@ -1,0 +1,399 @@
+/**
+ * Behaviour of the embedded Storyblok CDN emulator, inside workerd where the site runs it.
+ * Shapes are checked against Storyblok's OpenAPI description in tests/node/emulator-openapi.test.ts;
+ * this file pins down what the answers contain. Needs `node scripts/build-snapshot.mjs` first.
+ */
+import StoryblokClient from "storyblok-js-client";
+import { describe, expect, it } from "vitest";
+import snapshot from "../../.generated/snapshot.js";
+import { createEmulator, type Emulator, type EmulatorOptions } from "../../src/content/emulator";
+import type { SpaceSnapshot } from "../../src/content/snapshot";
+import type { Blok, LinkField, Story } from "../../src/content/types";
+
+const PUBLIC = "local-public-token";
+const PREVIEW = "local-preview-token";
+const NOT_FOUND = ["This record could not be found"];
+const UNAUTHORIZED = { error: "Unauthorized" };
+
+interface Answer {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: any;
+}
+
+async function get(emulator: Emulator, path: string, init?: RequestInit): Promise<Answer> {
+  const response = await emulator.fetch(`https://emulator.local${path}`, init);
+  return { status: response.status, statusText: response.statusText, headers: Object.fromEntries(response.headers), body: await response.json() };
+}
+
+const slugs = (stories: Story[]) => stories.map((story) => story.full_slug);
+const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+const heroTitle = (story: Story) => (story.content.body as Blok[])[0]?.title;
+
+/** A published story in folder `blog` (parent 900), numbered so order and dates follow `n`. */
+function post(n: number, content: Partial<Blok> = {}): Story {
+  return {
+    name: `Post ${n}`,
+    created_at: `2025-01-${String(n).padStart(2, "0")}T08:00:00.000Z`,
+    updated_at: `2025-01-${String(n).padStart(2, "0")}T08:00:00.000Z`,
+    published_at: `2025-02-${String(n).padStart(2, "0")}T08:00:00.000Z`,
+    first_published_at: `2025-02-${String(n).padStart(2, "0")}T08:00:00.000Z`,
+    id: 1000 + n,
+    uuid: uuidOf(n),
+    content: { _uid: uuidOf(5000 + n), component: "Post", title: `Titel ${n}`, ...content },
+    slug: `post-${n}`,
+    full_slug: `blog/post-${n}`,
+    sort_by_date: null,
+    position: n * 10,
+    tag_list: [],
+    is_startpage: false,
+    parent_id: 900,
+    meta_data: null,
+    group_id: uuidOf(9000 + n),
+    release_id: null,
+    lang: "default",
+    path: null,
+    alternates: [],
+    default_full_slug: null,
+    translated_slugs: null,
+  };
+}
+
+function blog(stories: Story[], drafts: Story[] = []): SpaceSnapshot {
+  return {
+    space: { id: 42, name: "Test", domain: "https://test.example/", version: 1_700_000_000, language_codes: [] },
+    tokens: { public: PUBLIC, preview: PREVIEW },
+    stories,
+    drafts,
+    datasources: [],
+  };
+}
+
+const posts = (count: number, content: (n: number) => Partial<Blok> = () => ({})) => Array.from({ length: count }, (_, i) => post(i + 1, content(i + 1)));
+const storyLink = (uuid: string, cachedUrl: string): LinkField => ({ id: uuid, url: "", linktype: "story", fieldtype: "multilink", cached_url: cachedUrl });
+
+describe("pagination", () => {
+  const emulator = createEmulator(blog(posts(7)));
+
+  it("slices with per_page and page and reports total and per-page", async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => get(emulator, `/v2/cdn/stories?per_page=3&page=${page}&sort_by=position:asc&token=${PUBLIC}`)));
+    expect(pages.map((page) => slugs(page.body.stories))).toEqual([
+      ["blog/post-1", "blog/post-2", "blog/post-3"],
+      ["blog/post-4", "blog/post-5", "blog/post-6"],
+      ["blog/post-7"],
+      [],
+    ]);
+    expect(pages.map((page) => [page.headers.total, page.headers["per-page"]])).toEqual(Array(4).fill(["7", "3"]));
+  });
+
+  it("defaults to 25 per page and page 1, and caps per_page at 100", async () => {
+    const fallback = await get(emulator, `/v2/cdn/stories?per_page=0&page=0&token=${PUBLIC}`);
+    expect([fallback.body.stories.length, fallback.headers["per-page"]]).toEqual([7, "25"]);
+    const capped = await get(emulator, `/v2/cdn/stories?per_page=250&token=${PUBLIC}`);
+    expect(capped.headers["per-page"]).toBe("100");
+  });
+
+  it("lists newest first without sort_by, and sorts on content fields as numbers on request", async () => {
+    expect(slugs((await get(emulator, `/v2/cdn/stories?per_page=3&token=${PUBLIC}`)).body.stories)).toEqual(["blog/post-7", "blog/post-6", "blog/post-5"]);
+    const numbered = createEmulator(blog(posts(3, (n) => ({ rank: String(10 - n * 4) }))));
+    expect(slugs((await get(numbered, `/v2/cdn/stories?sort_by=content.rank:asc:int&token=${PUBLIC}`)).body.stories)).toEqual([
+      "blog/post-3",
+      "blog/post-2",
+      "blog/post-1",
+    ]);
+  });
+});
+
+describe("filters", () => {
+  const emulator = createEmulator(snapshot);
+
+  it("starts_with matches full_slug prefixes", async () => {
+    expect(slugs((await get(emulator, `/v2/cdn/stories?starts_with=theme/&token=${PUBLIC}`)).body.stories)).toEqual(["theme/theme"]);
+    expect(slugs((await get(emulator, `/v2/cdn/stories?starts_with=over&token=${PUBLIC}`)).body.stories)).toEqual(["over-ons"]);
+    expect((await get(emulator, `/v2/cdn/stories?starts_with=blog/&token=${PUBLIC}`)).body).toEqual({ stories: [], cv: snapshot.space.version, rels: [], links: [] });
+  });
+
+  it("by_uuids selects stories in the list order; by_uuids_ordered keeps the order given", async () => {
+    const [contact, diensten, home] = ["contact", "diensten", "home"].map((slug) => snapshot.stories.find((story) => story.full_slug === slug)?.uuid ?? "");
+    const given = [home, contact, diensten].join(",");
+    const plain = await get(emulator, `/v2/cdn/stories?by_uuids=${given}&sort_by=name:asc&token=${PUBLIC}`);
+    expect(slugs(plain.body.stories)).toEqual(["contact", "diensten", "home"]);
+    const ordered = await get(emulator, `/v2/cdn/stories?by_uuids_ordered=${given}&token=${PUBLIC}`);
+    expect(slugs(ordered.body.stories)).toEqual(["home", "contact", "diensten"]);
+  });
+
+  it("excluding_slugs takes wildcards; content_type and is_startpage filter", async () => {
+    const pages = await get(emulator, `/v2/cdn/stories?excluding_slugs=theme/*,home&content_type=Page&is_startpage=false&sort_by=name:asc&token=${PUBLIC}`);
+    expect(slugs(pages.body.stories)).toEqual(["contact", "diensten", "over-ons"]);
+  });
+});
+
+describe("versions and tokens", () => {
+  it("serves published content by default and the draft with the preview token", async () => {
+    const emulator = createEmulator(snapshot);
+    const published = await get(emulator, `/v2/cdn/stories/home?token=${PUBLIC}`);
+    expect(heroTitle(published.body.story)).toBe("Wij bouwen apps en websites die mensen graag gebruiken");
+    expect(JSON.stringify(published.body)).not.toContain("_editable");
+    const viaPreviewToken = await get(emulator, `/v2/cdn/stories/home?token=${PREVIEW}`);
+    expect(viaPreviewToken.body).toEqual(published.body);
+    const draft = await get(emulator, `/v2/cdn/stories/home?version=draft&token=${PREVIEW}`);
+    expect(heroTitle(draft.body.story)).toBe("Van idee tot app in de stores, samen met Koraal");
+  });
+
+  it("falls back to the published story when there is no draft, and marks every blok as editable", async () => {
+    const emulator = createEmulator(snapshot);
+    const draft = await get(emulator, `/v2/cdn/stories/contact?version=draft&token=${PREVIEW}`);
+    const published = snapshot.stories.find((story) => story.full_slug === "contact") as Story;
+    const hero = (draft.body.story.content.body as Blok[])[0] as Blok;
+    expect(hero._editable).toBe(`<!--#storyblok#{"name": "HeroBanner", "space": "287341", "uid": "${hero._uid}", "id": "${published.id}"}-->`);
+    const { _editable, ...withoutMarker } = hero;
+    expect(withoutMarker).toEqual((published.content.body as Blok[])[0]);
+  });
+
+  it("knows never-published stories only in the draft version", async () => {
+    const emulator = createEmulator(blog([post(1)], [{ ...post(2), published_at: null, first_published_at: null }]));
+    expect(await get(emulator, `/v2/cdn/stories/blog/post-2?token=${PREVIEW}`)).toMatchObject({ status: 404, body: NOT_FOUND });
+    expect((await get(emulator, `/v2/cdn/stories/blog/post-2?version=draft&token=${PREVIEW}`)).body.story.name).toBe("Post 2");
+    expect(slugs((await get(emulator, `/v2/cdn/stories?version=draft&sort_by=position:asc&token=${PREVIEW}`)).body.stories)).toEqual(["blog/post-1", "blog/post-2"]);
+  });
+
+  it("refuses a missing or unknown token, and drafts with the public token, with 401", async () => {
+    const emulator = createEmulator(snapshot);
+    for (const path of ["/v2/cdn/stories/home", "/v2/cdn/stories/home?token=nope", `/v2/cdn/stories/home?version=draft&token=${PUBLIC}`, "/v2/cdn/links", "/v2/cdn/spaces/me?token="]) {
+      expect(await get(emulator, path)).toEqual({ status: 401, statusText: "Unauthorized", headers: { "content-type": "application/json" }, body: UNAUTHORIZED });
+    }
+  });
+});
+
+describe("errors", () => {
+  const emulator = createEmulator(snapshot);
+
+  it("answers 404 with the API's body for unknown stories, links and paths", async () => {
+    expect(await get(emulator, `/v2/cdn/stories/bestaat-niet?token=${PUBLIC}`)).toEqual({ status: 404, statusText: "Not Found", headers: { "content-type": "application/json" }, body: NOT_FOUND });
+    expect((await get(emulator, `/v2/cdn/stories/999?token=${PUBLIC}`)).body).toEqual(NOT_FOUND);
+    expect((await get(emulator, `/v2/cdn/links/${uuidOf(1)}?token=${PUBLIC}`)).body).toEqual(NOT_FOUND);
+    expect(await get(emulator, `/v2/cdn/nothing?token=${PUBLIC}`)).toEqual({ status: 404, statusText: "Not Found", headers: { "content-type": "application/json" }, body: { error: "Not Found" } });
+    expect((await get(emulator, `/v1/cdn/stories?token=${PUBLIC}`)).status).toBe(404);
+  });
+
+  it("answers 405 to anything but GET", async () => {
+    expect(await get(emulator, `/v2/cdn/stories?token=${PUBLIC}`, { method: "POST", body: "{}" })).toEqual({
+      status: 405,
+      statusText: "Method Not Allowed",
+      headers: { "content-type": "application/json", allow: "GET" },
+      body: { error: "Method Not Allowed" },
+    });
+  });
+
+  it("accepts Request, URL and path inputs; the host does not matter", async () => {
+    const path = `/v2/cdn/spaces/me?token=${PUBLIC}`;
+    const expected = { space: snapshot.space };
+    expect(await (await emulator.fetch(new Request(`https://api.storyblok.com${path}`))).json()).toEqual(expected);
+    expect(await (await emulator.fetch(new URL(`http://localhost:1234${path}`))).json()).toEqual(expected);
+    expect(await (await emulator.fetch(path)).json()).toEqual(expected);
+    expect((await emulator.fetch(new Request(`https://x${path}`, { method: "DELETE" }))).status).toBe(405);
+  });
+});
+
+describe("relations and links", () => {
+  const related = (count: number) => posts(count).map((story) => ({ ...story, full_slug: `team/lid-${story.id}`, slug: `lid-${story.id}`, parent_id: 901 }));
+
+  it("puts up to 50 related stories in rels, and only their uuids in rel_uuids beyond that", async () => {
+    const members = related(51);
+    const page = (count: number): Story => ({ ...post(100), uuid: uuidOf(100 + count), full_slug: `blog/team-${count}`, slug: `team-${count}`, id: 2000 + count, content: { _uid: "u", component: "Team", members: members.slice(0, count).map((m) => m.uuid) } });
+    const emulator = createEmulator(blog([...members, page(50), page(51)]));
+    const fifty = await get(emulator, `/v2/cdn/stories/blog/team-50?resolve_relations=Team.members&token=${PUBLIC}`);
+    expect(fifty.body.rels.map((story: Story) => story.uuid)).toEqual(members.slice(0, 50).map((m) => m.uuid));
+    expect(fifty.body).not.toHaveProperty("rel_uuids");
+    const fiftyOne = await get(emulator, `/v2/cdn/stories/blog/team-51?resolve_relations=Team.members&token=${PUBLIC}`);
+    expect(fiftyOne.body.rels).toEqual([]);
+    expect(fiftyOne.body.rel_uuids).toEqual(members.map((m) => m.uuid));
+    expect((await get(emulator, `/v2/cdn/stories/blog/team-50?resolve_relations=Other.members&token=${PUBLIC}`)).body.rels).toEqual([]);
+  });
+
+  it("resolves story links as url objects, link entries or whole stories", async () => {
+    const target = post(2);
+    const source = post(1, { cta: storyLink(target.uuid, "blog/old-slug"), external: { id: "", url: "https://x.example", linktype: "url", fieldtype: "multilink", cached_url: "https://x.example" } });
+    const emulator = createEmulator(blog([source, target]));
+    const url = await get(emulator, `/v2/cdn/stories/blog/post-1?resolve_links=url&token=${PUBLIC}`);
+    expect(url.body.links).toEqual([{ name: "Post 2", id: 1002, uuid: target.uuid, slug: "post-2", url: "blog/post-2", full_slug: "blog/post-2" }]);
+    const link = await get(emulator, `/v2/cdn/stories/blog/post-1?resolve_links=link&token=${PUBLIC}`);
+    expect(link.body.links).toEqual([
+      { id: 1002, uuid: target.uuid, slug: "blog/post-2", path: null, parent_id: 900, name: "Post 2", is_folder: false, published: true, is_startpage: false, position: 20, real_path: "/blog/post-2", full_slug: "blog/post-2", alternates: [] },
+    ]);
+    const story = await get(emulator, `/v2/cdn/stories/blog/post-1?resolve_links=story&token=${PUBLIC}`);
+    expect(story.body.links).toEqual([target]);
+  });
+
+  it("resolves links from rich text and returns link_uuids past 50", async () => {
+    const targets = posts(51).map((story) => ({ ...story, full_slug: `docs/${story.slug}`, parent_id: 902 }));
+    const mark = (uuid: string) => ({ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "/x", uuid, anchor: null, target: "_self", linktype: "story" } }] });
+    const doc = (uuids: string[]) => ({ type: "doc", content: [{ type: "paragraph", content: uuids.map(mark) }] });
+    const few = { ...post(60), content: { _uid: "a", component: "Post", body: doc([targets[0]?.uuid ?? ""]) } };
+    const many = { ...post(61), content: { _uid: "b", component: "Post", body: doc(targets.map((t) => t.uuid)) } };
+    const emulator = createEmulator(blog([...targets, few, many]));
+    expect((await get(emulator, `/v2/cdn/stories/blog/post-60?resolve_links=url&token=${PUBLIC}`)).body.links).toHaveLength(1);
+    const past = await get(emulator, `/v2/cdn/stories/blog/post-61?resolve_links=url&token=${PUBLIC}`);
+    expect([past.body.links, past.body.link_uuids]).toEqual([[], targets.map((t) => t.uuid)]);
+  });
+});
+
+describe("links, space, datasources", () => {
+  const emulator = createEmulator(snapshot);
+
+  it("derives folders from full_slugs with the parent_id their stories use", async () => {
+    const { body, headers } = await get(emulator, `/v2/cdn/links?token=${PUBLIC}`);
+    const theme = snapshot.stories.find((story) => story.full_slug === "theme/theme") as Story;
+    const folder = Object.values(body.links as Record<string, { slug: string }>).find((link) => link.slug === "theme");
+    expect(folder).toEqual({ id: theme.parent_id, uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), slug: "theme", path: null, parent_id: null, name: "Theme", is_folder: true, published: false, is_startpage: false, position: 0, real_path: "/theme" });
+    expect([headers.total, headers["per-page"]]).toEqual(["6", "25"]);
+    expect(Object.keys(body.links)).toHaveLength(6);
+    const again = await get(createEmulator(snapshot), `/v2/cdn/links?token=${PUBLIC}`);
+    expect(again.body).toEqual(body);
+  });
+
+  it("answers spaces/me with the current cache version, and the datasource entries", async () => {
+    expect((await get(emulator, `/v2/cdn/spaces/me/?token=${PUBLIC}`)).body).toEqual({
+      space: { id: 287341, name: "Koraal", domain: "https://www.koraal.nl/", version: snapshot.space.version, language_codes: [] },
+    });
+    const entries = await get(emulator, `/v2/cdn/datasource_entries?datasource=redirects&token=${PUBLIC}`);
+    expect(entries).toEqual({
+      status: 200,
+      statusText: "OK",
+      headers: { "content-type": "application/json", total: "2", "per-page": "25" },
+      body: {
+        datasource_entries: [
+          { id: 9101001, name: "/oude-pagina", value: "/over-ons", dimension_value: null },
+          { id: 9101002, name: "/linkedin", value: "https://www.linkedin.com/company/koraal", dimension_value: null },
+        ],
+        cv: snapshot.space.version,
+      },
+    });
+    expect((await get(emulator, `/v2/cdn/datasource_entries?datasource=unknown&token=${PUBLIC}`)).body.datasource_entries).toEqual([]);
+  });
+});
+
+describe("faults", () => {
+  const withFault = (fault: EmulatorOptions["fault"]) => createEmulator(snapshot, { fault });
+  const path = `/v2/cdn/stories/home?token=${PUBLIC}`;
+
+  it("answers an injected 429 with its headers, only where the fault applies", async () => {
+    const seen: string[] = [];
+    const emulator = withFault((url) => {
+      seen.push(url.pathname);
+      return url.pathname.endsWith("/home") ? { status: 429, headers: { "retry-after": "1" } } : undefined;
+    });
+    expect(await get(emulator, path)).toEqual({
+      status: 429,
+      statusText: "Too Many Requests",
+      headers: { "content-type": "application/json", "retry-after": "1" },
+      body: { error: "Too Many Requests" },
+    });
+    expect((await get(emulator, `/v2/cdn/stories/contact?token=${PUBLIC}`)).status).toBe(200);
+    expect(seen).toEqual(["/v2/cdn/stories/home", "/v2/cdn/stories/contact"]);
+  });
+
+  it("answers an injected 500 with the given body", async () => {
+    expect(await get(withFault(() => ({ status: 500 })), path)).toMatchObject({ status: 500, statusText: "Internal Server Error", body: { error: "Internal Server Error" } });
+    expect((await get(withFault(() => ({ status: 503, body: ["down"] })), path)).body).toEqual(["down"]);
+  });
+
+  it("delays with a real timer, then answers normally", async () => {
+    const emulator = withFault(() => ({ delayMs: 80 }));
+    const answer = emulator.fetch(`https://emulator.local${path}`);
+    const first = await Promise.race([answer.then(() => "answer"), new Promise((resolve) => setTimeout(() => resolve("timer"), 10))]);
+    expect(first).toBe("timer");
+    expect((await answer).status).toBe(200);
+  });
+
+  it("gives up a delayed answer when the request is aborted, like fetch", async () => {
+    const controller = new AbortController();
+    const answer = withFault(() => ({ delayMs: 10_000 })).fetch(`https://emulator.local${path}`, { signal: controller.signal });
+    controller.abort();
+    await expect(answer).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("fails like a dropped connection with networkError", async () => {
+    await expect(withFault(() => ({ networkError: true })).fetch(`https://emulator.local${path}`)).rejects.toThrow(new TypeError("fetch failed"));
+  });
+});
+
+describe("publish()", () => {
+  it("promotes the draft, bumps cv and leaves the snapshot it was given untouched", async () => {
+    const before = JSON.stringify(snapshot);
+    const emulator = createEmulator(snapshot, { now: () => Date.UTC(2026, 0, 20, 12, 0, 0) });
+    const oldCv = snapshot.space.version;
+    const stale = await get(emulator, `/v2/cdn/stories/home?cv=${oldCv}&token=${PUBLIC}`);
+
+    emulator.publish("home");
+    const newCv = Date.UTC(2026, 0, 20, 12, 0, 0) / 1000;
+    expect(emulator.cacheVersion).toBe(newCv);
+    expect((await get(emulator, `/v2/cdn/spaces/me?token=${PUBLIC}`)).body.space.version).toBe(newCv);
+
+    const fresh = await get(emulator, `/v2/cdn/stories/home?cv=${newCv}&token=${PUBLIC}`);
+    expect([heroTitle(fresh.body.story), fresh.body.cv, fresh.body.story.published_at]).toEqual(["Van idee tot app in de stores, samen met Koraal", newCv, "2026-01-20T12:00:00.000Z"]);
+    // Like the CDN: a URL with the old cv keeps answering what it answered before.
+    expect((await get(emulator, `/v2/cdn/stories/home?cv=${oldCv}&token=${PUBLIC}`)).body).toEqual(stale.body);
+    const draft = await get(emulator, `/v2/cdn/stories/home?version=draft&token=${PREVIEW}`);
+    expect(heroTitle(draft.body.story)).toBe(heroTitle(fresh.body.story));
+    expect(JSON.stringify(snapshot)).toBe(before);
+  });
+
+  it("always moves cv forward, also within one second, and refuses unknown stories", async () => {
+    const emulator = createEmulator(snapshot, { now: () => 0 });
+    emulator.publish("contact");
+    emulator.publish("contact");
+    expect(emulator.cacheVersion).toBe(snapshot.space.version + 2);
+    expect(() => emulator.publish("bestaat-niet")).toThrow('publish: no story with full_slug "bestaat-niet"');
+  });
+});
+
+describe("storyblok-js-client against the emulator", () => {
+  const client = (emulator: Emulator, accessToken = PUBLIC) =>
+    new StoryblokClient({ accessToken, endpoint: "https://emulator.local/v2", fetch: emulator.fetch, cache: { type: "none", clear: "manual", cv: "manual" } });
+
+  it("getStory returns the story and the cv", async () => {
+    const { data } = await client(createEmulator(snapshot)).getStory("theme/theme");
+    expect(data.story.content.component).toBe("Theme");
+    expect(data.cv).toBe(snapshot.space.version);
+    const draft = await client(createEmulator(snapshot), PREVIEW).getStory("home", { version: "draft" });
+    expect(heroTitle(draft.data.story as unknown as Story)).toBe("Van idee tot app in de stores, samen met Koraal");
+  });
+
+  it("get('cdn/stories') reads total and per-page, getAll walks every page", async () => {
+    const emulator = createEmulator(blog(posts(7)));
+    const page = await client(emulator).get("cdn/stories", { starts_with: "blog/", per_page: 3, page: 3, sort_by: "position:asc" });
+    expect([slugs(page.data.stories as unknown as Story[]), page.total, page.perPage]).toEqual([["blog/post-7"], 7, 3]);
+    const all = (await client(emulator).getAll("cdn/stories", { per_page: 2, sort_by: "position:asc" })) as Story[];
+    expect(slugs(all)).toEqual(["blog/post-1", "blog/post-2", "blog/post-3", "blog/post-4", "blog/post-5", "blog/post-6", "blog/post-7"]);
+  });
+
+  it("resolves relations from rels, and through rel_uuids (by_uuids in chunks of 50) past 50", async () => {
+    const members = posts(60).map((story) => ({ ...story, full_slug: `team/lid-${story.id}`, slug: `lid-${story.id}`, parent_id: 901 }));
+    const team = (count: number): Story => ({ ...post(100), id: 3000 + count, uuid: uuidOf(7000 + count), slug: `team-${count}`, full_slug: `blog/team-${count}`, content: { _uid: "t", component: "Team", members: members.slice(0, count).map((m) => m.uuid) } });
+    const requests: string[] = [];
+    const emulator = createEmulator(blog([...members, team(3), team(60)]), { fault: (url) => void requests.push(url.search) });
+
+    const small = await client(emulator).getStory("blog/team-3", { resolve_relations: "Team.members" });
+    expect((small.data.story.content.members as Story[]).map((m) => m.full_slug)).toEqual(["team/lid-1001", "team/lid-1002", "team/lid-1003"]);
+
+    requests.length = 0;
+    const large = await client(emulator).getStory("blog/team-60", { resolve_relations: "Team.members" });
+    const resolved = large.data.story.content.members as Story[];
+    expect(resolved.map((m) => m.uuid)).toEqual(members.map((m) => m.uuid));
+    expect(requests.filter((search) => search.includes("by_uuids"))).toHaveLength(2);
+  });
+
+  it("resolves story links into the link fields", async () => {
+    const target = post(2);
+    const emulator = createEmulator(blog([post(1, { cta: storyLink(target.uuid, "blog/post-2") }), target]));
+    const { data } = await client(emulator).getStory("blog/post-1", { resolve_links: "url" });
+    expect((data.story.content.cta as LinkField).story).toEqual({ name: "Post 2", id: 1002, uuid: target.uuid, slug: "post-2", url: "blog/post-2", full_slug: "blog/post-2", _stopResolving: true });
+  });
+
+  it("reports the emulator's failures as the client's errors", async () => {
+    await expect(client(createEmulator(snapshot)).getStory("bestaat-niet")).rejects.toMatchObject({ status: 404, message: "This record could not be found" });
+    await expect(client(createEmulator(snapshot), "nope").getStory("home")).rejects.toMatchObject({ status: 401, message: "Unauthorized" });
+  });
+});

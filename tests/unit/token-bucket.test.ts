@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { createTokenBucket, storyblokRate } from "../../src/content/token-bucket";
+
+function fakeClock(start = 0) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => void (t += ms) };
+}
+
+describe("token bucket", () => {
+  it("lets a burst of `capacity` through at once, then spaces requests at the rate", () => {
+    const clock = fakeClock();
+    const bucket = createTokenBucket({ ratePerSecond: 5, now: clock.now });
+    expect([1, 2, 3, 4, 5].map(() => bucket.reserve())).toEqual([0, 0, 0, 0, 0]);
+    expect(bucket.reserve()).toBe(200);
+    expect(bucket.reserve()).toBe(400);
+    expect(bucket.reserve()).toBe(600);
+  });
+
+  it("refills continuously and never above capacity", () => {
+    const clock = fakeClock();
+    const bucket = createTokenBucket({ ratePerSecond: 5, now: clock.now });
+    for (let i = 0; i < 5; i++) bucket.reserve();
+    clock.advance(200);
+    expect(bucket.reserve()).toBe(0);
+    expect(bucket.reserve()).toBe(200);
+    clock.advance(60_000);
+    expect(Array.from({ length: 6 }, () => bucket.reserve())).toEqual([0, 0, 0, 0, 0, 200]);
+  });
+
+  it("schedules 100 simultaneous requests at no more than the rate after the burst", () => {
+    const clock = fakeClock();
+    const bucket = createTokenBucket({ ratePerSecond: 5, now: clock.now });
+    const sendAt = Array.from({ length: 100 }, () => bucket.reserve());
+    expect(sendAt.at(-1)).toBe(19_000);
+    for (let windowStart = 0; windowStart <= 19_000; windowStart += 100) {
+      const inWindow = sendAt.filter((t) => t >= windowStart && t < windowStart + 1000).length;
+      expect(inWindow).toBeLessThanOrEqual(windowStart === 0 ? 5 + 4 : 5);
+    }
+  });
+
+  it("uses 5/s for access tokens and 3/s with an oauth token", () => {
+    expect(storyblokRate(false)).toBe(5);
+    expect(storyblokRate(true)).toBe(3);
+  });
+
+  it("rejects nonsense rates", () => {
+    expect(() => createTokenBucket({ ratePerSecond: 0, now: () => 0 })).toThrow(RangeError);
+  });
+});
