@@ -1,0 +1,3 @@
+// The footer's islands, loaded together as one chunk when the footer comes near.
+export { FooterGroups } from "./footer-groups";
+export { NewsletterForm } from "./newsletter-form";

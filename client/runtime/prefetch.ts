@@ -1,0 +1,42 @@
+/**
+ * Prefetches internal links as they scroll into view: through Speculation Rules where the browser
+ * has them, else `<link rel="prefetch">`.
+ */
+export function prefetchVisibleLinks(doc: Document, win: Window & typeof globalThis, nonce?: string): void {
+  if (!("IntersectionObserver" in win)) return;
+  const seen = new Set<string>([win.location.pathname]);
+  const speculation = typeof win.HTMLScriptElement.supports === "function" && win.HTMLScriptElement.supports("speculationrules");
+  let rules: HTMLScriptElement | null = null;
+
+  const prefetch = (href: string) => {
+    if (doc.documentElement.dataset.buildOutdated) return;
+    if (speculation) {
+      rules?.remove();
+      rules = doc.createElement("script");
+      rules.type = "speculationrules";
+      if (nonce) rules.nonce = nonce;
+      rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [...seen].filter((u) => u !== win.location.pathname) }] });
+      doc.head.append(rules);
+    } else {
+      const link = doc.createElement("link");
+      link.rel = "prefetch";
+      link.href = href;
+      doc.head.append(link);
+    }
+  };
+
+  const observer = new win.IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      const url = new URL((entry.target as HTMLAnchorElement).href);
+      const key = url.pathname + url.search;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      prefetch(key);
+    }
+  });
+  for (const anchor of doc.querySelectorAll<HTMLAnchorElement>("a[href]")) {
+    if (anchor.origin === win.location.origin && anchor.target !== "_blank" && !anchor.hasAttribute("download")) observer.observe(anchor);
+  }
+}

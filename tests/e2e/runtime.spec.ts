@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { hydrated } from "./helpers";
+
+test("a chunk that fails to load reloads the page, at most once per path within 10 s", async ({ page, request }) => {
+  let loads = 0;
+  page.on("load", () => loads++);
+  // the chunks the entry imports statically are preloaded; the lazily loaded footer chunk is not
+  const html = await (await request.get("/")).text();
+  const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+  await page.route("**/assets/chunk.*.js", (route) =>
+    preloaded.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort(),
+  );
+  await page.goto("/");
+  // the footer chunk is requested when the footer comes near: its failure reloads the page once
+  await page.keyboard.press("End");
+  await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);
+  await page.waitForLoadState("load");
+  await page.keyboard.press("End");
+  await page.waitForTimeout(1500);
+  expect(loads).toBe(2);
+  expect(await page.evaluate(() => sessionStorage.getItem("koraal:reloaded:/"))).toMatch(/^\d+$/);
+});
+
+test("an hourly build check turns the next internal navigation into a full load of the new build", async ({ page }) => {
+  await page.clock.install();
+  let checks = 0;
+  await page.route("**/builds/latest.json", (route) => {
+    checks++;
+    return route.fulfill({ contentType: "application/json", body: JSON.stringify({ id: "a-newer-build", timestamp: new Date().toISOString() }) });
+  });
+  await page.goto("/");
+  await hydrated(page);
+  // loading and hydrating took some (real) seconds of the hour already
+  await page.clock.runFor(3_500_000);
+  expect(checks).toBe(0);
+  await page.clock.runFor(100_000);
+  await expect(page.locator("html")).toHaveAttribute("data-build-outdated", "true");
+  expect(checks).toBe(1);
+  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
+  const link = page.locator('footer a[href^="/"]:not([href="/"])').first();
+  const target = new URL((await link.getAttribute("href"))!, "http://x");
+  await Promise.all([page.waitForURL((url) => url.pathname === target.pathname && url.searchParams.get("_build") === "new"), link.click()]);
+});
+
+test("the build check is quiet while the build is current", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  await hydrated(page);
+  await page.clock.runFor(3_601_000);
+  await page.waitForTimeout(200);
+  expect(await page.locator("html").getAttribute("data-build-outdated")).toBeNull();
+});
+
+test("the worker serves the build description files", async ({ request, page }) => {
+  await page.goto("/");
+  const buildId = await page.locator('meta[name="build-id"]').getAttribute("content");
+  const latest = await (await request.get("/builds/latest.json")).json();
+  expect(latest.id).toBe(buildId);
+  const meta = await request.get(`/builds/meta/${buildId}.json`);
+  expect(meta.status()).toBe(200);
+  expect((await meta.json()).id).toBe(buildId);
+});
+
+test("internal links are prefetched when they become visible", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
+  const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent())!);
+  const urls: string[] = rules.prefetch[0].urls;
+  expect(urls.length).toBeGreaterThan(0);
+  expect(urls.every((u) => u.startsWith("/"))).toBe(true);
+  const before = urls.length;
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect
+    .poll(async () => JSON.parse((await page.locator('script[type="speculationrules"]').textContent())!).prefetch[0].urls.length)
+    .toBeGreaterThan(before);
+});

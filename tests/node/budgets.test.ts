@@ -1,0 +1,36 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+
+// Byte budgets of what every content page ships, measured on the built output (npm run build).
+const ASSETS = join(import.meta.dirname, "../../dist/public/assets");
+const KB = 1024;
+const gz = (file: string) => gzipSync(readFileSync(join(ASSETS, file)), { level: 9 }).length;
+const files = readdirSync(ASSETS);
+
+describe("byte budgets", () => {
+  it("ships at most 75 KB of JavaScript (gzip) to a content page", () => {
+    // every chunk is loaded on every page: the entry and its preloads at once, the footer islands lazily
+    const js = files.filter((f) => f.endsWith(".js"));
+    const total = js.reduce((sum, f) => sum + gz(f), 0);
+    console.log(`JS: ${js.map((f) => `${f} ${(gz(f) / KB).toFixed(1)} KB`).join(", ")}; total ${(total / KB).toFixed(1)} KB gzip`);
+    expect(total).toBeLessThanOrEqual(75 * KB);
+  });
+
+  it("ships at most 15 KB of CSS (gzip), in one hashed stylesheet", () => {
+    const css = files.filter((f) => f.endsWith(".css"));
+    expect(css).toHaveLength(1);
+    expect(css[0]).toMatch(/^site\.[0-9a-f]{10}\.css$/);
+    const size = gz(css[0]!);
+    console.log(`CSS: ${css[0]} ${(size / KB).toFixed(1)} KB gzip`);
+    expect(size).toBeLessThanOrEqual(15 * KB);
+  });
+
+  it("keeps the visitor bundle free of server-only code", () => {
+    const js = files.filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(ASSETS, f), "utf8")).join("\n");
+    for (const marker of ["storyblok-js-client", "CONTENT_CACHE", "renderToReadableStream", "HUBSPOT", "STORYBLOK_TOKEN"]) {
+      expect(js).not.toContain(marker);
+    }
+  });
+});
