@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm run subscribers`: lists the newsletter signups in the D1 outbox, newest first. Reads the
+// local database that `npm start` uses; `--remote` reads the deployed one (needs wrangler login),
+// `--persist-to DIR` another local state directory, `--status NAME` only rows with that status,
+// `--json` prints the rows as JSON. Shows email addresses: for the people who manage the list.
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const STATUSES = ["pending", "sending", "delivered", "failed", "stored"];
+const COLUMNS = ["email", "status", "attempts", "created_at", "delivered_at", "next_attempt_at", "last_error", "page_uri"];
+
+export function parseArgs(argv) {
+  const options = { remote: false, json: false, persistTo: undefined, status: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--remote") options.remote = true;
+    else if (arg === "--json") options.json = true;
+    else if (arg === "--persist-to") options.persistTo = argv[++i];
+    else if (arg === "--status") options.status = argv[++i];
+    else if (arg === "--help" || arg === "-h") options.help = true;
+    else throw new Error(`unknown option ${arg}`);
+  }
+  if (options.status !== undefined && !STATUSES.includes(options.status)) throw new Error(`--status must be one of ${STATUSES.join(", ")}`);
+  if (options.remote && options.persistTo) throw new Error("--remote and --persist-to exclude each other");
+  return options;
+}
+
+export function query(status) {
+  // status is one of STATUSES (checked above), so it can be part of the SQL text
+  const where = status ? ` WHERE status = '${status}'` : "";
+  return `SELECT ${COLUMNS.join(", ")} FROM subscribers${where} ORDER BY created_at DESC, id DESC`;
+}
+
+export function wranglerArgs(options) {
+  return [
+    "d1",
+    "execute",
+    "DB",
+    options.remote ? "--remote" : "--local",
+    ...(options.persistTo ? ["--persist-to", options.persistTo] : []),
+    "--json",
+    "--command",
+    query(options.status),
+  ];
+}
+
+export function table(rows) {
+  if (!rows.length) return "No subscribers yet.";
+  const cells = rows.map((row) => COLUMNS.map((column) => (row[column] === null || row[column] === undefined ? "" : String(row[column]))));
+  const widths = COLUMNS.map((column, i) => Math.min(60, Math.max(column.length, ...cells.map((line) => line[i].length))));
+  const line = (values) => values.map((value, i) => (value.length > widths[i] ? `${value.slice(0, widths[i] - 1)}…` : value.padEnd(widths[i]))).join("  ").trimEnd();
+  const counts = STATUSES.map((status) => [status, rows.filter((row) => row.status === status).length]).filter(([, n]) => n);
+  return [line(COLUMNS), line(widths.map((w) => "-".repeat(w))), ...cells.map(line), "", `${rows.length} subscriber(s): ${counts.map(([s, n]) => `${n} ${s}`).join(", ")}`].join("\n");
+}
+
+function main() {
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`subscribers: ${error.message}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log("usage: npm run subscribers -- [--remote | --persist-to DIR] [--status pending|sending|delivered|failed|stored] [--json]");
+    return;
+  }
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  let output;
+  try {
+    output = execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...wranglerArgs(options)], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    });
+  } catch (error) {
+    const detail = `${error.stdout ?? ""}${error.stderr ?? ""}`;
+    if (/no such table: subscribers/.test(detail)) {
+      console.error("subscribers: the outbox table does not exist yet; run `npm start` once (or `wrangler d1 migrations apply DB`).");
+    } else {
+      console.error(`subscribers: wrangler d1 execute failed\n${detail}`);
+    }
+    process.exit(1);
+  }
+  const rows = JSON.parse(output.slice(output.indexOf("[")))[0]?.results ?? [];
+  console.log(options.json ? JSON.stringify(rows, null, 2) : table(rows));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -1,0 +1,101 @@
+import type { HubSpotTarget } from "../env";
+import { redactEmails } from "./privacy";
+
+/** HubSpot Forms API v3 (unauthenticated submission to a form of the portal). */
+export const FORMS_SUBMIT_ENDPOINT = "https://api.hsforms.com/submissions/v3/integration/submit";
+/** HubSpot CRM contacts API (private-app token). */
+export const CRM_CONTACTS_ENDPOINT = "https://api.hubapi.com/crm/v3/objects/contacts";
+/** An answer HubSpot does not give within this time counts as a failed attempt. */
+export const HUBSPOT_TIMEOUT_MS = 5_000;
+/** A Retry-After beyond this is not believed; the normal backoff schedule takes over. */
+const MAX_RETRY_AFTER_MS = 24 * 3600_000;
+const MAX_ERROR_LENGTH = 300;
+
+export type SendResult =
+  | { kind: "delivered"; status: number }
+  /** Worth another attempt: 5xx, 408, 429, timeouts, network errors, and settings HubSpot refused. */
+  | { kind: "retry"; error: string; status?: number; retryAfterMs?: number; rateLimited?: boolean; misconfigured?: boolean }
+  /** HubSpot refused the signup itself (e.g. 400 invalid email): another attempt gets the same answer. */
+  | { kind: "rejected"; error: string; status: number };
+
+export interface SendOptions {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  now: () => number;
+}
+
+export function describeTarget(target: HubSpotTarget): string {
+  return target.kind === "forms" ? "hubspot-forms" : "hubspot-crm";
+}
+
+/** One delivery attempt of one address. Never throws: every outcome is a `SendResult`. */
+export async function sendToHubSpot(target: HubSpotTarget, subscriber: { email: string; pageUri: string | null }, options: SendOptions): Promise<SendResult> {
+  const request = buildRequest(target, subscriber);
+  let response: Response;
+  let text: string;
+  try {
+    response = await options.fetch(request.url, { ...request.init, signal: AbortSignal.timeout(options.timeoutMs) });
+    text = await response.text();
+  } catch (error) {
+    const name = error instanceof Error || error instanceof DOMException ? error.name : "";
+    if (name === "TimeoutError" || name === "AbortError") return { kind: "retry", error: `timeout: no answer within ${options.timeoutMs} ms` };
+    return { kind: "retry", error: `network: ${clip(redactEmails(error instanceof Error ? error.message : String(error)))}` };
+  }
+
+  const { status } = response;
+  if (response.ok || (target.kind === "crm" && status === 409)) return { kind: "delivered", status };
+  const error = `${status} ${clip(redactEmails(errorText(text) || response.statusText || "HTTP error"))}`;
+  if (status === 429) return { kind: "retry", status, error, rateLimited: true, retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), options.now()) };
+  if (status === 401 || status === 403 || status === 404) return { kind: "retry", status, error, misconfigured: true };
+  if (status === 408 || status >= 500) return { kind: "retry", status, error };
+  return { kind: "rejected", status, error };
+}
+
+function buildRequest(target: HubSpotTarget, subscriber: { email: string; pageUri: string | null }): { url: string; init: RequestInit } {
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+  if (target.kind === "forms") {
+    return {
+      url: `${FORMS_SUBMIT_ENDPOINT}/${encodeURIComponent(target.portalId)}/${encodeURIComponent(target.formGuid)}`,
+      init: {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          fields: [{ objectTypeId: "0-1", name: "email", value: subscriber.email }],
+          context: subscriber.pageUri ? { pageUri: subscriber.pageUri } : {},
+        }),
+      },
+    };
+  }
+  return {
+    url: CRM_CONTACTS_ENDPOINT,
+    init: {
+      method: "POST",
+      headers: { ...headers, authorization: `Bearer ${target.token}` },
+      body: JSON.stringify({ properties: { email: subscriber.email } }),
+    },
+  };
+}
+
+/** HubSpot's error body: `{status, message, errors?: [{message}]}`; anything else as plain text. */
+function errorText(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; errors?: Array<{ message?: unknown }> };
+    const details = Array.isArray(parsed.errors) ? parsed.errors.map((e) => e?.message).filter((m): m is string => typeof m === "string") : [];
+    const message = typeof parsed.message === "string" ? parsed.message : "";
+    return [message, ...details].filter(Boolean).join("; ");
+  } catch {
+    return body.trim().startsWith("<") ? "" : body.trim();
+  }
+}
+
+/** Retry-After as delta-seconds or an HTTP date; undefined when absent or unbelievable. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  return Number.isFinite(ms) && ms >= 0 && ms <= MAX_RETRY_AFTER_MS ? ms : undefined;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH)}…` : text;
+}

@@ -1,0 +1,68 @@
+import { DurableObject } from "cloudflare:workers";
+import { sha256Hex } from "./privacy";
+
+/**
+ * Per-client signup limit: a token bucket of 5 signups that refills one signup every 12 s
+ * (5 per minute), kept in one Durable Object per client. A Durable Object (not the Workers
+ * rate-limiting binding) because it gives an exact `Retry-After` and behaves the same under
+ * `wrangler dev`, the tests and production; the binding counts in wall-clock windows per
+ * location and cannot say when the next signup is allowed.
+ */
+export const SIGNUP_BURST = 5;
+export const SIGNUP_REFILL_MS = 12_000;
+
+export interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export type Take = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Pure bucket step: refill for the time passed, then take one token if there is one. */
+export function takeToken(bucket: Bucket | undefined, now: number, burst = SIGNUP_BURST, refillMs = SIGNUP_REFILL_MS): { bucket: Bucket; take: Take } {
+  const elapsed = bucket ? Math.max(0, now - bucket.at) : 0;
+  const tokens = bucket ? Math.min(burst, bucket.tokens + elapsed / refillMs) : burst;
+  if (tokens >= 1) return { bucket: { tokens: tokens - 1, at: now }, take: { allowed: true } };
+  return {
+    bucket: { tokens, at: now },
+    take: { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(((1 - tokens) * refillMs) / 1000)) },
+  };
+}
+
+/**
+ * One client's bucket. The clock comes from the caller (our own Worker), so tests can move time.
+ * The bucket lives in memory: an evicted object starts full again, which only ever errs on the
+ * side of letting a person sign up.
+ */
+export class SignupLimiter extends DurableObject {
+  #bucket: Bucket | undefined;
+
+  take(now: number): Take {
+    const { bucket, take } = takeToken(this.#bucket, now);
+    this.#bucket = bucket;
+    return take;
+  }
+}
+
+/**
+ * The rate-limit key of a request: a hash of the client address (never the address itself),
+ * IPv6 clients by their /64 network since one subscriber line owns the whole prefix. Without
+ * CF-Connecting-IP (local runs) every request shares one key.
+ */
+export async function clientKey(connectingIp: string | undefined): Promise<string> {
+  const ip = connectingIp?.trim();
+  if (!ip) return "local";
+  return sha256Hex(ip.includes(":") ? ipv6Prefix64(ip) : ip);
+}
+
+export function ipv6Prefix64(ip: string): string {
+  const [head = "", tail] = ip.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = tail === undefined ? 0 : Math.max(0, 8 - left.length - right.length);
+  const groups = [...left, ...Array<string>(missing).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}

@@ -1,0 +1,140 @@
+/**
+ * The D1 outbox. Every state change is one SQL statement, and a delivery attempt owns its row
+ * through a claim (status 'sending', attempts + 1) taken atomically by UPDATE ... RETURNING, so the
+ * first attempt right after a signup and the cron trigger can never send the same row twice. The
+ * claim's attempt number is its token: a late answer from an attempt whose claim went stale and was
+ * taken over cannot overwrite what the newer attempt wrote.
+ *
+ * `updated_at` of a 'sending' row is when it was claimed; a claim older than the stale limit
+ * belongs to an attempt that died (isolate evicted mid-send) and may be claimed again.
+ */
+export type SubscriberStatus = "pending" | "sending" | "delivered" | "failed" | "stored";
+
+export interface SubscriberRow {
+  id: number;
+  email: string;
+  email_hash: string;
+  page_uri: string | null;
+  status: SubscriberStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
+/** A row claimed for one delivery attempt. */
+export type Claim = Pick<SubscriberRow, "id" | "email" | "email_hash" | "page_uri" | "attempts">;
+
+const CLAIM_COLUMNS = "id, email, email_hash, page_uri, attempts";
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface NewSubscriber {
+  email: string;
+  emailHash: string;
+  pageUri: string | null;
+  /** 'pending' when a delivery target is configured, else 'stored'. */
+  status: "pending" | "stored";
+  now: number;
+}
+
+/**
+ * Stores a signup. One row per address: a repeat signup changes nothing, except that a row whose
+ * delivery failed for good gets a fresh start. Returns the row id when it is (again) waiting for
+ * delivery, `undefined` when the address was already there.
+ */
+export async function storeSubscriber(db: D1Database, s: NewSubscriber): Promise<{ id: number; status: SubscriberStatus } | undefined> {
+  const at = iso(s.now);
+  const row = await db
+    .prepare(
+      `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6)
+       ON CONFLICT (email) DO UPDATE SET
+         status = excluded.status, attempts = 0, last_error = NULL,
+         next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
+       WHERE subscribers.status = 'failed'
+       RETURNING id, status`,
+    )
+    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at)
+    .first<{ id: number; status: SubscriberStatus }>();
+  return row ?? undefined;
+}
+
+/** Claims one specific row that is waiting (the first attempt right after its signup). */
+export async function claimById(db: D1Database, id: number, now: number): Promise<Claim | undefined> {
+  const at = iso(now);
+  const row = await db
+    .prepare(
+      `UPDATE subscribers SET status = 'sending', attempts = attempts + 1, updated_at = ?2
+       WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?2
+       RETURNING ${CLAIM_COLUMNS}`,
+    )
+    .bind(id, at)
+    .first<Claim>();
+  return row ?? undefined;
+}
+
+/**
+ * Claims the row that has waited longest among those due: pending (or stored, from before
+ * delivery was configured) and past next_attempt_at, or 'sending' with a stale claim. Rows that
+ * used their last attempt are never claimed again (see `failExhaustedClaims`).
+ */
+export async function claimNextDue(db: D1Database, now: number, staleBefore: number, maxAttempts: number): Promise<Claim | undefined> {
+  const row = await db
+    .prepare(
+      `UPDATE subscribers SET status = 'sending', attempts = attempts + 1, updated_at = ?1
+       WHERE id = (
+         SELECT id FROM subscribers
+         WHERE attempts < ?3 AND (
+           (status IN ('pending', 'stored') AND COALESCE(next_attempt_at, '') <= ?1)
+           OR (status = 'sending' AND updated_at <= ?2))
+         ORDER BY COALESCE(next_attempt_at, created_at), id
+         LIMIT 1)
+       RETURNING ${CLAIM_COLUMNS}`,
+    )
+    .bind(iso(now), iso(staleBefore), maxAttempts)
+    .first<Claim>();
+  return row ?? undefined;
+}
+
+/** Stale claims of rows that had no attempts left: the attempt died, so the row has failed. */
+export async function failExhaustedClaims(db: D1Database, now: number, staleBefore: number, maxAttempts: number): Promise<Array<Pick<SubscriberRow, "email_hash" | "attempts">>> {
+  const { results } = await db
+    .prepare(
+      `UPDATE subscribers SET status = 'failed', next_attempt_at = NULL, updated_at = ?1,
+         last_error = COALESCE(last_error, 'attempt did not finish')
+       WHERE status = 'sending' AND updated_at <= ?2 AND attempts >= ?3
+       RETURNING email_hash, attempts`,
+    )
+    .bind(iso(now), iso(staleBefore), maxAttempts)
+    .all<Pick<SubscriberRow, "email_hash" | "attempts">>();
+  return results;
+}
+
+/** Ends a claim. False when the claim was no longer ours (it went stale and was taken over). */
+export async function finishClaim(
+  db: D1Database,
+  claim: Claim,
+  now: number,
+  outcome: { status: "delivered" } | { status: "pending"; error: string; nextAttemptAt: number } | { status: "failed"; error: string },
+): Promise<boolean> {
+  const at = iso(now);
+  const statement =
+    outcome.status === "delivered"
+      ? db
+          .prepare(
+            `UPDATE subscribers SET status = 'delivered', delivered_at = ?3, updated_at = ?3, next_attempt_at = NULL, last_error = NULL
+             WHERE id = ?1 AND status = 'sending' AND attempts = ?2`,
+          )
+          .bind(claim.id, claim.attempts, at)
+      : db
+          .prepare(
+            `UPDATE subscribers SET status = ?4, last_error = ?5, next_attempt_at = ?6, updated_at = ?3
+             WHERE id = ?1 AND status = 'sending' AND attempts = ?2`,
+          )
+          .bind(claim.id, claim.attempts, at, outcome.status, outcome.error, outcome.status === "pending" ? iso(outcome.nextAttemptAt) : null);
+  const result = await statement.run();
+  return result.meta.changes === 1;
+}

@@ -1,0 +1,124 @@
+import { Hono, type Context } from "hono";
+import type { Emulator } from "../content/emulator";
+import type { AppBindings } from "../request-context";
+import { jsonMessage, parseJsonObject, readLimitedBody } from "./api-request";
+
+/** Storyblok calls this after publishing (Settings -> Webhooks, with a secret). */
+export const WEBHOOK_PATH = "/api/storyblok/webhook";
+/** Local only (embedded content and a webhook secret): publishes a draft in the emulator. */
+export const EMULATOR_PUBLISH_PATH = "/api/storyblok/emulator/publish";
+export const SIGNATURE_HEADER = "webhook-signature";
+const MAX_WEBHOOK_BYTES = 64 * 1024;
+
+/** Story events that change what is published (payloads carry story_id, moved/published also full_slug). */
+const STORY_ACTIONS = new Set(["published", "unpublished", "deleted", "moved"]);
+/** Other events that change published content: datasource entries, merged releases. */
+const CONTENT_ACTIONS = new Set(["entries_updated", "release_merged"]);
+
+interface WebhookPayload {
+  action?: unknown;
+  story_id?: unknown;
+  full_slug?: unknown;
+  datasource_slug?: unknown;
+  release_id?: unknown;
+}
+
+/** Hex HMAC-SHA1 of the raw body, as Storyblok sends it in `webhook-signature`. */
+export async function storyblokSignature(secret: string, body: Uint8Array<ArrayBuffer> | string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
+  const data = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const mac = await crypto.subtle.sign("HMAC", key, data);
+  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Constant-time comparison of the received signature with the expected one. */
+export async function verifySignature(secret: string, body: Uint8Array<ArrayBuffer>, received: string | undefined): Promise<boolean> {
+  if (!received) return false;
+  const expected = new TextEncoder().encode(await storyblokSignature(secret, body));
+  const given = new TextEncoder().encode(received.trim().toLowerCase());
+  // Lengths are public (always 40 hex digits); only equal lengths can be compared in constant time.
+  return given.byteLength === expected.byteLength && workerdSubtle.timingSafeEqual(given, expected);
+}
+
+/** workerd's SubtleCrypto has timingSafeEqual; the DOM typings that share this project do not know it. */
+const workerdSubtle = crypto.subtle as unknown as { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
+
+export interface WebhookRouteDeps {
+  /** The isolate's content emulator (embedded content only), for the local publish route. */
+  emulator: () => Emulator | undefined;
+}
+
+export function createWebhookRoutes(deps: WebhookRouteDeps) {
+  const routes = new Hono<AppBindings>();
+
+  routes.post(WEBHOOK_PATH, async (c) => {
+    const secret = c.var.config.webhookSecret;
+    if (!secret) {
+      c.var.logger.error("webhook.refused", { reason: "STORYBLOK_WEBHOOK_SECRET is not set: every webhook call is refused" });
+      return jsonMessage(c, 503, "De webhook is niet ingesteld.");
+    }
+    const body = await readLimitedBody(c.req.raw, MAX_WEBHOOK_BYTES);
+    if (body === "too-large") return jsonMessage(c, 413, "Het verzoek is te groot.");
+    return receive(c, secret, body, c.req.header(SIGNATURE_HEADER));
+  });
+
+  /**
+   * Simulates a publish in Storyblok for local runs: the emulator promotes the story's draft and
+   * bumps its cache version, then the signed event Storyblok would send goes through the webhook
+   * handling above. Exists only with embedded content and a webhook secret; the request is signed
+   * like a webhook (hex HMAC-SHA1 of the body with STORYBLOK_WEBHOOK_SECRET).
+   */
+  routes.post(EMULATOR_PUBLISH_PATH, async (c) => {
+    const { config } = c.var;
+    const emulator = deps.emulator();
+    if (config.storyblok.kind !== "embedded" || !config.webhookSecret || !emulator) return jsonMessage(c, 404, "Niet gevonden.");
+    const body = await readLimitedBody(c.req.raw, MAX_WEBHOOK_BYTES);
+    if (body === "too-large") return jsonMessage(c, 413, "Het verzoek is te groot.");
+    if (!(await verifySignature(config.webhookSecret, body, c.req.header(SIGNATURE_HEADER)))) return jsonMessage(c, 401, "Ongeldige handtekening.");
+    const fullSlug = (parseJsonObject(body) as { full_slug?: unknown } | undefined)?.full_slug;
+    if (typeof fullSlug !== "string" || !fullSlug) return jsonMessage(c, 400, "Stuur {\"full_slug\": \"...\"}.");
+    try {
+      emulator.publish(fullSlug);
+    } catch {
+      return jsonMessage(c, 404, `Geen story met full_slug "${fullSlug}".`);
+    }
+    const event = JSON.stringify({ text: `The local emulator published the Story ${fullSlug}`, action: "published", full_slug: fullSlug });
+    const eventBody = new TextEncoder().encode(event);
+    return receive(c, config.webhookSecret, eventBody, await storyblokSignature(config.webhookSecret, eventBody));
+  });
+
+  for (const path of [WEBHOOK_PATH, EMULATOR_PUBLISH_PATH]) {
+    routes.all(path, (c) => jsonMessage(c, 405, "Deze methode is hier niet toegestaan.", { Allow: "POST" }));
+  }
+  routes.onError((error, c) => {
+    c.var.logger.error("webhook.request_failed", { error });
+    return jsonMessage(c, 500, "De webhook kon niet worden verwerkt.");
+  });
+  return routes;
+}
+
+/** Verifies and handles one signed event: answers at once, refreshes the cache version after. */
+async function receive(c: Context<AppBindings>, secret: string, body: Uint8Array<ArrayBuffer>, signature: string | undefined): Promise<Response> {
+  const { logger } = c.var;
+  if (!(await verifySignature(secret, body, signature))) {
+    logger.warn("webhook.refused", { reason: signature ? "signature mismatch" : "signature missing" });
+    return jsonMessage(c, 401, "Ongeldige handtekening.");
+  }
+  const payload = parseJsonObject(body) as WebhookPayload | undefined;
+  if (!payload || typeof payload.action !== "string") return jsonMessage(c, 400, "Ongeldige webhook: verwacht een JSON-object met action.");
+  const { action } = payload;
+  const storyEvent = STORY_ACTIONS.has(action) && (payload.story_id !== undefined || payload.full_slug !== undefined);
+  if (!storyEvent && !CONTENT_ACTIONS.has(action)) {
+    logger.info("webhook.ignored", { action });
+    return jsonMessage(c, 200, "Genegeerd: deze gebeurtenis verandert geen gepubliceerde inhoud.");
+  }
+
+  const content = c.var.content;
+  c.executionCtx.waitUntil(
+    content.refreshCacheVersion().then(
+      (cv) => logger.info("webhook.cache_version", { action, storyId: payload.story_id, cv }),
+      (error: unknown) => logger.error("webhook.refresh_failed", { action, error }),
+    ),
+  );
+  return jsonMessage(c, 202, "Ontvangen: de site toont de nieuwe inhoud zo meteen.");
+}

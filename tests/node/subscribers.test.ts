@@ -1,0 +1,63 @@
+/**
+ * scripts/subscribers.mjs (`npm run subscribers`): its pure parts, and the whole command against a
+ * local D1 database migrated and filled by wrangler, as `npm start` leaves it.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseArgs, query, table, wranglerArgs } from "../../scripts/subscribers.mjs";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const run = (args: string[]) =>
+  execFileSync(process.execPath, args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+const wrangler = (...args: string[]) => run(["node_modules/wrangler/bin/wrangler.js", ...args]);
+
+describe("npm run subscribers", () => {
+  it("reads the local database unless told --remote, and filters by status", () => {
+    expect(wranglerArgs(parseArgs([]))).toEqual(["d1", "execute", "DB", "--local", "--json", "--command", query()]);
+    expect(wranglerArgs(parseArgs(["--remote", "--status", "failed"]))).toEqual([
+      "d1",
+      "execute",
+      "DB",
+      "--remote",
+      "--json",
+      "--command",
+      "SELECT email, status, attempts, created_at, delivered_at, next_attempt_at, last_error, page_uri FROM subscribers WHERE status = 'failed' ORDER BY created_at DESC, id DESC",
+    ]);
+    expect(() => parseArgs(["--status", "x'; DROP TABLE subscribers; --"])).toThrow("--status must be one of pending, sending, delivered, failed, stored");
+    expect(() => parseArgs(["--remote", "--persist-to", "x"])).toThrow("--remote and --persist-to exclude each other");
+    expect(table([])).toBe("No subscribers yet.");
+  });
+
+  const state = mkdtempSync(join(tmpdir(), "subscribers-"));
+  afterAll(() => rmSync(state, { recursive: true, force: true }));
+
+  it("lists what is in the local outbox", () => {
+    // the schema from migrations/ plus two signups, in one wrangler call (each costs seconds)
+    const seed = join(state, "seed.sql");
+    writeFileSync(
+      seed,
+      `${readFileSync(join(ROOT, "migrations/0001_newsletter_outbox.sql"), "utf8")}
+INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, created_at, updated_at) VALUES
+  ('lotte@voorbeeld.nl', 'h1', 'http://127.0.0.1:8787/contact', 'stored', 0, '2026-03-02T09:00:00.000Z', '2026-03-02T09:00:00.000Z'),
+  ('jan@voorbeeld.nl', 'h2', NULL, 'stored', 0, '2026-03-02T10:00:00.000Z', '2026-03-02T10:00:00.000Z');
+`,
+    );
+    wrangler("d1", "execute", "DB", "--local", "--persist-to", state, "--file", seed);
+    const output = run(["scripts/subscribers.mjs", "--persist-to", state]);
+    expect(output.split("\n").map((line) => line.trimEnd())).toEqual([
+      "email               status  attempts  created_at                delivered_at  next_attempt_at  last_error  page_uri",
+      "------------------  ------  --------  ------------------------  ------------  ---------------  ----------  -----------------------------",
+      "jan@voorbeeld.nl    stored  0         2026-03-02T10:00:00.000Z",
+      "lotte@voorbeeld.nl  stored  0         2026-03-02T09:00:00.000Z                                             http://127.0.0.1:8787/contact",
+      "",
+      "2 subscriber(s): 2 stored",
+      "",
+    ]);
+    const json = JSON.parse(run(["scripts/subscribers.mjs", "--persist-to", state, "--json"])) as Array<{ email: string }>;
+    expect(json.map((row) => row.email)).toEqual(["jan@voorbeeld.nl", "lotte@voorbeeld.nl"]);
+  });
+});

@@ -1,0 +1,162 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { ConfigError, readConfig, type AppEnv } from "../../src/env";
+import { backoffMs } from "../../src/newsletter/delivery";
+import { parseRetryAfter } from "../../src/newsletter/hubspot";
+import { clientKey, ipv6Prefix64, takeToken } from "../../src/newsletter/limiter";
+import { logHash, redactEmails } from "../../src/newsletter/privacy";
+import { safeReturnPath } from "../../src/routes/newsletter";
+import { robotsTxt, sitemapEntries, sitemapXml } from "../../src/routes/seo";
+import { storyblokSignature, verifySignature } from "../../src/routes/webhook";
+import type { LinkEntry } from "../../src/content/types";
+
+const config = (extra: Record<string, string | undefined>) => readConfig({ ...env, ...extra } as AppEnv);
+
+describe("newsletter settings", () => {
+  it("chooses the delivery by which settings exist", () => {
+    expect(config({}).hubspot).toBeUndefined();
+    expect(config({ HUBSPOT_TOKEN: " pat-eu1-x " }).hubspot).toEqual({ kind: "crm", token: "pat-eu1-x" });
+    const forms = { HUBSPOT_PORTAL_ID: "123", HUBSPOT_FORM_GUID: "4f1d3c2b-8a7e-4b6d-9c0f-1e2d3c4b5a69" };
+    expect(config(forms).hubspot).toEqual({ kind: "forms", portalId: "123", formGuid: "4f1d3c2b-8a7e-4b6d-9c0f-1e2d3c4b5a69" });
+    expect(config({ ...forms, HUBSPOT_TOKEN: "pat" }).hubspot).toMatchObject({ kind: "forms" });
+    expect(config({ STORYBLOK_WEBHOOK_SECRET: "s" }).webhookSecret).toBe("s");
+  });
+
+  it.each([
+    [{ HUBSPOT_PORTAL_ID: "123" }, "HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together"],
+    [{ HUBSPOT_FORM_GUID: "4f1d3c2b-8a7e-4b6d-9c0f-1e2d3c4b5a69" }, "HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together"],
+    [{ HUBSPOT_PORTAL_ID: "portal", HUBSPOT_FORM_GUID: "4f1d3c2b-8a7e-4b6d-9c0f-1e2d3c4b5a69" }, "HUBSPOT_PORTAL_ID must be the numeric portal id"],
+    [{ HUBSPOT_PORTAL_ID: "123", HUBSPOT_FORM_GUID: "form" }, "HUBSPOT_FORM_GUID must be a form GUID"],
+    [{ DB: undefined }, "DB (D1 database binding, newsletter outbox) is missing"],
+    [{ SIGNUP_LIMITER: undefined }, "SIGNUP_LIMITER (Durable Object binding, newsletter rate limit) is missing"],
+  ])("names what is wrong: %o", (extra, problem) => {
+    expect(() => config(extra)).toThrow(ConfigError);
+    expect(() => config(extra)).toThrow(problem);
+  });
+});
+
+describe("signup limit (token bucket)", () => {
+  it("allows a burst of 5, then one per 12 s, and says when", () => {
+    let bucket;
+    const takes = [];
+    for (let i = 0; i < 6; i++) {
+      const step = takeToken(bucket, 1_000);
+      bucket = step.bucket;
+      takes.push(step.take);
+    }
+    expect(takes).toEqual([...Array(5).fill({ allowed: true }), { allowed: false, retryAfterSeconds: 12 }]);
+    expect(takeToken(bucket, 12_999).take).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(takeToken(bucket, 13_000).take).toEqual({ allowed: true });
+    expect(takeToken(bucket, 1_000 + 60 * 60_000).bucket.tokens).toBe(4);
+  });
+
+  it("keys clients by a hash, IPv6 by /64", async () => {
+    expect(ipv6Prefix64("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(ipv6Prefix64("2001:0db8:0001:0002:ffff:0:0:1")).toBe("2001:db8:1:2::/64");
+    expect(ipv6Prefix64("::1")).toBe("0:0:0:0::/64");
+    expect(ipv6Prefix64("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(await clientKey("2001:db8:1:2::1")).toBe(await clientKey("2001:db8:1:2:abcd::9"));
+    expect(await clientKey("203.0.113.1")).toMatch(/^[0-9a-f]{64}$/);
+    expect(await clientKey("203.0.113.1")).not.toBe(await clientKey("203.0.113.2"));
+    expect(await clientKey(undefined)).toBe("local");
+  });
+});
+
+describe("delivery schedule", () => {
+  it("doubles the wait from 1 minute, capped at 6 hours", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 12].map((n) => backoffMs(n) / 60_000)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 360]);
+  });
+
+  it("reads Retry-After as seconds or a date, and ignores nonsense", () => {
+    const now = Date.parse("2026-03-02T09:00:00Z");
+    expect(parseRetryAfter("120", now)).toBe(120_000);
+    expect(parseRetryAfter("Mon, 02 Mar 2026 09:05:00 GMT", now)).toBe(300_000);
+    expect([null, "", "soon", "-5", "1.5", String(2 * 86_400)].map((v) => parseRetryAfter(v, now))).toEqual(Array(6).fill(undefined));
+  });
+});
+
+describe("privacy", () => {
+  it("redacts anything that looks like an address", () => {
+    expect(redactEmails('Email address jan@intranet is invalid; "a.b+c@x.nl"')).toBe('Email address [e-mailadres] is invalid; "[e-mailadres]"');
+    expect(logHash("95d9bd5d39bee87cd3fa2672757a9d9a")).toBe("95d9bd5d39be");
+  });
+});
+
+describe("no-JS return path", () => {
+  it.each([
+    ["/contact", "/contact"],
+    ["/cases?page=2", "/cases?page=2"],
+    ["//evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["https://evil.example/", "/"],
+    ["contact", "/"],
+    ["/a\nb", "/"],
+    [undefined, "/"],
+  ])("%j -> %j", (value, expected) => {
+    expect(safeReturnPath(value)).toBe(expected);
+  });
+});
+
+describe("sitemap and robots", () => {
+  const link = (slug: string, extra: Partial<LinkEntry> = {}): LinkEntry => ({
+    id: 1,
+    uuid: slug,
+    slug,
+    path: null,
+    real_path: `/${slug}`,
+    name: slug,
+    published: true,
+    parent_id: null,
+    is_folder: false,
+    is_startpage: false,
+    position: 0,
+    published_at: "2026-01-01T00:00:00.000Z",
+    ...extra,
+  });
+
+  it("keeps published pages only, home as /, start pages without their slash", () => {
+    const entries = sitemapEntries([
+      link("over-ons"),
+      link("home", { updated_at: "2026-02-01T00:00:00.000Z", published_at: null }),
+      link("cases", { is_folder: true, published: false }),
+      link("blog/", { is_startpage: true }),
+      link("theme/theme"),
+      link("team/eva-smit"),
+      link("team"),
+      link("concept", { published: false }),
+      link("zonder-datum", { published_at: null }),
+    ]);
+    expect(entries).toEqual([
+      { path: "/", lastmod: "2026-02-01T00:00:00.000Z" },
+      { path: "/blog", lastmod: "2026-01-01T00:00:00.000Z" },
+      { path: "/over-ons", lastmod: "2026-01-01T00:00:00.000Z" },
+      { path: "/team", lastmod: "2026-01-01T00:00:00.000Z" },
+      { path: "/zonder-datum" },
+    ]);
+  });
+
+  it("escapes and encodes URLs in the XML", () => {
+    expect(sitemapXml([{ path: "/één&twee" }], "https://x.nl")).toContain("<url><loc>https://x.nl/%C3%A9%C3%A9n&amp;twee</loc></url>");
+  });
+
+  it("names the sitemap except on preview hosts", () => {
+    expect(robotsTxt("www.koraal.nl", "workers.dev", "https://www.koraal.nl/sitemap.xml")).toBe("User-agent: *\nAllow: /\n\nSitemap: https://www.koraal.nl/sitemap.xml\n");
+    expect(robotsTxt("x.workers.dev", "workers.dev", "https://x.workers.dev/sitemap.xml")).toBe("User-agent: *\nDisallow: /\n");
+  });
+});
+
+describe("webhook signature", () => {
+  const body = new TextEncoder().encode('{"action":"published","story_id":1}');
+  it("is the hex HMAC-SHA1 of the raw body", async () => {
+    expect(await storyblokSignature("storyblok-webhook-geheim", body)).toBe("43f10d4d95d6c3263610ce0842ffbcc472be1c76");
+  });
+
+  it("verifies only the exact signature", async () => {
+    const good = "43f10d4d95d6c3263610ce0842ffbcc472be1c76";
+    expect(await verifySignature("storyblok-webhook-geheim", body, good)).toBe(true);
+    expect(await verifySignature("storyblok-webhook-geheim", body, ` ${good.toUpperCase()} `)).toBe(true);
+    for (const bad of [undefined, "", good.slice(1), `${good}0`, good.replace("4", "5"), "sha1=" + good]) {
+      expect(await verifySignature("storyblok-webhook-geheim", body, bad)).toBe(false);
+    }
+  });
+});
