@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator, type Emulator, type EmulatorOptions } from "../../src/content/emulator";
 import type { SpaceSnapshot } from "../../src/content/snapshot";
-import type { Blok, LinkField, Story } from "../../src/content/types";
+import type { Blok, LinkEntry, LinkField, Story } from "../../src/content/types";
 
 const PUBLIC = "local-public-token";
 const PREVIEW = "local-preview-token";
@@ -124,8 +124,27 @@ describe("filters", () => {
   });
 
   it("excluding_slugs takes wildcards; content_type and is_startpage filter", async () => {
-    const pages = await get(emulator, `/v2/cdn/stories?excluding_slugs=theme/*,home&content_type=Page&is_startpage=false&sort_by=name:asc&token=${PUBLIC}`);
-    expect(slugs(pages.body.stories)).toEqual(["contact", "diensten", "over-ons"]);
+    // The expected list is worked out here from the snapshot, so it holds however much content there is.
+    const byName = (a: Story, b: Story) => (a.name < b.name ? -1 : a.name > b.name ? 1 : b.id - a.id);
+    const isPage = (story: Story) => story.content.component === "Page" && !story.is_startpage;
+    const pages = snapshot.stories.filter((story) => isPage(story) && story.full_slug !== "home" && !story.full_slug.startsWith("diensten/")).sort(byName);
+    // Each filter has something to drop: `diensten/*` takes the pages under diensten/ but not "diensten" itself.
+    expect(snapshot.stories.some((story) => isPage(story) && story.full_slug.startsWith("diensten/"))).toBe(true);
+    expect(snapshot.stories.some((story) => story.content.component !== "Page")).toBe(true);
+    expect(slugs(pages)).toEqual(expect.arrayContaining(["contact", "diensten", "over-ons"]));
+    const answer = await get(emulator, `/v2/cdn/stories?excluding_slugs=diensten/*,home&content_type=Page&is_startpage=false&sort_by=name:asc&per_page=100&token=${PUBLIC}`);
+    expect([answer.headers.total, slugs(answer.body.stories)]).toEqual([String(pages.length), slugs(pages).slice(0, 100)]);
+
+    // is_startpage needs a folder start page, which the demo content does not have.
+    const start: Story = { ...post(1), name: "Blog", slug: "", full_slug: "blog/", is_startpage: true };
+    const small = createEmulator(blog([start, post(2), { ...post(3), full_slug: "over", slug: "over", parent_id: 0 }]));
+    const list = async (query: string) => slugs((await get(small, `/v2/cdn/stories?${query}&sort_by=position:asc&token=${PUBLIC}`)).body.stories);
+    expect(await list("is_startpage=true")).toEqual(["blog/"]);
+    expect(await list("is_startpage=false")).toEqual(["blog/post-2", "over"]);
+    expect(await list("excluding_slugs=blog/*")).toEqual(["over"]);
+    expect(await list("excluding_slugs=blog/post-*,over")).toEqual(["blog/"]);
+    expect(await list("content_type=Post&excluding_slugs=*-2")).toEqual(["blog/", "over"]);
+    expect(await list("content_type=Page")).toEqual([]);
   });
 });
 
@@ -243,14 +262,47 @@ describe("links, space, datasources", () => {
   const emulator = createEmulator(snapshot);
 
   it("derives folders from full_slugs with the parent_id their stories use", async () => {
-    const { body, headers } = await get(emulator, `/v2/cdn/links?token=${PUBLIC}`);
-    const theme = snapshot.stories.find((story) => story.full_slug === "theme/theme") as Story;
-    const folder = Object.values(body.links as Record<string, { slug: string }>).find((link) => link.slug === "theme");
-    expect(folder).toEqual({ id: theme.parent_id, uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), slug: "theme", path: null, parent_id: null, name: "Theme", is_folder: true, published: false, is_startpage: false, position: 0, real_path: "/theme" });
-    expect([headers.total, headers["per-page"]]).toEqual(["6", "25"]);
-    expect(Object.keys(body.links)).toHaveLength(6);
-    const again = await get(createEmulator(snapshot), `/v2/cdn/links?token=${PUBLIC}`);
-    expect(again.body).toEqual(body);
+    const at = (story: Story, fullSlug: string, parentId: number): Story => ({ ...story, full_slug: fullSlug, slug: fullSlug.split("/").pop() ?? "", parent_id: parentId });
+    const stories = [post(1), post(2), at(post(3), "blog/archief/post-3", 950), at(post(4), "contact", 0), at(post(5), "docs/api/intro", 960)];
+    const { body, headers } = await get(createEmulator(blog(stories)), `/v2/cdn/links?token=${PUBLIC}`);
+    const links = Object.values(body.links as Record<string, LinkEntry>);
+    // No story sits directly in "docs", so no parent_id names it: its id is derived from the path.
+    const docs = links.find((link) => link.slug === "docs")?.id;
+    expect(docs).toEqual(expect.any(Number));
+    expect([900, 950, 960, 0]).not.toContain(docs);
+    expect(links.map((link) => [link.slug, link.id, link.parent_id, link.is_folder, link.name])).toEqual([
+      ["blog", 900, null, true, "Blog"],
+      ["blog/archief", 950, 900, true, "Archief"],
+      ["blog/archief/post-3", 1003, 950, false, "Post 3"],
+      ["blog/post-1", 1001, 900, false, "Post 1"],
+      ["blog/post-2", 1002, 900, false, "Post 2"],
+      ["contact", 1004, null, false, "Post 4"],
+      ["docs", docs, null, true, "Docs"],
+      ["docs/api", 960, docs, true, "Api"],
+      ["docs/api/intro", 1005, 960, false, "Post 5"],
+    ]);
+    expect(links[1]).toEqual({ id: 950, uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), slug: "blog/archief", path: null, parent_id: 900, name: "Archief", is_folder: true, published: false, is_startpage: false, position: 0, real_path: "/blog/archief" });
+    expect(new Set(links.map((link) => link.uuid)).size).toBe(links.length);
+    expect([headers.total, headers["per-page"]]).toEqual(["9", "25"]);
+    // Folder ids and uuids do not depend on the order of the stories, nor on the emulator instance.
+    expect((await get(createEmulator(blog([...stories].reverse())), `/v2/cdn/links?token=${PUBLIC}`)).body).toEqual(body);
+
+    // The demo content: every story's link names the folder its parent_id names, and every folder is listed once.
+    const all = await get(emulator, `/v2/cdn/links?per_page=1000&token=${PUBLIC}`);
+    const entries = Object.values(all.body.links as Record<string, LinkEntry>);
+    const folderOf = (story: Story) => {
+      const slug = story.full_slug.replace(/\/$/, "");
+      return story.is_startpage ? slug : slug.slice(0, Math.max(0, slug.lastIndexOf("/")));
+    };
+    const folders = new Set(snapshot.stories.flatMap((story) => folderOf(story).split("/").filter(Boolean).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+    const folderLinks = new Map(entries.filter((entry) => entry.is_folder).map((entry) => [entry.slug, entry]));
+    expect([...folderLinks.keys()].sort()).toEqual([...folders].sort());
+    expect(all.headers.total).toBe(String(snapshot.stories.length + folders.size));
+    for (const story of snapshot.stories) {
+      const folder = folderOf(story);
+      expect(entries.find((entry) => entry.uuid === story.uuid)).toMatchObject({ slug: story.full_slug, is_folder: false, parent_id: folder ? story.parent_id : null });
+      if (folder) expect(folderLinks.get(folder)?.id).toBe(story.parent_id);
+    }
   });
 
   it("answers spaces/me with the current cache version, and the datasource entries", async () => {
@@ -321,23 +373,34 @@ describe("faults", () => {
 
 describe("publish()", () => {
   it("promotes the draft, bumps cv and leaves the snapshot it was given untouched", async () => {
-    const before = JSON.stringify(snapshot);
-    const emulator = createEmulator(snapshot, { now: () => Date.UTC(2026, 0, 20, 12, 0, 0) });
-    const oldCv = snapshot.space.version;
-    const stale = await get(emulator, `/v2/cdn/stories/home?cv=${oldCv}&token=${PUBLIC}`);
+    const hero = (title: string) => ({ body: [{ _uid: "hero", component: "HeroBanner", title }] });
+    const published = post(1, hero("Oud"));
+    const given = blog([published, post(2, hero("Ander"))], [{ ...post(1, hero("Nieuw")), updated_at: "2025-03-01T08:00:00.000Z" }]);
+    const before = JSON.stringify(given);
+    const at = Date.UTC(2026, 0, 20, 12, 0, 0);
+    const emulator = createEmulator(given, { now: () => at });
+    const oldCv = given.space.version;
+    // The clock is past the snapshot's cv, so the new cv is the time of publishing.
+    expect(oldCv).toBeLessThan(at / 1000);
+    const stale = await get(emulator, `/v2/cdn/stories/blog/post-1?cv=${oldCv}&token=${PUBLIC}`);
+    expect([heroTitle(stale.body.story), stale.body.cv]).toEqual(["Oud", oldCv]);
 
-    emulator.publish("home");
-    const newCv = Date.UTC(2026, 0, 20, 12, 0, 0) / 1000;
+    emulator.publish("blog/post-1");
+    const newCv = at / 1000;
     expect(emulator.cacheVersion).toBe(newCv);
     expect((await get(emulator, `/v2/cdn/spaces/me?token=${PUBLIC}`)).body.space.version).toBe(newCv);
 
-    const fresh = await get(emulator, `/v2/cdn/stories/home?cv=${newCv}&token=${PUBLIC}`);
-    expect([heroTitle(fresh.body.story), fresh.body.cv, fresh.body.story.published_at]).toEqual(["Van idee tot app in de stores, samen met Koraal", newCv, "2026-01-20T12:00:00.000Z"]);
+    const fresh = await get(emulator, `/v2/cdn/stories/blog/post-1?cv=${newCv}&token=${PUBLIC}`);
+    expect(fresh.body).toMatchObject({ cv: newCv, story: { id: published.id, uuid: published.uuid, published_at: "2026-01-20T12:00:00.000Z", updated_at: "2026-01-20T12:00:00.000Z", first_published_at: published.first_published_at } });
+    expect(heroTitle(fresh.body.story)).toBe("Nieuw");
+    // Other stories stay as they were, under the new cv.
+    expect((await get(emulator, `/v2/cdn/stories/blog/post-2?cv=${newCv}&token=${PUBLIC}`)).body.story).toEqual(given.stories[1]);
     // Like the CDN: a URL with the old cv keeps answering what it answered before.
-    expect((await get(emulator, `/v2/cdn/stories/home?cv=${oldCv}&token=${PUBLIC}`)).body).toEqual(stale.body);
-    const draft = await get(emulator, `/v2/cdn/stories/home?version=draft&token=${PREVIEW}`);
-    expect(heroTitle(draft.body.story)).toBe(heroTitle(fresh.body.story));
-    expect(JSON.stringify(snapshot)).toBe(before);
+    expect((await get(emulator, `/v2/cdn/stories/blog/post-1?cv=${oldCv}&token=${PUBLIC}`)).body).toEqual(stale.body);
+    const draft = await get(emulator, `/v2/cdn/stories/blog/post-1?version=draft&token=${PREVIEW}`);
+    expect(heroTitle(draft.body.story)).toBe("Nieuw");
+    expect(draft.body.story.published_at).toBe("2026-01-20T12:00:00.000Z");
+    expect(JSON.stringify(given)).toBe(before);
   });
 
   it("always moves cv forward, also within one second, and refuses unknown stories", async () => {
