@@ -23,7 +23,7 @@ export default defineConfig({
       "node node_modules/wrangler/bin/wrangler.js d1 migrations apply DB --local --persist-to .wrangler/e2e-state && " +
       `node node_modules/wrangler/bin/wrangler.js dev --ip 127.0.0.1 --port ${PORT} --show-interactive-dev-session=false --persist-to .wrangler/e2e-state`,
     url: `http://127.0.0.1:${PORT}/robots.txt`,
-    env: { WRANGLER_SEND_METRICS: "false" },
+    env: { WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" },
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: "ignore",

@@ -12,7 +12,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS || 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+// measure what is deployed: React's production build (wrangler dev defaults to the development one)
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
 execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit", env });
 execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/bench-state"], {
   cwd: root,
