@@ -1,3 +1,4 @@
+import { Section, SectionHeading } from "../ui/section";
 import { Block } from "./blocks";
 import type { Blok, BlockProps } from "./types";
 
@@ -24,27 +25,15 @@ export function CardsCollection({ blok }: BlockProps<CardsCollectionBlok>) {
   const headingId = `cards-${blok._uid}`;
   const grid = GRID[cards.length] ?? "md:grid-cols-2 lg:grid-cols-3";
   return (
-    <section className="bg-white py-14 text-ink md:py-20" aria-labelledby={blok.title ? headingId : undefined}>
-      <div className="site-container">
-        {blok.eyebrow || blok.title || blok.intro ? (
-          <div className="mb-10 flex max-w-3xl flex-col gap-3">
-            {blok.eyebrow ? <p className="eyebrow m-0">{blok.eyebrow}</p> : null}
-            {blok.title ? (
-              <h2 id={headingId} className="m-0 font-display text-3xl font-bold leading-tight tracking-tight md:text-4xl">
-                {blok.title}
-              </h2>
-            ) : null}
-            {blok.intro ? <p className="m-0 text-lg text-ink-soft">{blok.intro}</p> : null}
-          </div>
-        ) : null}
-        <ul className={`m-0 grid list-none gap-6 p-0 ${grid}`}>
-          {cards.map((card) => (
-            <li key={card._uid} className="flex">
-              <Block blok={card} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section labelledBy={blok.title ? headingId : undefined}>
+      <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
+      <ul className={`m-0 grid list-none gap-6 p-0 ${grid}`}>
+        {cards.map((card) => (
+          <li key={card._uid} className="flex">
+            <Block blok={card} />
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

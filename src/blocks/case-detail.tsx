@@ -1,9 +1,11 @@
 import { useSite } from "../render/site-context";
-import { Image } from "../ui/image";
+import { ARTICLE_PROSE, ArticleHeroImage, Breadcrumb } from "../ui/article";
 import { Link } from "../ui/link";
+import { Section, SectionHeading } from "../ui/section";
+import { StoryGrid } from "../ui/story-card";
 import { Blocks } from "./blocks";
-import { CaseCard, isCaseStory } from "./cases";
-import { ARTICLE_PROSE } from "./insight-detail";
+import { isStoryOf } from "./listings";
+import { CaseCard } from "./parts/case-card";
 import type { AssetField, Blok, BlockProps } from "./types";
 import type { Story } from "../content/types";
 
@@ -38,7 +40,7 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
   const results = (Array.isArray(blok.results) ? blok.results : []).filter((r) => r && (r.value || r.label));
   const related = (Array.isArray(blok.related) ? blok.related : [])
     .map((entry) => (typeof entry === "string" ? relations.get(entry) : entry))
-    .filter(isCaseStory)
+    .filter(isStoryOf<CaseDetailBlok>("CaseDetail"))
     .slice(0, 3);
   const title = blok.title || "Case";
   return (
@@ -46,19 +48,7 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
       <header className="relative overflow-hidden bg-sand">
         <div aria-hidden="true" className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-koraal-200 opacity-60 md:h-96 md:w-96" />
         <div className="site-container relative flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
-          <nav aria-label="Kruimelpad">
-            <ol className="m-0 flex list-none flex-wrap items-center gap-2 p-0 text-sm text-ink-muted">
-              <li>
-                <a href="/cases" className="font-semibold text-ink-soft no-underline hover:text-koraal-700 focus-ring">
-                  Cases
-                </a>
-              </li>
-              <li aria-hidden="true">/</li>
-              <li aria-current="page" className="line-clamp-1">
-                {blok.client || title}
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumb href="/cases" label="Cases" last={blok.client || title} lastIsPage />
           {blok.client ? <p className="eyebrow m-0">{blok.client}</p> : null}
           <h1 id={titleId} className="m-0 max-w-4xl break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl lg:text-6xl">
             {title}
@@ -96,19 +86,7 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
           ) : null}
         </div>
       </header>
-      {blok.heroImage?.filename ? (
-        <div className="bg-[linear-gradient(to_bottom,#FBF6F1_50%,#FFFFFF_50%)]">
-          <div className="site-container">
-            <Image
-              src={blok.heroImage.filename}
-              alt={blok.heroImage.alt}
-              sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1216 }}
-              priority
-              className="block aspect-[16/10] h-auto w-full rounded-3xl object-cover shadow-[0_30px_60px_-30px_rgba(22,22,42,0.35)] ring-1 ring-sand-dark md:aspect-[2/1]"
-            />
-          </div>
-        </div>
-      ) : null}
+      <ArticleHeroImage image={blok.heroImage} sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1216 }} className="aspect-[16/10] md:aspect-[2/1]" />
       {results.length ? (
         <section aria-labelledby={`${titleId}-results`} className="bg-white pt-14 md:pt-20">
           <div className="site-container">
@@ -132,25 +110,15 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
         </div>
       ) : null}
       {related.length ? (
-        <section aria-labelledby={`${titleId}-related`} className="bg-sand py-14 md:py-20">
-          <div className="site-container">
-            <div className="mb-10 flex flex-wrap items-end justify-between gap-4">
-              <h2 id={`${titleId}-related`} className="m-0 font-display text-3xl font-bold leading-tight tracking-tight md:text-4xl">
-                Meer cases
-              </h2>
-              <Link link="/cases" className="text-link font-semibold">
-                Alle cases
-              </Link>
-            </div>
-            <ul className="m-0 grid list-none gap-x-8 gap-y-12 p-0 md:grid-cols-2 lg:grid-cols-3">
-              {related.map((story) => (
-                <li key={story.uuid} className="flex">
-                  <CaseCard story={story} />
-                </li>
-              ))}
-            </ul>
+        <Section tone="sand" labelledBy={`${titleId}-related`}>
+          <div className="mb-10 flex flex-wrap items-end justify-between gap-4">
+            <SectionHeading id={`${titleId}-related`} title="Meer cases" className="gap-3" />
+            <Link link="/cases" className="text-link font-semibold">
+              Alle cases
+            </Link>
           </div>
-        </section>
+          <StoryGrid stories={related} card={(story) => <CaseCard story={story} />} />
+        </Section>
       ) : null}
     </article>
   );

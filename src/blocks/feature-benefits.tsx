@@ -1,4 +1,5 @@
 import { Image } from "../ui/image";
+import { Section, SectionHeading } from "../ui/section";
 import type { AssetField, Blok, BlockProps } from "./types";
 
 /** One benefit (item schema `feature-benefit`, not a block of its own). */
@@ -24,45 +25,42 @@ export function FeatureBenefits({ blok }: BlockProps<FeatureBenefitsBlok>) {
   const headingId = `benefits-${blok._uid}`;
   const BenefitHeading = blok.title ? "h3" : "h2";
   return (
-    <section className="bg-sand py-14 text-ink md:py-20" aria-labelledby={blok.title ? headingId : undefined}>
-      <div className="site-container grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:gap-16">
-        <div className="flex flex-col gap-4 lg:sticky lg:top-28 lg:self-start">
-          {blok.eyebrow ? <p className="eyebrow m-0">{blok.eyebrow}</p> : null}
-          {blok.title ? (
-            <h2 id={headingId} className="m-0 font-display text-3xl font-bold leading-tight tracking-tight md:text-4xl">
-              {blok.title}
-            </h2>
-          ) : null}
-          {blok.intro ? <p className="m-0 text-lg text-ink-soft">{blok.intro}</p> : null}
-          {blok.image?.filename ? (
-            <Image
-              src={blok.image.filename}
-              alt={blok.image.alt}
-              sizes={{ xs: 320, sm: 600, lg: 440, xl: 500 }}
-              width={640}
-              height={480}
-              className="mt-4 h-auto w-full rounded-3xl"
-            />
-          ) : null}
-        </div>
-        {benefits.length ? (
-          <ul className="m-0 grid list-none content-start gap-4 p-0 sm:grid-cols-2 lg:grid-cols-1">
-            {benefits.map((benefit) => (
-              <li key={benefit._uid} className="flex gap-4 rounded-3xl bg-white p-6">
-                <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-koraal-100 text-koraal-700">
-                  <svg viewBox="0 0 20 20" width="20" height="20" focusable="false">
-                    <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-                  </svg>
-                </span>
-                <div className="flex flex-col gap-1">
-                  {benefit.title ? <BenefitHeading className="m-0 font-display text-xl font-bold leading-snug">{benefit.title}</BenefitHeading> : null}
-                  {benefit.text ? <p className="m-0 text-ink-muted">{benefit.text}</p> : null}
-                </div>
-              </li>
-            ))}
-          </ul>
+    <Section tone="sand" labelledBy={blok.title ? headingId : undefined} containerClassName="grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:gap-16">
+      <SectionHeading
+        id={headingId}
+        eyebrow={blok.eyebrow}
+        title={blok.title}
+        intro={blok.intro}
+        className="gap-4 lg:sticky lg:top-28 lg:self-start"
+      >
+        {blok.image?.filename ? (
+          <Image
+            src={blok.image.filename}
+            alt={blok.image.alt}
+            sizes={{ xs: 320, sm: 600, lg: 440, xl: 500 }}
+            width={640}
+            height={480}
+            className="mt-4 h-auto w-full rounded-3xl"
+          />
         ) : null}
-      </div>
-    </section>
+      </SectionHeading>
+      {benefits.length ? (
+        <ul className="m-0 grid list-none content-start gap-4 p-0 sm:grid-cols-2 lg:col-start-2 lg:grid-cols-1">
+          {benefits.map((benefit) => (
+            <li key={benefit._uid} className="flex gap-4 rounded-3xl bg-white p-6">
+              <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-koraal-100 text-koraal-700">
+                <svg viewBox="0 0 20 20" width="20" height="20" focusable="false">
+                  <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </span>
+              <div className="flex flex-col gap-1">
+                {benefit.title ? <BenefitHeading className="m-0 font-display text-xl font-bold leading-snug">{benefit.title}</BenefitHeading> : null}
+                {benefit.text ? <p className="m-0 text-ink-muted">{benefit.text}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Section>
   );
 }

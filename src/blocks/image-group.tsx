@@ -1,3 +1,4 @@
+import { FigureSection } from "../ui/figure-section";
 import { Image } from "../ui/image";
 import type { AssetField, Blok, BlockProps } from "./types";
 
@@ -13,30 +14,21 @@ export interface ImageGroupBlok extends Blok {
 export function ImageGroup({ blok }: BlockProps<ImageGroupBlok>) {
   const images = (Array.isArray(blok.images) ? blok.images : []).filter((image) => image?.filename);
   if (!images.length) return null;
-  const titleId = `images-${blok._uid}`;
   const evenGrid = images.length === 2 || images.length === 4;
   return (
-    <section aria-labelledby={blok.title ? titleId : undefined} className="site-container py-10 md:py-14">
-      {blok.title ? (
-        <h2 id={titleId} className="m-0 mb-8 font-display text-3xl font-bold leading-tight tracking-tight md:text-4xl">
-          {blok.title}
-        </h2>
-      ) : null}
-      <figure className="m-0">
-        <ul className={evenGrid ? "m-0 grid list-none grid-cols-2 gap-3 p-0 md:gap-6" : "m-0 grid list-none grid-cols-2 gap-3 p-0 md:grid-cols-3 md:gap-6"}>
-          {images.map((image, index) => (
-            <li key={index} className="overflow-hidden rounded-2xl bg-sand">
-              <Image
-                src={image.filename}
-                alt={image.alt}
-                sizes={evenGrid ? { xs: 162, sm: 282, md: 340, lg: 468, xl: 596 } : { xs: 162, sm: 282, md: 219, lg: 303, xl: 389 }}
-                className="block aspect-[4/3] h-auto w-full object-cover"
-              />
-            </li>
-          ))}
-        </ul>
-        {blok.caption ? <figcaption className="mt-4 max-w-2xl text-sm leading-relaxed text-ink-muted">{blok.caption}</figcaption> : null}
-      </figure>
-    </section>
+    <FigureSection id={`images-${blok._uid}`} title={blok.title} caption={blok.caption}>
+      <ul className={evenGrid ? "m-0 grid list-none grid-cols-2 gap-3 p-0 md:gap-6" : "m-0 grid list-none grid-cols-2 gap-3 p-0 md:grid-cols-3 md:gap-6"}>
+        {images.map((image, index) => (
+          <li key={index} className="overflow-hidden rounded-2xl bg-sand">
+            <Image
+              src={image.filename}
+              alt={image.alt}
+              sizes={evenGrid ? { xs: 162, sm: 282, md: 340, lg: 468, xl: 596 } : { xs: 162, sm: 282, md: 219, lg: 303, xl: 389 }}
+              className="block aspect-[4/3] h-auto w-full object-cover"
+            />
+          </li>
+        ))}
+      </ul>
+    </FigureSection>
   );
 }

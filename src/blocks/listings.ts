@@ -40,6 +40,23 @@ export function pageCount(listing: Listing): number {
   return Math.max(1, Math.ceil(listing.total / Math.max(1, listing.perPage)));
 }
 
+/** A number field arrives as a string ("3"); anything that is not a sensible page size means "no limit". */
+export function listingLimit(value: unknown): number | undefined {
+  const limit = typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value) : NaN;
+  return Number.isInteger(limit) && limit > 0 ? Math.min(limit, 100) : undefined;
+}
+
+/** Stories per page of a listing block: its `limit` field, 25 when empty. */
+export function perPage(limit: unknown): number {
+  return listingLimit(limit) ?? 25;
+}
+
+/** Whether a listed or related story holds the given content type (and can be linked to). */
+export function isStoryOf<T extends Blok>(component: T["component"]) {
+  return (story: unknown): story is Story<T> =>
+    typeof story === "object" && story !== null && (story as Story).content?.component === component && typeof (story as Story).full_slug === "string";
+}
+
 /**
  * A promise React can read without suspending once it has settled (React's own convention:
  * `status` and `value` on the thenable). Listings that arrive before rendering starts are then

@@ -1,5 +1,6 @@
 import { resolveLink } from "../rules/links";
 import { Link } from "../ui/link";
+import { Section, SectionHeading } from "../ui/section";
 import { Block } from "./blocks";
 import type { Blok, BlockProps, LinkField } from "./types";
 
@@ -20,35 +21,25 @@ export function Services({ blok }: BlockProps<ServicesBlok>) {
   if (!services.length && !blok.title) return null;
   const headingId = `services-${blok._uid}`;
   return (
-    <section className="bg-white py-14 text-ink md:py-20" aria-labelledby={blok.title ? headingId : undefined}>
-      <div className="site-container">
-        <div className="mb-10 flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-          <div className="flex max-w-3xl flex-col gap-3">
-            {blok.eyebrow ? <p className="eyebrow m-0">{blok.eyebrow}</p> : null}
-            {blok.title ? (
-              <h2 id={headingId} className="m-0 font-display text-3xl font-bold leading-tight tracking-tight md:text-4xl">
-                {blok.title}
-              </h2>
-            ) : null}
-            {blok.intro ? <p className="m-0 text-lg text-ink-soft">{blok.intro}</p> : null}
-          </div>
-          {blok.linkText && resolveLink(blok.link) ? (
-            <Link link={blok.link} className="btn-secondary shrink-0 self-start md:self-auto">
-              {blok.linkText}
-              <span aria-hidden="true">→</span>
-            </Link>
-          ) : null}
-        </div>
-        {services.length ? (
-          <ul className="m-0 grid list-none gap-6 p-0 md:grid-cols-2 lg:grid-cols-3">
-            {services.map((service) => (
-              <li key={service._uid} className="flex">
-                <Block blok={service} />
-              </li>
-            ))}
-          </ul>
+    <Section labelledBy={blok.title ? headingId : undefined}>
+      <div className="mb-10 flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+        <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} className="max-w-3xl gap-3" />
+        {blok.linkText && resolveLink(blok.link) ? (
+          <Link link={blok.link} className="btn-secondary shrink-0 self-start md:ml-auto md:self-auto">
+            {blok.linkText}
+            <span aria-hidden="true">→</span>
+          </Link>
         ) : null}
       </div>
-    </section>
+      {services.length ? (
+        <ul className="m-0 grid list-none gap-6 p-0 md:grid-cols-2 lg:grid-cols-3">
+          {services.map((service) => (
+            <li key={service._uid} className="flex">
+              <Block blok={service} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Section>
   );
 }

@@ -1,3 +1,4 @@
+import { Section, SectionHeading } from "../ui/section";
 import type { Blok, BlockProps } from "./types";
 
 /** One column (item schema `text-block`, not a block of its own). */
@@ -29,32 +30,21 @@ export function TextBlocks({ blok }: BlockProps<TextBlocksBlok>) {
   const BlockHeading = blok.title ? "h3" : "h2";
   const grid = GRID[Math.min(blocks.length, 3)] ?? "";
   return (
-    <section className="py-14 text-ink md:py-20" aria-labelledby={blok.title ? headingId : undefined}>
-      <div className="site-container">
-        {blok.eyebrow || blok.title ? (
-          <div className="mb-10 flex max-w-3xl flex-col gap-3">
-            {blok.eyebrow ? <p className="eyebrow m-0">{blok.eyebrow}</p> : null}
-            {blok.title ? (
-              <h2 id={headingId} className="m-0 font-display text-3xl font-bold leading-tight tracking-tight md:text-4xl">
-                {blok.title}
-              </h2>
-            ) : null}
+    <Section tone="transparent" labelledBy={blok.title ? headingId : undefined}>
+      <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} />
+      <div className={`grid gap-10 md:gap-12 ${grid}`}>
+        {blocks.map((block) => (
+          <div key={block._uid} className="flex flex-col gap-3 border-t-4 border-koraal-400 pt-6">
+            {block.title ? <BlockHeading className="m-0 font-display text-2xl font-bold leading-snug">{block.title}</BlockHeading> : null}
+            {paragraphs(block.text).map((paragraph, index) => (
+              <p key={index} className="m-0 text-ink-soft">
+                {paragraph}
+              </p>
+            ))}
           </div>
-        ) : null}
-        <div className={`grid gap-10 md:gap-12 ${grid}`}>
-          {blocks.map((block) => (
-            <div key={block._uid} className="flex flex-col gap-3 border-t-4 border-koraal-400 pt-6">
-              {block.title ? <BlockHeading className="m-0 font-display text-2xl font-bold leading-snug">{block.title}</BlockHeading> : null}
-              {paragraphs(block.text).map((paragraph, index) => (
-                <p key={index} className="m-0 text-ink-soft">
-                  {paragraph}
-                </p>
-              ))}
-            </div>
-          ))}
-        </div>
+        ))}
       </div>
-    </section>
+    </Section>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Section, SectionHeading } from "../ui/section";
 import type { Blok, BlockProps } from "./types";
 
 /** One card (item schema `text-card`, not a block of its own). */
@@ -33,33 +34,21 @@ export function TextCards({ blok }: BlockProps<TextCardsBlok>) {
   const List = blok.numbered ? "ol" : "ul";
   const grid = GRID[Math.min(cards.length, 4)] ?? "md:grid-cols-2 lg:grid-cols-3";
   return (
-    <section className="bg-white py-14 text-ink md:py-20" aria-labelledby={blok.title ? headingId : undefined}>
-      <div className="site-container">
-        {blok.eyebrow || blok.title || blok.intro ? (
-          <div className="mb-10 flex max-w-3xl flex-col gap-3">
-            {blok.eyebrow ? <p className="eyebrow m-0">{blok.eyebrow}</p> : null}
-            {blok.title ? (
-              <h2 id={headingId} className="m-0 font-display text-3xl font-bold leading-tight tracking-tight md:text-4xl">
-                {blok.title}
-              </h2>
+    <Section labelledBy={blok.title ? headingId : undefined}>
+      <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
+      <List className={`m-0 grid list-none gap-5 p-0 ${grid}`}>
+        {cards.map((card, index) => (
+          <li key={card._uid} className="flex flex-col gap-3 rounded-3xl border-2 border-sand-dark bg-white p-7 text-ink">
+            {blok.numbered ? (
+              <span aria-hidden="true" className="font-display text-4xl font-bold leading-none text-koraal-500">
+                {String(index + 1).padStart(2, "0")}
+              </span>
             ) : null}
-            {blok.intro ? <p className="m-0 text-lg text-ink-soft">{blok.intro}</p> : null}
-          </div>
-        ) : null}
-        <List className={`m-0 grid list-none gap-5 p-0 ${grid}`}>
-          {cards.map((card, index) => (
-            <li key={card._uid} className="flex flex-col gap-3 rounded-3xl border-2 border-sand-dark bg-white p-7 text-ink">
-              {blok.numbered ? (
-                <span aria-hidden="true" className="font-display text-4xl font-bold leading-none text-koraal-500">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
-              ) : null}
-              {card.title ? <CardHeading className="m-0 font-display text-xl font-bold leading-snug">{card.title}</CardHeading> : null}
-              {card.text ? <p className="m-0 text-ink-muted">{card.text}</p> : null}
-            </li>
-          ))}
-        </List>
-      </div>
-    </section>
+            {card.title ? <CardHeading className="m-0 font-display text-xl font-bold leading-snug">{card.title}</CardHeading> : null}
+            {card.text ? <p className="m-0 text-ink-muted">{card.text}</p> : null}
+          </li>
+        ))}
+      </List>
+    </Section>
   );
 }

@@ -1,8 +1,9 @@
 import type { Story } from "../content/types";
 import { Link } from "../ui/link";
+import { EmptyState } from "../ui/empty-state";
+import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
-import type { ListingQuery } from "./listings";
-import { ListingPagination } from "./team";
+import { pageCount, perPage, type ListingQuery } from "./listings";
 import type { Blok, BlockProps } from "./types";
 import { useListing } from "./use-listing";
 import type { VacancyBlok } from "./vacancy";
@@ -36,16 +37,13 @@ export function Vacancies({ blok }: BlockProps<VacanciesBlok>) {
           ))}
         </ul>
       ) : (
-        <div className="rounded-3xl bg-sand p-8">
-          <p className="m-0 text-lg text-ink-soft">
-            Op dit moment staan er geen vacatures open. Denk je dat je ons team sterker maakt? Een open sollicitatie is altijd welkom.
-          </p>
-          <Link link="mailto:werken@koraal.nl?subject=Open%20sollicitatie" className="text-link mt-4 inline-block font-semibold">
+        <EmptyState text="Op dit moment staan er geen vacatures open. Denk je dat je ons team sterker maakt? Een open sollicitatie is altijd welkom.">
+          <Link link="mailto:werken@koraal.nl?subject=Open%20sollicitatie" className="text-link font-semibold">
             Stuur een open sollicitatie
           </Link>
-        </div>
+        </EmptyState>
       )}
-      <ListingPagination listing={listing} label="Meer vacatures" />
+      <Pagination label="Meer vacatures" page={listing.page} pages={pageCount(listing)} linkCurrent />
     </Section>
   );
 }
@@ -54,7 +52,7 @@ Vacancies.listing = (blok: Blok): ListingQuery => ({
   starts_with: "vacatures/",
   content_type: "Vacancy",
   sort_by: "position:asc",
-  per_page: Number((blok as VacanciesBlok).limit) || 25,
+  per_page: perPage((blok as VacanciesBlok).limit),
 });
 
 function VacancyCard({ story, headingLevel }: { story: Story<VacancyBlok>; headingLevel: 2 | 3 }) {

@@ -1,3 +1,4 @@
+import { FigureSection } from "../ui/figure-section";
 import type { AssetField, Blok, BlockProps } from "./types";
 
 export interface VideoAssetBlok extends Blok {
@@ -23,37 +24,28 @@ const VIDEO_TYPES: Readonly<Record<string, string>> = {
 export function VideoAsset({ blok }: BlockProps<VideoAssetBlok>) {
   const src = blok.video?.filename;
   if (!src) return null;
-  const titleId = `video-${blok._uid}`;
   const label = blok.title || blok.video?.alt || blok.caption || "Video";
   return (
-    <section aria-labelledby={blok.title ? titleId : undefined} className="site-container py-10 md:py-14">
-      {blok.title ? (
-        <h2 id={titleId} className="m-0 mb-8 font-display text-3xl font-bold leading-tight tracking-tight md:text-4xl">
-          {blok.title}
-        </h2>
-      ) : null}
-      <figure className="m-0">
-        <video
-          controls
-          muted
-          playsInline
-          preload="metadata"
-          poster={blok.poster?.filename || undefined}
-          aria-label={label}
-          className="block aspect-video h-auto w-full rounded-3xl bg-ink object-cover"
-        >
-          <source src={src} type={videoType(src)} />
-          <p>
-            Je browser speelt deze video niet af.{" "}
-            <a href={src} className="text-link">
-              Download de video
-            </a>
-            .
-          </p>
-        </video>
-        {blok.caption ? <figcaption className="mt-4 max-w-2xl text-sm leading-relaxed text-ink-muted">{blok.caption}</figcaption> : null}
-      </figure>
-    </section>
+    <FigureSection id={`video-${blok._uid}`} title={blok.title} caption={blok.caption}>
+      <video
+        controls
+        muted
+        playsInline
+        preload="metadata"
+        poster={blok.poster?.filename || undefined}
+        aria-label={label}
+        className="block aspect-video h-auto w-full rounded-3xl bg-ink object-cover"
+      >
+        <source src={src} type={videoType(src)} />
+        <p>
+          Je browser speelt deze video niet af.{" "}
+          <a href={src} className="text-link">
+            Download de video
+          </a>
+          .
+        </p>
+      </video>
+    </FigureSection>
   );
 }
 

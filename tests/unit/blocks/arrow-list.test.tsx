@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
+import { one, query } from "../../helpers/query-html";
 
 const storyLink = (slug: string) => ({ id: "", url: "", linktype: "story", fieldtype: "multilink", cached_url: slug });
 const entry = (n: number, link?: unknown) => ({ _uid: `al-${n}`, component: "arrow-list-item", text: `Punt ${n}`, ...(link ? { link } : {}) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
+import { one, query } from "../../helpers/query-html";
 
 const storyLink = (slug: string) => ({ id: "", url: "", linktype: "story", fieldtype: "multilink", cached_url: slug });
 const card = (n: number, fields: Record<string, unknown> = {}) => ({

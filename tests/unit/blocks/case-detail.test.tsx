@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { serviceList } from "../../../src/blocks/case-detail";
 import { RESOLVE_RELATIONS } from "../../../src/content/relations";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
-import { storyOf } from "./story-fixture";
+import { one, query } from "../../helpers/query-html";
+import { storyOf } from "../../helpers/story-fixture";
 
 const related = (slug: string, title: string) =>
   storyOf(`cases/${slug}`, {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { telHref } from "../../../src/blocks/contact";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
-import { storyOf } from "./story-fixture";
+import { one, query } from "../../helpers/query-html";
+import { storyOf } from "../../helpers/story-fixture";
 
 const lotte = storyOf("team/lotte-jansen", {
   _uid: "m-lotte",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CustomerBlok } from "../../../src/render/site-context";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
+import { one, query } from "../../helpers/query-html";
 
 const storyLinkWithoutTarget = { id: "", url: "", linktype: "story", fieldtype: "multilink", cached_url: "" };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
+import { one, query } from "../../helpers/query-html";
 
 const benefit = (n: number, fields: Record<string, unknown> = {}) => ({ _uid: `fb-${n}`, component: "feature-benefit", title: `Voordeel ${n}`, text: `Uitleg ${n}.`, ...fields });
 const block = (fields: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
+import { one, query } from "../../helpers/query-html";
 
 const sb = (name: string, w = 800, h = 600) => ({ filename: `https://a.storyblok.com/f/287341/${w}x${h}/abc/${name}.png`, alt: `Beeld ${name}` });
 

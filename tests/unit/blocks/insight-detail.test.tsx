@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import snapshot from "../../../.generated/snapshot.js";
-import { articleDate } from "../../../src/blocks/insight-detail";
+import { articleDate } from "../../../src/ui/article";
 import { walkBloks } from "../../../src/blocks/listings";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
+import { one, query } from "../../helpers/query-html";
 
 const insight = (fields: Record<string, unknown> = {}) => ({
   _uid: "id-1",

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Listing } from "../../../src/blocks/listings";
 import { listingQuery } from "../../../src/blocks/registry";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
-import { storyOf } from "./story-fixture";
+import { one, query } from "../../helpers/query-html";
+import { storyOf } from "../../helpers/story-fixture";
 
 const sectorStory = (slug: string, fields: Record<string, unknown> = {}) =>
   storyOf(`sectoren/${slug}`, {

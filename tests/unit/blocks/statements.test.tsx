@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { splitAccent } from "../../../src/blocks/slogan";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
+import { one, query } from "../../helpers/query-html";
 
 describe("TextBanner", () => {
   it("renders a coral band with eyebrow, the statement and a link", async () => {

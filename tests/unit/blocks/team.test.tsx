@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Team } from "../../../src/blocks/team";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
-import { storyOf } from "./story-fixture";
+import { one, query } from "../../helpers/query-html";
+import { storyOf } from "../../helpers/story-fixture";
 
 const sanne = {
   _uid: "m-sanne",

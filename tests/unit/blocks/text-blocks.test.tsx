@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
+import { one, query } from "../../helpers/query-html";
 
 const textBlock = (n: number, fields: Record<string, unknown> = {}) => ({ _uid: `tb-${n}`, component: "text-block", title: `Kolom ${n}`, text: `Alinea ${n}a.\n\nAlinea ${n}b.`, ...fields });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
+import { one, query } from "../../helpers/query-html";
 
 const textCard = (n: number, fields: Record<string, unknown> = {}) => ({ _uid: `tc-${n}`, component: "text-card", title: `Stap ${n}`, text: `Tekst ${n}.`, ...fields });
 const block = (fields: Record<string, unknown> = {}) => ({

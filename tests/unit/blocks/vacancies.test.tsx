@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Vacancies } from "../../../src/blocks/vacancies";
 import { renderBlok, textOf } from "../../helpers/render";
-import { one, query } from "./query-html";
-import { storyOf } from "./story-fixture";
+import { one, query } from "../../helpers/query-html";
+import { storyOf } from "../../helpers/story-fixture";
 
 const thomas = storyOf("team/thomas-van-dijk", {
   _uid: "m-thomas",

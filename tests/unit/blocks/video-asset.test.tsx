@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderBlok } from "../../helpers/render";
-import { one, query } from "./query-html";
+import { one, query } from "../../helpers/query-html";
 
 describe("VideoAsset", () => {
   it("renders a muted, inline video with controls, metadata preload and a poster, never autoplay", async () => {

@@ -1,4 +1,4 @@
-import type { Blok, Story } from "../../../src/content/types";
+import type { Blok, Story } from "../../src/content/types";
 
 let nextId = 1;
 

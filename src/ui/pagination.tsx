@@ -1,0 +1,67 @@
+/**
+ * Real links to `?pagina=N` under a listing, so paging works without JavaScript; nothing when
+ * there is only one page. With `path` the links are absolute and page 1 is the bare path (its
+ * canonical address); without it they are relative (`?pagina=1`). The current page carries
+ * `aria-current="page"`: plain text, or still a link with `linkCurrent`. Paged past the last page,
+ * no page is current and there is no way back or forward but the page numbers.
+ */
+export function Pagination({
+  label,
+  page,
+  pages,
+  path,
+  linkCurrent = false,
+}: {
+  /** The nav's accessible name, e.g. "Paginering cases". */
+  label: string;
+  page: number;
+  pages: number;
+  path?: string;
+  linkCurrent?: boolean;
+}) {
+  if (pages <= 1) return null;
+  const href = (n: number) => (path === undefined ? `?pagina=${n}` : n === 1 ? path : `${path}?pagina=${n}`);
+  const number = "inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 font-semibold";
+  const current = `${number} bg-ink text-white`;
+  return (
+    <nav aria-label={label} className="mt-12">
+      <ul className="m-0 flex list-none flex-wrap items-center gap-2 p-0">
+        {page > 1 && page <= pages ? (
+          <li>
+            <a href={href(page - 1)} rel="prev" className="btn-secondary border-solid px-4 py-2">
+              <span aria-hidden="true">←</span> Vorige
+            </a>
+          </li>
+        ) : null}
+        {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            {n !== page ? (
+              <a
+                href={href(n)}
+                aria-label={`Pagina ${n}`}
+                className={`${number} border-2 border-solid border-ink text-ink no-underline hover:bg-ink hover:text-white focus-ring`}
+              >
+                {n}
+              </a>
+            ) : linkCurrent ? (
+              <a href={href(n)} aria-current="page" aria-label={`Pagina ${n}`} className={`${current} no-underline focus-ring`}>
+                {n}
+              </a>
+            ) : (
+              <span aria-current="page" className={current}>
+                {n}
+              </span>
+            )}
+          </li>
+        ))}
+        {page < pages ? (
+          <li>
+            <a href={href(page + 1)} rel="next" className="btn-secondary border-solid px-4 py-2">
+              Volgende <span aria-hidden="true">→</span>
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
