@@ -47,6 +47,14 @@ const entities = (html: string) =>
 // Blocks may lay a field out in parts ("Maandag: 9-17" as a term and a value), so colons count as space.
 const norm = (text: string) => text.replace(/:/g, " ").replace(/\s+/g, " ").trim();
 
+/** HTML budget per page, gzip (the JS and CSS budgets are in tests/node/budgets.test.ts). */
+const HTML_BUDGET_GZIP = 20 * 1024;
+
+async function gzipSize(text: string): Promise<number> {
+  const stream = new Response(text).body!.pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
 describe("demo site", () => {
   it("has a realistic size: at least 25 published stories", () => {
     expect(snapshot.stories.length).toBeGreaterThanOrEqual(25);
@@ -70,6 +78,7 @@ describe("demo site", () => {
     expect(html).toContain('id="mobile-menu"');
     expect(html).toMatch(/<footer[\s\S]*id="nieuwsbrief"[\s\S]*<\/footer>/);
     expect((html.match(/<h1[\s>]/g) ?? []).length).toBe(1);
+    expect(await gzipSize(html)).toBeLessThanOrEqual(HTML_BUDGET_GZIP);
     expect(logs.filter((l) => l.event === "block.missing" || l.event === "render.error" || l.event === "listing.failed")).toEqual([]);
   });
 });
