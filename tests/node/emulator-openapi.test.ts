@@ -136,7 +136,16 @@ function describe_(what: string, errors: ErrorObject[] | null | undefined): stri
 }
 
 // ---------------------------------------------------------------------------------------------
-// The snapshot: content/ plus stories that exercise relations (also past the 50 limit)
+// The snapshot: a frozen fixture space plus generated stories that exercise relations (also past the
+// 50 limit). The fixture space (tests/fixtures/openapi-space, same layout as content/) is a trimmed copy
+// of the demo content, kept apart so the demo site can grow without moving the expectations below:
+//   home, diensten, over-ons, contact  Page, positions 0/-10/-20/-30, created and first published in
+//                                      that order, tags apps+web (diensten) and bureau (over-ons),
+//                                      linking (multilinks) only to contact and diensten
+//   theme/theme                        Theme, linking to contact, diensten and over-ons (rich text too)
+//   drafts/home                        the home page with another hero title
+//   datasources/redirects              two entries
+const FIXTURE_SPACE = join(REPO_ROOT, "tests/fixtures/openapi-space");
 
 const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const CUSTOMERS_FOLDER = 700_000_001;
@@ -169,13 +178,13 @@ function fixtureStory(n: number, fullSlug: string, parentId: number, content: Bl
     default_full_slug: null,
     translated_slugs: null,
   };
-  return { file: `content/stories/${fullSlug}.json`, data: story };
+  return { file: `openapi-space/stories/${fullSlug}.json`, data: story };
 }
 
 const CUSTOMER_COUNT = 55;
 
 function testSnapshot(): SpaceSnapshot {
-  const files = readContentDir(join(REPO_ROOT, "content"));
+  const files = readContentDir(FIXTURE_SPACE);
   const customers = Array.from({ length: CUSTOMER_COUNT }, (_, i) =>
     fixtureStory(i + 1, `klanten/klant-${i + 1}`, CUSTOMERS_FOLDER, { _uid: uuidOf(20_000 + i), component: "CustomerStory", name: `Klant ${i + 1}` }),
   );
@@ -218,7 +227,7 @@ const STORIES = "/v2/cdn/stories";
 const stories = (body: Json) => body.stories as Story[];
 
 describe("the snapshot used here", () => {
-  it("is content/ (validated by the build) plus relation fixtures", () => {
+  it("is the fixture space (validated like content/) plus relation fixtures", () => {
     expect(snapshot.tokens).toEqual({ public: PUBLIC, preview: PREVIEW });
     expect(snapshot.stories.map((story) => story.full_slug).filter((slug) => !/^(klanten|cases)\//.test(slug))).toEqual([
       "contact",
