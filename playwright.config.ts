@@ -1,7 +1,12 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
+import { PORT, TRACKING_PORT, TRACKING_SETTINGS } from "./tests/e2e/servers";
 
-const PORT = Number(process.env.E2E_PORT || 8799);
+const wrangler = "node node_modules/wrangler/bin/wrangler.js";
+/** The built site, exactly as `npm start` serves it (the test script builds first), D1 migrated first. */
+const site = (port: number, state: string, vars = "") =>
+  `${wrangler} d1 migrations apply DB --local --persist-to ${state} && ` +
+  `${wrangler} dev --ip 127.0.0.1 --port ${port} --show-interactive-dev-session=false --persist-to ${state}${vars}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -17,16 +22,31 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
     trace: "off",
   },
-  webServer: {
-    // the built site, exactly as `npm start` serves it (the test script builds first), D1 migrated first
-    command:
-      "node node_modules/wrangler/bin/wrangler.js d1 migrations apply DB --local --persist-to .wrangler/e2e-state && " +
-      `node node_modules/wrangler/bin/wrangler.js dev --ip 127.0.0.1 --port ${PORT} --show-interactive-dev-session=false --persist-to .wrangler/e2e-state`,
-    url: `http://127.0.0.1:${PORT}/robots.txt`,
-    env: { WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" },
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: site(PORT, ".wrangler/e2e-state"),
+      url: `http://127.0.0.1:${PORT}/robots.txt`,
+      env: { WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" },
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // the same site with tag manager, consent banner and sales tracking on (tests/e2e/third-party.spec.ts)
+      command: site(
+        TRACKING_PORT,
+        ".wrangler/e2e-tracking-state",
+        Object.entries(TRACKING_SETTINGS)
+          .map(([name, value]) => ` --var ${name}:${value}`)
+          .join(""),
+      ),
+      url: `http://127.0.0.1:${TRACKING_PORT}/robots.txt`,
+      env: { WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" },
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -62,6 +62,31 @@ async function buildClient() {
   return { app: rel(entry[0]), preload: staticImports, bytes };
 }
 
+/**
+ * The preview bundle: a separate build for visual-editor previews only (client/preview.tsx with
+ * the block registry), so nothing of it ever reaches a visitor's page or shares a chunk with it.
+ */
+async function buildPreview() {
+  const result = await esbuild({
+    entryPoints: { preview: join(root, "client/preview.tsx") },
+    bundle: true,
+    format: "esm",
+    minify: true,
+    target: "es2022",
+    platform: "browser",
+    jsx: "automatic",
+    outdir: join(out, "assets/preview"),
+    entryNames: "[name].[hash]",
+    define: { "process.env.NODE_ENV": '"production"' },
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+  });
+  const [file, output] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === "client/preview.tsx") ?? [];
+  if (!file || !output) throw new Error("preview entry missing from the esbuild output");
+  return { path: "/" + relative(out, join(root, file)).split("\\").join("/"), bytes: output.bytes };
+}
+
 async function main() {
   const started = Date.now();
   await rm(join(root, "dist"), { recursive: true, force: true });
@@ -73,12 +98,13 @@ async function main() {
 
   const stylesheet = await buildStylesheet();
   const client = await buildClient();
-  const buildId = hash(stylesheet.path + client.app + (await readFile(join(generated, "snapshot.js"))));
+  const preview = await buildPreview();
+  const buildId = hash(stylesheet.path + client.app + preview.path + (await readFile(join(generated, "snapshot.js"))));
   const manifest = {
     buildId,
     builtAt: new Date().toISOString(),
     stylesheet: stylesheet.path,
-    scripts: { app: client.app, preload: client.preload },
+    scripts: { app: client.app, preload: client.preload, preview: preview.path },
   };
 
   await writeFile(join(generated, "build.js"), `export default ${JSON.stringify(manifest, null, 2)};\n`);
@@ -91,7 +117,7 @@ async function main() {
   await writeFile(join(out, `builds/meta/${buildId}.json`), JSON.stringify({ id: buildId, timestamp: manifest.builtAt, stylesheet: stylesheet.path, scripts: manifest.scripts }));
 
   console.log(
-    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB) in ${Date.now() - started} ms`,
+    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB) in ${Date.now() - started} ms`,
   );
 }
 

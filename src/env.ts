@@ -21,6 +21,14 @@ export interface Secrets {
   HUBSPOT_TOKEN?: string;
   /** Secret of the Storyblok webhook; unset: every webhook call is refused. */
   STORYBLOK_WEBHOOK_SECRET?: string;
+  /** Numeric id of the Storyblok space: preview links for another space are refused. */
+  STORYBLOK_SPACE_ID?: string;
+  /** Google Tag Manager container id (GTM-XXXXXXX). Unset: no tag manager. */
+  GTM_ID?: string;
+  /** Cookiebot domain group id (a UUID): the cookie-consent banner. Unset: no consent banner, and no tracking. */
+  COOKIE_CONSENT_ID?: string;
+  /** Leadinfo site id (LI-XXXXXXXXXX): B2B sales tracking, loaded after marketing consent. Unset: none. */
+  SALES_TRACKING_ID?: string;
 }
 
 export type AppEnv = Env & Secrets;
@@ -28,15 +36,23 @@ export type AppEnv = Env & Secrets;
 /** Where newsletter signups are delivered; no target: they are kept in D1 only. */
 export type HubSpotTarget = { kind: "forms"; portalId: string; formGuid: string } | { kind: "crm"; token: string };
 
+/** Third-party scripts, each off when its setting is unset. */
+export interface ThirdPartyConfig {
+  gtmId?: string;
+  cookieConsentId?: string;
+  salesTrackingId?: string;
+}
+
 export interface Config {
   storyblok:
-    | { kind: "storyblok"; token: string; previewToken?: string; oauth: boolean; apiHost: string }
+    | { kind: "storyblok"; token: string; previewToken?: string; spaceId?: number; oauth: boolean; apiHost: string }
     | { kind: "embedded" };
   previewHostMarker: string;
   siteUrl?: string;
   logLevel: "debug" | "info" | "warn" | "error";
   hubspot?: HubSpotTarget;
   webhookSecret?: string;
+  thirdParty: ThirdPartyConfig;
 }
 
 export class ConfigError extends Error {
@@ -44,6 +60,7 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads and validates the settings once per isolate; names every missing or malformed one. */
 export function readConfig(env: AppEnv): Config {
@@ -61,7 +78,16 @@ export function readConfig(env: AppEnv): Config {
   const formGuid = env.HUBSPOT_FORM_GUID?.trim();
   if (Boolean(portalId) !== Boolean(formGuid)) problems.push("HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together");
   if (portalId && !/^\d+$/.test(portalId)) problems.push("HUBSPOT_PORTAL_ID must be the numeric portal id");
-  if (formGuid && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(formGuid)) problems.push("HUBSPOT_FORM_GUID must be a form GUID");
+  if (formGuid && !UUID.test(formGuid)) problems.push("HUBSPOT_FORM_GUID must be a form GUID");
+  const spaceId = env.STORYBLOK_SPACE_ID?.trim();
+  if (spaceId && !/^\d+$/.test(spaceId)) problems.push("STORYBLOK_SPACE_ID must be the numeric space id");
+  // These ids end up in inline scripts: only their documented shapes are accepted.
+  const gtmId = env.GTM_ID?.trim();
+  if (gtmId && !/^GTM-[A-Z0-9]{4,12}$/.test(gtmId)) problems.push("GTM_ID must be a Tag Manager container id such as GTM-ABC1234");
+  const cookieConsentId = env.COOKIE_CONSENT_ID?.trim();
+  if (cookieConsentId && !UUID.test(cookieConsentId)) problems.push("COOKIE_CONSENT_ID must be a Cookiebot domain group id (a UUID)");
+  const salesTrackingId = env.SALES_TRACKING_ID?.trim();
+  if (salesTrackingId && !/^LI-[A-Z0-9]{6,20}$/.test(salesTrackingId)) problems.push("SALES_TRACKING_ID must be a Leadinfo site id such as LI-6AB12CD34EF56");
   if (problems.length) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
 
   const token = env.STORYBLOK_TOKEN?.trim();
@@ -71,6 +97,7 @@ export function readConfig(env: AppEnv): Config {
           kind: "storyblok",
           token,
           previewToken: env.STORYBLOK_PREVIEW_TOKEN?.trim() || undefined,
+          spaceId: spaceId ? Number(spaceId) : undefined,
           oauth: Boolean(env.STORYBLOK_OAUTH_TOKEN),
           apiHost: env.STORYBLOK_API_HOST?.trim() || "api.storyblok.com",
         }
@@ -86,5 +113,6 @@ export function readConfig(env: AppEnv): Config {
           ? { kind: "crm", token: env.HUBSPOT_TOKEN.trim() }
           : undefined,
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
+    thirdParty: { gtmId: gtmId || undefined, cookieConsentId: cookieConsentId || undefined, salesTrackingId: salesTrackingId || undefined },
   };
 }

@@ -53,6 +53,14 @@ export function createApp(deps: AppDeps = {}) {
     c.set("config", config.value);
     c.set("timing", new ServerTiming());
     c.set("isBot", isCrawler(c.req.header("user-agent")));
+    // Preview links are signed with the space's preview token; the embedded space has a documented local one.
+    const storyblok = config.value.storyblok;
+    c.set(
+      "previewKey",
+      storyblok.kind === "storyblok"
+        ? { previewToken: storyblok.previewToken, spaceId: storyblok.spaceId }
+        : { previewToken: snapshot.tokens.preview, spaceId: snapshot.space.id },
+    );
     c.set(
       "content",
       contentForRequest({

@@ -1,6 +1,7 @@
 import type { Content } from "./content";
 import type { Config, AppEnv } from "./env";
 import type { Logger } from "./log";
+import type { PreviewKey } from "./preview/token";
 import type { ServerTiming } from "./render/server-timing";
 
 /** What every handler of one request can read from Hono's context. */
@@ -11,6 +12,8 @@ export interface RequestVariables {
   content: Content;
   timing: ServerTiming;
   isBot: boolean;
+  /** What a visual-editor preview link must be signed with. */
+  previewKey: PreviewKey;
 }
 
 export type AppBindings = { Bindings: AppEnv; Variables: RequestVariables };

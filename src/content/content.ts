@@ -19,7 +19,8 @@ export interface Content {
   /** "storyblok" or "emulator": which API answered misses. */
   readonly origin: string;
   story(slug: string, options?: { version?: Version }): Promise<Fetched<LoadedStory>>;
-  stories(params: ListParams): Promise<Fetched<StoryList>>;
+  /** Published and cached; `draft` (preview only) asks the API each time and is never cached. */
+  stories(params: ListParams, options?: { version?: Version }): Promise<Fetched<StoryList>>;
   links(): Promise<Fetched<LinkEntry[]>>;
   datasource(slug: string): Promise<Fetched<DatasourceEntry[]>>;
   cacheVersion(): Promise<number>;
@@ -105,7 +106,11 @@ export function createContent(deps: ContentDeps): Content {
       }
       return cached(requestName(`story/${slug}`, storyParams), (cv) => api.story(slug, { ...storyParams, cv }));
     },
-    stories(params) {
+    async stories(params, { version = "published" } = {}) {
+      if (version === "draft") {
+        if (!deps.previewApi) throw new ContentError(403, "Drafts need STORYBLOK_PREVIEW_TOKEN");
+        return { value: await deps.previewApi.stories({ ...storyParams, ...params, version: "draft" }), source: "draft" };
+      }
       const full = { ...storyParams, ...params, version: "published" as const };
       return cached(requestName("stories", full), (cv) => api.stories({ ...full, cv }));
     },

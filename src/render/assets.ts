@@ -5,8 +5,11 @@ export interface BuildManifest {
   buildId: string;
   builtAt: string;
   stylesheet: string;
-  /** The client entry and the chunks it imports statically (preloaded). */
-  scripts: { app: string; preload: string[] };
+  /**
+   * The client entry and the chunks it imports statically (preloaded); `preview` is the separate
+   * bundle only visual-editor previews load.
+   */
+  scripts: { app: string; preload: string[]; preview: string };
 }
 
 export const buildManifest: BuildManifest = build;

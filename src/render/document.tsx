@@ -22,13 +22,27 @@ export interface DocumentAssets {
 }
 
 /** The HTML document around every page: Dutch, themed, with SEO and sharing metadata. */
-export function Document({ meta, assets, nonce, children }: { meta: DocumentMeta; assets: DocumentAssets; nonce: string; children: ReactNode }) {
+export function Document({
+  meta,
+  assets,
+  nonce,
+  head,
+  children,
+}: {
+  meta: DocumentMeta;
+  assets: DocumentAssets;
+  nonce: string;
+  /** Scripts that must start early: the consent and tag manager loader, or the preview scripts. */
+  head?: ReactNode;
+  children: ReactNode;
+}) {
   const fullTitle = meta.title && meta.title !== SITE_NAME ? `${meta.title} | ${SITE_NAME}` : SITE_NAME;
   return (
     <html lang="nl">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {head}
         <title>{fullTitle}</title>
         {meta.description ? <meta name="description" content={meta.description} /> : null}
         <meta name="robots" content={meta.robots} />

@@ -3,10 +3,21 @@ import { TwFooter, type TwFooterBlok } from "../blocks/tw-footer";
 import { TwMenu, headerModel, type TwMenuBlok } from "../blocks/tw-menu";
 import type { Theme } from "../content/theme";
 import type { Story } from "../content/types";
+import type { ThirdPartyConfig } from "../env";
 import type { Logger } from "../log";
+import { PREVIEW_ROOT_ATTRIBUTE, type PreviewProps } from "../preview/page-props";
 import { buildManifest } from "./assets";
 import { DEFAULT_SHARE_IMAGE, Document, SITE_NAME } from "./document";
 import { SiteProvider, type CustomerBlok, type SiteContextValue } from "./site-context";
+import { ThirdPartyScripts } from "./third-party";
+
+/**
+ * A page in the visual editor: the bridge script to load, and the story the preview bundle
+ * re-renders (the rest of its props is this page's site context).
+ */
+export interface PreviewPage extends Pick<PreviewProps, "storyId" | "content" | "listings" | "resolveRelations"> {
+  bridge: string;
+}
 
 export interface PageDocumentInput {
   url: URL;
@@ -20,7 +31,9 @@ export interface PageDocumentInput {
   rels?: Story[];
   listings?: SiteContextValue["listings"];
   logger: Logger;
-  preview?: boolean;
+  /** Set for a valid visual-editor preview link only. */
+  preview?: PreviewPage;
+  thirdParty: ThirdPartyConfig;
   nonce: string;
   children: ReactNode;
 }
@@ -37,7 +50,19 @@ export function PageDocument(input: PageDocumentInput) {
     path,
     search: url.search,
     socials: theme?.header ? headerModel(theme.header as TwMenuBlok).socials : [],
-    preview: input.preview ?? false,
+    preview: Boolean(input.preview),
+  };
+  const { preview, nonce } = input;
+  const previewProps: PreviewProps | undefined = preview && {
+    storyId: preview.storyId,
+    content: preview.content,
+    rels: input.rels ?? [],
+    listings: preview.listings,
+    customers: site.customers,
+    socials: site.socials,
+    path: site.path,
+    search: site.search,
+    resolveRelations: preview.resolveRelations,
   };
   const image = input.image ?? DEFAULT_SHARE_IMAGE;
   return (
@@ -49,18 +74,36 @@ export function PageDocument(input: PageDocumentInput) {
         robots: input.robots,
         image: image.startsWith("http") ? image : origin + image,
       }}
-      nonce={input.nonce}
+      nonce={nonce}
       assets={{
         buildId: buildManifest.buildId,
         stylesheet: buildManifest.stylesheet,
         script: buildManifest.scripts.app,
         preload: buildManifest.scripts.preload,
       }}
+      head={
+        preview ? (
+          <>
+            {/* deferred scripts run in order: the bridge exists when the preview bundle subscribes */}
+            <script src={preview.bridge} defer nonce={nonce} />
+            <script type="module" src={buildManifest.scripts.preview} nonce={nonce} />
+          </>
+        ) : (
+          <ThirdPartyScripts config={input.thirdParty} nonce={nonce} />
+        )
+      }
     >
       <SiteProvider value={site}>
         {theme?.header ? <TwMenu blok={theme.header as TwMenuBlok} /> : null}
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-          {input.children}
+          {preview ? (
+            // the preview bundle hydrates this root and re-renders it on every edit
+            <div {...{ [PREVIEW_ROOT_ATTRIBUTE]: "" }} data-props={JSON.stringify(previewProps)} className="contents">
+              {input.children}
+            </div>
+          ) : (
+            input.children
+          )}
         </main>
         {theme?.footer ? <TwFooter blok={theme.footer as TwFooterBlok} /> : null}
       </SiteProvider>

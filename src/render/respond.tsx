@@ -5,32 +5,49 @@ import type { AppBindings } from "../request-context";
 import { ErrorScreen } from "./error-screen";
 import { PageDocument, type PageDocumentInput } from "./page-document";
 import { robotsDirective } from "./robots";
-import { contentSecurityPolicy, createNonce } from "./security";
+import { contentSecurityPolicy, createNonce, type CspOptions } from "./security";
 import { streamHtml } from "./stream";
+import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";
 
 type Ctx = Context<AppBindings>;
 
-export type PageInput = Omit<PageDocumentInput, "url" | "origin" | "robots" | "logger" | "nonce" | "children"> & {
+export type PageInput = Omit<PageDocumentInput, "url" | "origin" | "robots" | "logger" | "nonce" | "children" | "thirdParty"> & {
   status: number;
   body: ReactNode;
   headers?: Record<string, string>;
 };
 
-/** Streams a full page (document, header, body, footer) with the site's headers. */
+/**
+ * Streams a full page (document, header, body, footer) with the site's headers. A visual-editor
+ * preview is never stored anywhere, never indexed, and may be framed by the Storyblok app only;
+ * it carries no third-party scripts (editors are not visitors).
+ */
 export async function respondWithPage(c: Ctx, input: PageInput): Promise<Response> {
   const url = new URL(c.req.url);
   const { config, logger, timing, isBot } = c.var;
-  const robots = robotsDirective(url.hostname, config.previewHostMarker);
+  const preview = input.preview;
+  const robots = preview ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
   const headers = new Headers(input.headers);
   if (robots !== "index,follow") headers.set("X-Robots-Tag", robots.replace(",", ", "));
-  headers.set("Cache-Control", headers.get("Cache-Control") ?? "public, max-age=0, must-revalidate");
+  headers.set("Cache-Control", preview ? "private, no-store" : (headers.get("Cache-Control") ?? "public, max-age=0, must-revalidate"));
   const nonce = createNonce();
-  headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, preview: input.preview }));
+  const thirdParty = preview ? {} : config.thirdParty;
+  warnAboutInactiveTracking(thirdParty, logger);
+  const extra = preview ? previewCsp(preview.bridge) : thirdPartyCsp(thirdParty);
+  headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, preview: Boolean(preview), extra }));
 
   const started = performance.now();
   const { status, body, headers: _ignored, ...document } = input;
   const response = await streamHtml(
-    <PageDocument {...document} url={url} origin={config.siteUrl ?? url.origin} robots={robots} logger={logger} nonce={nonce}>
+    <PageDocument
+      {...document}
+      url={url}
+      origin={config.siteUrl ?? url.origin}
+      robots={robots}
+      logger={logger}
+      nonce={nonce}
+      thirdParty={thirdParty}
+    >
       {body}
     </PageDocument>,
     { status, headers, logger, complete: isBot, signal: c.req.raw.signal, nonce },
@@ -63,4 +80,11 @@ export async function respondWithError(c: Ctx, status: number, message: string):
     body: <ErrorScreen status={status} message={message} />,
     headers: { "Cache-Control": "no-store" },
   });
+}
+
+/** Storyblok's own bridge comes from the Storyblok app and talks to it; the local stand-in is ours. */
+function previewCsp(bridge: string): NonNullable<CspOptions["extra"]> {
+  if (!bridge.startsWith("https://")) return {};
+  const origin = new URL(bridge).origin;
+  return { "script-src": [origin], "connect-src": [origin] };
 }

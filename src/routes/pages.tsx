@@ -3,11 +3,15 @@ import { Block } from "../blocks/blocks";
 import { ContentError } from "../content";
 import { loadTheme, type Theme } from "../content/theme";
 import type { Content } from "../content";
-import type { Blok } from "../content/types";
+import { RESOLVE_RELATIONS } from "../content/relations";
+import type { Blok, Version } from "../content/types";
 import { listingPage, readable, walkBloks, type Listing } from "../blocks/listings";
 import { listingQuery } from "../blocks/registry";
 import type { Logger } from "../log";
+import { bridgeUrl } from "../preview/bridge";
+import { previewAccess } from "../preview/token";
 import type { AppBindings } from "../request-context";
+import type { PreviewPage } from "../render/page-document";
 import { respondWithPage } from "../render/respond";
 import { noRouteMatches, pageValidationFailed } from "./http-error";
 
@@ -39,13 +43,18 @@ interface PageContent extends Blok {
 export const pages = new Hono<AppBindings>();
 
 pages.get("*", async (c) => {
-  const { content, timing, logger } = c.var;
-  const path = decodeURIComponent(new URL(c.req.url).pathname);
+  const { content, timing, logger, config } = c.var;
+  const url = new URL(c.req.url);
+  const path = decodeURIComponent(url.pathname);
   const slug = slugForPath(path);
   if (!slug) throw pageValidationFailed(path);
 
+  // Only a valid visual-editor link sees drafts (uncached); anything else is a visitor.
+  const editor = await previewAccess(url, { ...c.var.previewKey, now: Date.now() });
+  const version: Version = editor ? "draft" : "published";
+
   const started = performance.now();
-  const [page, theme] = await Promise.allSettled([content.story(slug), loadTheme(content)]);
+  const [page, theme] = await Promise.allSettled([content.story(slug, { version }), loadTheme(content, version)]);
   timing.add("content", {
     dur: performance.now() - started,
     desc: page.status === "fulfilled" ? page.value.source : "error",
@@ -64,10 +73,23 @@ pages.get("*", async (c) => {
   const pageContent = story.content as PageContent;
   if (!PAGE_COMPONENTS.has(pageContent.component)) throw pageValidationFailed(path);
 
-  const listings = loadListings(content, logger, pageContent, listingPage(new URL(c.req.url).searchParams));
-  // Listings cached in KV arrive within milliseconds: give them a moment so they render in place.
-  // Slower ones (a cold cache, a slow Storyblok) stream in after the rest of the page.
-  if (listings.size) await Promise.race([Promise.allSettled(listings.values()), delay(LISTING_GRACE_MS)]);
+  const listings = loadListings(content, logger, pageContent, listingPage(url.searchParams), version);
+  let preview: PreviewPage | undefined;
+  if (editor) {
+    // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
+    const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
+    preview = {
+      bridge: bridgeUrl(config.storyblok.kind),
+      storyId: story.id,
+      content: pageContent,
+      listings: Object.fromEntries(resolved),
+      resolveRelations: [...RESOLVE_RELATIONS],
+    };
+  } else if (listings.size) {
+    // Listings cached in KV arrive within milliseconds: give them a moment so they render in place.
+    // Slower ones (a cold cache, a slow Storyblok) stream in after the rest of the page.
+    await Promise.race([Promise.allSettled(listings.values()), delay(LISTING_GRACE_MS)]);
+  }
 
   return respondWithPage(c, {
     status: 200,
@@ -77,6 +99,7 @@ pages.get("*", async (c) => {
     image: pageContent.image?.filename ?? undefined,
     rels,
     listings,
+    preview,
     body: <Block blok={pageContent} />,
   });
 });
@@ -85,7 +108,13 @@ pages.get("*", async (c) => {
  * Starts loading the stories of every listing block on the page, without waiting: the page
  * streams while they load. A failed listing is logged and shows as empty, never as a broken page.
  */
-export function loadListings(content: Content, logger: Logger, pageContent: Blok, page: number): Map<string, Promise<Listing>> {
+export function loadListings(
+  content: Content,
+  logger: Logger,
+  pageContent: Blok,
+  page: number,
+  version: Version = "published",
+): Map<string, Promise<Listing>> {
   const listings = new Map<string, Promise<Listing>>();
   for (const blok of walkBloks(pageContent)) {
     const query = listingQuery(blok);
@@ -93,7 +122,7 @@ export function loadListings(content: Content, logger: Logger, pageContent: Blok
     const params = { ...query, page };
     listings.set(
       blok._uid,
-      readable(content.stories(params).then(
+      readable(content.stories(params, { version }).then(
         ({ value }) => ({ stories: value.stories, total: value.total, perPage: value.perPage, page }),
         (error: unknown) => {
           logger.error("listing.failed", { component: blok.component, error });

@@ -27,6 +27,21 @@ describe("byte budgets", () => {
     expect(size).toBeLessThanOrEqual(15 * KB);
   });
 
+  it("keeps the visitor bundle free of preview code (the preview bundle is a separate build)", () => {
+    const js = files.filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(ASSETS, f), "utf8")).join("\n");
+    for (const marker of ["StoryblokBridge", "__storyblokBridge", "data-blok-c", "data-blok-uid", "data-preview-root", "_storyblok", "#storyblok#"]) {
+      expect(js).not.toContain(marker);
+    }
+    // the preview bundle exists beside it, holds what the visitor bundle must not, and shares no chunk with it
+    const preview = readdirSync(join(ASSETS, "preview"));
+    expect(preview).toHaveLength(1);
+    expect(preview[0]).toMatch(/^preview\.[A-Z0-9]+\.js$/);
+    const code = readFileSync(join(ASSETS, "preview", preview[0]!), "utf8");
+    for (const marker of ["StoryblokBridge", "data-blok-c", "data-preview-root"]) expect(code).toContain(marker);
+    expect(code).not.toMatch(/from\s*"\.\.?\/(chunk|main)\./);
+    console.log(`preview JS (editors only): ${preview[0]} ${(gzipSync(code, { level: 9 }).length / KB).toFixed(1)} KB gzip`);
+  });
+
   it("keeps the visitor bundle free of server-only code", () => {
     const js = files.filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(ASSETS, f), "utf8")).join("\n");
     for (const marker of ["storyblok-js-client", "CONTENT_CACHE", "renderToReadableStream", "HUBSPOT", "STORYBLOK_TOKEN"]) {

@@ -1,0 +1,172 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { REPO_ROOT } from "../../scripts/preview-link.mjs";
+import { consoleErrors } from "./helpers";
+
+// Live editing in the visual editor, with the local stand-in of Storyblok's bridge
+// (public/preview/bridge.js) firing the events the editor would send.
+
+const DRAFT_TITLE = "Van idee tot app in de stores, samen met Koraal";
+const PUBLISHED_TITLE = "Wij bouwen apps en websites die mensen graag gebruiken";
+
+/** A preview link exactly as a developer gets it: `npm run preview:link -- <path> --base <site>`. */
+function previewLinkFor(path: string, base: string): string {
+  return execFileSync(process.execPath, [join(REPO_ROOT, "scripts/preview-link.mjs"), path, "--base", base], { encoding: "utf8" }).trim();
+}
+
+/** CSP violations the page reports, collected from the first script on. */
+async function collectCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+}
+
+async function openPreview(page: Page, baseURL: string, path = "/") {
+  const response = await page.goto(previewLinkFor(path, baseURL));
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("data-preview", "live");
+  return response!;
+}
+
+test("a local preview link shows the draft with editor markers, framed only by Storyblok, never cached or indexed", async ({ page, baseURL }) => {
+  const errors = consoleErrors(page);
+  const violations = await collectCspViolations(page);
+  const response = await openPreview(page, baseURL!);
+  const headers = response.headers();
+  expect(headers["cache-control"]).toBe("private, no-store");
+  expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'self' https://app.storyblok.com");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");
+  await expect(page.locator("main h1")).toHaveText(DRAFT_TITLE);
+  expect(await page.locator("main [data-blok-c][data-blok-uid]").count()).toBeGreaterThan(5);
+  expect(await violations()).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("every kind of page hydrates in preview exactly as the server rendered it", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const errors = consoleErrors(page);
+  const violations = await collectCspViolations(page);
+  for (const path of ["/cases", "/cases/domstad-deelfietsen", "/insights/streamen-vanaf-de-edge", "/team", "/contact", "/vacatures", "/klanten", "/sectoren/zorg", "/over-ons", "/diensten/app-ontwikkeling"]) {
+    await openPreview(page, baseURL!, path);
+    // hydrated: React owns the preview root's content
+    expect(
+      await page.evaluate(() => Object.keys(document.querySelector("[data-preview-root]")!.firstElementChild!).some((key) => key.startsWith("__reactFiber"))),
+      path,
+    ).toBe(true);
+    expect(await violations(), path).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});
+
+test("an edit in the editor is visible in under 200 ms, without a reload or a server round trip", async ({ page, baseURL }) => {
+  const errors = consoleErrors(page);
+  await openPreview(page, baseURL!);
+  let loads = 0;
+  page.on("load", () => loads++);
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+
+  const marker = `Live bewerkt ${Date.now()}`;
+  const timing = await page.evaluate(async (title) => {
+    const root = document.querySelector<HTMLElement>("[data-preview-root]")!;
+    const props = JSON.parse(root.dataset.props!) as { storyId: number; content: { body: Array<Record<string, unknown>> } };
+    const content = structuredClone(props.content);
+    const hero = content.body.find((blok) => blok.component === "HeroBanner")!;
+    hero.title = title;
+    const shows = () => document.querySelector("main h1")?.textContent === title;
+
+    let domAt: number | undefined;
+    const observer = new MutationObserver(() => {
+      if (domAt === undefined && shows()) domAt = performance.now();
+    });
+    observer.observe(root, { subtree: true, childList: true, characterData: true });
+    const bridge = (window as unknown as { __storyblokBridge: { emit(action: string, payload: unknown): number } }).__storyblokBridge;
+    const start = performance.now();
+    const delivered = bridge.emit("input", { story: { id: props.storyId, content } });
+    await new Promise<void>((resolve) => {
+      const check = () => (domAt !== undefined || shows() ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    domAt ??= performance.now();
+    observer.disconnect();
+    // the frame holding the change has been painted once the frame after it starts
+    const paintedAt = await new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))));
+    return { delivered, dom: domAt - start, visible: paintedAt - start };
+  }, marker);
+
+  console.log(`preview edit -> visible: ${timing.visible.toFixed(1)} ms (in the DOM after ${timing.dom.toFixed(1)} ms)`);
+  expect(timing.delivered).toBe(1);
+  await expect(page.locator("main h1")).toHaveText(marker);
+  expect(timing.visible).toBeLessThan(200);
+  expect(loads).toBe(0);
+  expect(requests).toEqual([]);
+  // the rest of the page is the same story, still editable
+  expect(await page.locator("main [data-blok-c]").count()).toBeGreaterThan(5);
+  expect(errors).toEqual([]);
+});
+
+test("edits of another story are ignored", async ({ page, baseURL }) => {
+  await openPreview(page, baseURL!);
+  await page.evaluate(() => {
+    const root = document.querySelector<HTMLElement>("[data-preview-root]")!;
+    const props = JSON.parse(root.dataset.props!) as { storyId: number; content: { body: Array<Record<string, unknown>> } };
+    const content = structuredClone(props.content);
+    content.body.find((blok) => blok.component === "HeroBanner")!.title = "Een ander verhaal";
+    (window as unknown as { __storyblokBridge: { emit(action: string, payload: unknown): number } }).__storyblokBridge.emit("input", {
+      story: { id: props.storyId + 1, content },
+    });
+  });
+  await expect(page.locator("main h1")).toHaveText(DRAFT_TITLE);
+});
+
+for (const action of ["change", "published"] as const) {
+  test(`'${action}' from the editor reloads the page from the server`, async ({ page, baseURL }) => {
+    await openPreview(page, baseURL!);
+    const storyId = await page.evaluate(() => JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!).storyId as number);
+    // another story's event changes nothing
+    await page.evaluate(
+      ([name, id]) => (window as unknown as { __storyblokBridge: { emit(a: string, p: unknown): number } }).__storyblokBridge.emit(name, { storyId: id }),
+      [action, storyId + 1] as const,
+    );
+    await page.waitForTimeout(300);
+    await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
+
+    const reloaded = page.waitForEvent("load");
+    await page.evaluate(
+      ([name, id]) => (window as unknown as { __storyblokBridge: { emit(a: string, p: unknown): number } }).__storyblokBridge.emit(name, { storyId: id }),
+      [action, storyId] as const,
+    );
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBeUndefined();
+    await expect(page.locator("html")).toHaveAttribute("data-preview", "live");
+    await expect(page.locator("main h1")).toHaveText(DRAFT_TITLE);
+  });
+}
+
+test("visitors get the published page with neither the bridge nor the preview bundle", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/");
+  await expect(page.locator("main h1")).toHaveText(PUBLISHED_TITLE);
+  await page.waitForLoadState("networkidle");
+  expect(scripts.some((path) => path.startsWith("/assets/preview/") || path.startsWith("/preview/"))).toBe(false);
+  expect(await page.locator("[data-blok-c], [data-preview-root]").count()).toBe(0);
+  expect(await page.evaluate(() => "StoryblokBridge" in window)).toBe(false);
+});
+
+test("a forged preview link gets the visitor's page", async ({ page, baseURL }) => {
+  const link = new URL(previewLinkFor("/", baseURL!));
+  const token = link.searchParams.get("_storyblok_tk[token]")!;
+  link.searchParams.set("_storyblok_tk[token]", (token[0] === "0" ? "1" : "0") + token.slice(1));
+  const response = await page.goto(link.href);
+  expect(response?.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
+  await expect(page.locator("main h1")).toHaveText(PUBLISHED_TITLE);
+  expect(await page.locator("[data-blok-c]").count()).toBe(0);
+});

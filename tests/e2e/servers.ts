@@ -1,0 +1,10 @@
+/** The two local sites the browser tests run against (see playwright.config.ts). */
+export const PORT = Number(process.env.E2E_PORT || 8799);
+/** The same site with all three third-party scripts switched on. */
+export const TRACKING_PORT = Number(process.env.E2E_TRACKING_PORT || PORT - 1);
+
+export const TRACKING_SETTINGS = {
+  GTM_ID: "GTM-TEST123",
+  COOKIE_CONSENT_ID: "3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f",
+  SALES_TRACKING_ID: "LI-TEST1234ABCD",
+} as const;

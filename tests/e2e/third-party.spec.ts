@@ -1,0 +1,215 @@
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { consoleErrors, hydrated } from "./helpers";
+import { TRACKING_PORT, TRACKING_SETTINGS } from "./servers";
+
+// The site with GTM_ID, COOKIE_CONSENT_ID and SALES_TRACKING_ID set (the second web server of
+// playwright.config.ts). The three vendors are not reachable from here: page.route() stands in for
+// their hosts with small scripts that do what the vendors' scripts do as far as the page can
+// tell (load more scripts, call home with fetch, image pixels and frames), so the CSP is tested
+// against the kinds of requests they make.
+
+test.use({ baseURL: `http://127.0.0.1:${TRACKING_PORT}` });
+
+const js = (body: string) => ({ status: 200, contentType: "application/javascript", body });
+
+/** Tag Manager: takes over dataLayer, pings home, and sends analytics once statistics consent is granted. */
+const GTM_STUB = `(function () {
+  var layer = window.dataLayer;
+  window.google_tag_manager = { ${JSON.stringify(TRACKING_SETTINGS.GTM_ID)}: { dataLayer: layer } };
+  new Image().src = "https://www.googletagmanager.com/td?id=" + encodeURIComponent(${JSON.stringify(TRACKING_SETTINGS.GTM_ID)});
+  fetch("https://www.googletagmanager.com/a?id=" + encodeURIComponent(${JSON.stringify(TRACKING_SETTINGS.GTM_ID)}), { mode: "no-cors" });
+  var sent = false;
+  function scan() {
+    for (var i = 0; i < layer.length; i++) {
+      var entry = layer[i];
+      if (entry && entry[0] === "consent" && entry[1] === "update" && entry[2].analytics_storage === "granted" && !sent) {
+        sent = true;
+        fetch("https://region1.google-analytics.com/g/collect?v=2&tid=G-TEST", { method: "POST", mode: "no-cors", keepalive: true });
+      }
+    }
+  }
+  var push = layer.push;
+  layer.push = function () { var result = push.apply(layer, arguments); scan(); return result; };
+  scan();
+})();`;
+
+/** Cookiebot: reads its settings, opens its cross-domain frame, shows a banner, and fires its window events. */
+const COOKIEBOT_STUB = `(function () {
+  var script = document.getElementById("Cookiebot");
+  var cbid = script && script.getAttribute("data-cbid");
+  var stored = localStorage.getItem("stub-cookiebot-consent");
+  var consent = { necessary: true, preferences: false, statistics: false, marketing: false, stamp: "" };
+  window.Cookiebot = { consent: consent, consented: false, declined: false, cbid: cbid };
+  fetch("https://consentcdn.cookiebot.com/consentconfig/" + cbid + "/settings.json").then(function (r) { return r.json(); });
+  var frame = document.createElement("iframe");
+  frame.src = "https://consentcdn.cookiebot.com/sdk/bc-v4.min.html";
+  frame.hidden = true;
+  document.body.appendChild(frame);
+  function decide(all) {
+    consent.preferences = consent.statistics = consent.marketing = all;
+    window.Cookiebot.consented = all;
+    window.Cookiebot.declined = !all;
+    localStorage.setItem("stub-cookiebot-consent", all ? "all" : "none");
+    var banner = document.getElementById("CybotCookiebotDialog");
+    if (banner) banner.remove();
+    window.dispatchEvent(new Event(all ? "CookiebotOnAccept" : "CookiebotOnDecline"));
+  }
+  if (stored) { decide(stored === "all"); return; }
+  var banner = document.createElement("div");
+  banner.id = "CybotCookiebotDialog";
+  banner.setAttribute("role", "dialog");
+  banner.setAttribute("aria-label", "Cookies");
+  banner.style.cssText = "position:fixed;bottom:0;left:0;right:0;z-index:99;background:#fff;padding:16px";
+  var accept = document.createElement("button");
+  accept.textContent = "Alle cookies toestaan";
+  accept.onclick = function () { decide(true); };
+  var decline = document.createElement("button");
+  decline.textContent = "Weigeren";
+  decline.onclick = function () { decide(false); };
+  banner.append(accept, decline);
+  document.body.appendChild(banner);
+})();`;
+
+/** Leadinfo: reads its queue and site id, then pings its collector with a pixel and a request. */
+const LEADINFO_STUB = `(function () {
+  var id = window.leadinfo && window.leadinfo.t;
+  window.__leadinfoSite = id;
+  new Image().src = "https://collector.leadinfo.net/ping.gif?site=" + encodeURIComponent(id);
+  fetch("https://collector.leadinfo.net/ping?site=" + encodeURIComponent(id), { method: "POST", mode: "no-cors" });
+})();`;
+
+const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+interface Vendors {
+  /** Every request to a vendor host, in order. */
+  requests: string[];
+  /** Requests made after the visitor chose. */
+  afterChoice: () => string[];
+  markChoice: () => void;
+}
+
+async function standInForVendors(page: Page): Promise<Vendors> {
+  const requests: string[] = [];
+  const record = (route: Route) => requests.push(route.request().url());
+  await page.route(/^https:\/\/www\.googletagmanager\.com\//, (route) => {
+    record(route);
+    const url = new URL(route.request().url());
+    if (url.pathname === "/gtm.js") return route.fulfill(js(GTM_STUB));
+    if (url.pathname === "/td") return route.fulfill({ status: 200, contentType: "image/gif", body: PIXEL });
+    return route.fulfill({ status: 204 });
+  });
+  await page.route(/^https:\/\/[a-z0-9]+\.google-analytics\.com\//, (route) => (record(route), route.fulfill({ status: 204 })));
+  await page.route(/^https:\/\/consent\.cookiebot\.com\//, (route) => (record(route), route.fulfill(js(COOKIEBOT_STUB))));
+  await page.route(/^https:\/\/consentcdn\.cookiebot\.com\//, (route) => {
+    record(route);
+    if (route.request().url().endsWith(".json")) return route.fulfill({ status: 200, contentType: "application/json", body: "{}" });
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>consent</title>" });
+  });
+  await page.route(/^https:\/\/cdn\.leadinfo\.net\//, (route) => (record(route), route.fulfill(js(LEADINFO_STUB))));
+  await page.route(/^https:\/\/collector\.leadinfo\.net\//, (route) => {
+    record(route);
+    if (route.request().url().includes(".gif")) return route.fulfill({ status: 200, contentType: "image/gif", body: PIXEL });
+    return route.fulfill({ status: 204 });
+  });
+  let mark = 0;
+  return {
+    requests,
+    afterChoice: () => requests.slice(mark),
+    markChoice: () => {
+      mark = requests.length;
+    },
+  };
+}
+
+async function collectCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+}
+
+const host = (url: string) => new URL(url).host + new URL(url).pathname;
+const consentUpdates = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer: unknown[] }).dataLayer ?? [])
+      .filter((entry): entry is IArguments => Object.prototype.toString.call(entry) === "[object Arguments]")
+      .map((entry) => [entry[0], entry[1], entry[2]] as [string, string, Record<string, string>]),
+  );
+
+test("with all three on, the page loads with no CSP violation; tracking waits for consent", async ({ page }) => {
+  const errors = consoleErrors(page);
+  const violations = await collectCspViolations(page);
+  const vendors = await standInForVendors(page);
+
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  const csp = response!.headers()["content-security-policy"]!;
+  for (const needed of ["https://www.googletagmanager.com", "https://consent.cookiebot.com", "https://consentcdn.cookiebot.com", "https://cdn.leadinfo.net"]) {
+    expect(csp).toContain(needed);
+  }
+  expect(csp.split("; ").find((directive) => directive.startsWith("script-src "))).not.toContain("unsafe-inline");
+  const banner = page.getByRole("dialog", { name: "Cookies" });
+  await expect(banner).toBeVisible();
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+
+  // before any choice: the consent banner and the tag manager (everything denied), no tracking
+  const before = vendors.requests.map(host);
+  expect(before).toContain("consent.cookiebot.com/uc.js");
+  expect(before).toContain("www.googletagmanager.com/gtm.js");
+  expect(before.some((url) => url.includes("leadinfo"))).toBe(false);
+  expect(before.some((url) => url.includes("google-analytics"))).toBe(false);
+  expect(await page.evaluate(() => (document.getElementById("Cookiebot") as HTMLScriptElement | null)?.dataset.cbid)).toBe(TRACKING_SETTINGS.COOKIE_CONSENT_ID);
+  const defaults = (await consentUpdates(page)).filter(([, kind]) => kind === "default");
+  expect(defaults).toHaveLength(1);
+  expect(defaults[0]![2]).toMatchObject({ ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" });
+  // the loader handed the nonce on to the scripts it added
+  expect(await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>("script[src^='https://']")].every((s) => Boolean(s.nonce)))).toBe(true);
+
+  vendors.markChoice();
+  await banner.getByRole("button", { name: "Alle cookies toestaan" }).click();
+  await expect.poll(() => vendors.afterChoice().map(host)).toEqual(
+    expect.arrayContaining(["cdn.leadinfo.net/ping.js", "collector.leadinfo.net/ping.gif", "collector.leadinfo.net/ping", "region1.google-analytics.com/g/collect"]),
+  );
+  expect(await page.evaluate(() => (window as unknown as { __leadinfoSite?: string }).__leadinfoSite)).toBe(TRACKING_SETTINGS.SALES_TRACKING_ID);
+  const updates = (await consentUpdates(page)).filter(([, kind]) => kind === "update");
+  expect(updates.at(-1)![2]).toMatchObject({ ad_storage: "granted", analytics_storage: "granted" });
+  await page.waitForLoadState("networkidle");
+
+  expect(await violations()).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("declining keeps tracking off; a visitor who accepted before is tracked from the first page view", async ({ page }) => {
+  const violations = await collectCspViolations(page);
+  const vendors = await standInForVendors(page);
+  await page.goto("/contact");
+  await page.getByRole("dialog", { name: "Cookies" }).getByRole("button", { name: "Weigeren" }).click();
+  await page.waitForTimeout(300);
+  expect(vendors.requests.some((url) => url.includes("leadinfo") || url.includes("google-analytics"))).toBe(false);
+  const updates = (await consentUpdates(page)).filter(([, kind]) => kind === "update");
+  expect(updates.at(-1)![2]).toMatchObject({ ad_storage: "denied", analytics_storage: "denied" });
+
+  // consent given on an earlier visit: Cookiebot fires CookiebotOnAccept while the page loads
+  await page.evaluate(() => localStorage.setItem("stub-cookiebot-consent", "all"));
+  vendors.markChoice();
+  await page.goto("/");
+  await expect.poll(() => vendors.afterChoice().map(host)).toContain("cdn.leadinfo.net/ping.js");
+  await expect(page.getByRole("dialog", { name: "Cookies" })).toHaveCount(0);
+  expect(await violations()).toEqual([]);
+});
+
+test("the preview for editors carries no third-party scripts", async ({ page }) => {
+  const vendors = await standInForVendors(page);
+  const { execFileSync } = await import("node:child_process");
+  const { join } = await import("node:path");
+  const { REPO_ROOT } = await import("../../scripts/preview-link.mjs");
+  const link = execFileSync(process.execPath, [join(REPO_ROOT, "scripts/preview-link.mjs"), "/", "--base", `http://127.0.0.1:${TRACKING_PORT}`], { encoding: "utf8" }).trim();
+  const response = await page.goto(link);
+  expect(response?.headers()["content-security-policy"]).not.toContain("cookiebot");
+  await expect(page.locator("html")).toHaveAttribute("data-preview", "live");
+  await page.waitForLoadState("networkidle");
+  expect(vendors.requests).toEqual([]);
+});

@@ -1,0 +1,191 @@
+import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import snapshot from "../../.generated/snapshot.js";
+import { createEmulator } from "../../src/content/emulator";
+import { createApp } from "../../src/index";
+import { previewLinkToken } from "../../src/preview/token";
+
+// The visual-editor preview: only a valid link (signed with the space's preview token, at most an
+// hour old) sees drafts; everyone else gets exactly what a visitor gets.
+
+const BASE = "http://www.koraal.test";
+const SPACE = snapshot.space.id;
+const PREVIEW_TOKEN = snapshot.tokens.preview;
+const home = snapshot.stories.find((story) => story.full_slug === "home")!;
+const homeDraft = snapshot.drafts.find((story) => story.full_slug === "home")!;
+const heroTitle = (story: typeof home) => (story.content.body as Array<{ component: string; title: string }>).find((b) => b.component === "HeroBanner")!.title;
+const DRAFT_TITLE = heroTitle(homeDraft);
+const PUBLISHED_TITLE = heroTitle(home);
+
+beforeEach(async () => {
+  await reset();
+});
+
+async function previewQuery(options: { storyId?: number; spaceId?: number; token?: string; age?: number; forge?: boolean } = {}): Promise<string> {
+  const timestamp = Math.floor(Date.now() / 1000) - (options.age ?? 0);
+  const spaceId = options.spaceId ?? SPACE;
+  let signature = await previewLinkToken(spaceId, options.token ?? PREVIEW_TOKEN, timestamp);
+  if (options.forge) signature = (signature[0] === "a" ? "b" : "a") + signature.slice(1);
+  const query = new URLSearchParams({
+    _storyblok: String(options.storyId ?? home.id),
+    "_storyblok_tk[space_id]": String(spaceId),
+    "_storyblok_tk[timestamp]": String(timestamp),
+    "_storyblok_tk[token]": signature,
+  });
+  return `?${query}`;
+}
+
+function setup(extraEnv: Record<string, string> = {}, real = false) {
+  const emulator = createEmulator(snapshot);
+  const app = createApp(real ? { contentFetch: emulator.fetch } : {});
+  const testEnv = { ...env, ...extraEnv } as typeof env;
+  return async (path: string, init?: RequestInit) => {
+    const ctx = createExecutionContext();
+    const response = await app.fetch(new Request(BASE + path, init), testEnv, ctx);
+    const html = await response.text();
+    await waitOnExecutionContext(ctx);
+    return { response, html };
+  };
+}
+
+const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+/** Headers as a visitor's browser sees them, with what differs per request (nonce, id, timings) masked. */
+function comparableHeaders(response: Response): Record<string, string> {
+  const headers = Object.fromEntries(response.headers);
+  headers["content-security-policy"] = headers["content-security-policy"]!.replace(/'nonce-[^']+'/, "'nonce-*'");
+  headers["x-request-id"] = "*";
+  headers["server-timing"] = headers["server-timing"]!.replace(/content;desc="(hit|miss)"/, 'content;desc="cached"').replace(/dur=[\d.]+/g, "dur=*");
+  return headers;
+}
+
+async function kvKeys(): Promise<string[]> {
+  return (await env.CONTENT_CACHE.list()).keys.map((key) => key.name);
+}
+
+describe("preview links that are not valid get the visitor's page", () => {
+  const cases: Array<[string, () => Promise<string>]> = [
+    ["missing (no token at all)", async () => `?_storyblok=${home.id}`],
+    ["forged", () => previewQuery({ forge: true })],
+    ["expired (two hours old)", () => previewQuery({ age: 7200 })],
+    ["signed with the public token", () => previewQuery({ token: snapshot.tokens.public })],
+    ["for another space", () => previewQuery({ spaceId: SPACE + 1 })],
+  ];
+
+  it.each(cases)("%s: published content, cacheable, from KV, headers byte-for-byte a visitor's", async (_name, query) => {
+    const get = setup();
+    const visitor = await get("/");
+    const editor = await get("/" + (await query()));
+    expect(editor.response.status).toBe(200);
+    expect(editor.html).toContain(PUBLISHED_TITLE);
+    expect(editor.html).not.toContain(DRAFT_TITLE);
+    expect(editor.response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(editor.response.headers.get("x-robots-tag")).toBeNull();
+    expect(editor.response.headers.get("server-timing")).toMatch(/^content;desc="(hit|miss)"/);
+    expect(comparableHeaders(editor.response)).toEqual(comparableHeaders(visitor.response));
+    expect(editor.html).toContain('<meta name="robots" content="index,follow"/>');
+    for (const marker of ["data-blok-c", "data-blok-uid", "data-preview-root", "/preview/bridge.js", "/assets/preview/"]) {
+      expect(editor.html).not.toContain(marker);
+    }
+  });
+});
+
+describe("a valid preview link", () => {
+  it("gets the draft, uncached, never indexed, framed only by the Storyblok app", async () => {
+    const get = setup();
+    const { response, html } = await get("/" + (await previewQuery()));
+    expect(response.status).toBe(200);
+    expect(html).toContain(DRAFT_TITLE);
+    expect(html).not.toContain(PUBLISHED_TITLE);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(html).toContain('<meta name="robots" content="noindex,nofollow"/>');
+    expect(response.headers.get("server-timing")).toMatch(/^content;desc="draft"/);
+    const csp = response.headers.get("content-security-policy")!;
+    expect(csp).toContain("frame-ancestors 'self' https://app.storyblok.com");
+    expect(csp).not.toContain("frame-ancestors 'none'");
+  });
+
+  it("marks every blok of the story for the editor", async () => {
+    const get = setup();
+    const { html } = await get("/" + (await previewQuery()));
+    const bloks: string[] = [];
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === "object") {
+        const record = node as Record<string, unknown>;
+        if (typeof record.component === "string" && typeof record._uid === "string") bloks.push(record._uid);
+        Object.values(record).forEach(walk);
+      }
+    };
+    walk(homeDraft.content);
+    const marked = [...html.matchAll(/data-blok-uid="(\d+)-([^"]+)"/g)].map((m) => [Number(m[1]), m[2]]);
+    expect(marked.length).toBeGreaterThan(5);
+    expect(marked.every(([id]) => id === homeDraft.id)).toBe(true);
+    // the page and its top-level body blocks at least; nested ones rendered through the registry too
+    expect(marked.map(([, uid]) => uid)).toEqual(expect.arrayContaining([homeDraft.content._uid, ...(homeDraft.content.body as Array<{ _uid: string }>).map((b) => b._uid)]));
+    for (const [, uid] of marked) expect(bloks).toContain(uid);
+    expect(html).toMatch(/data-blok-c="\{&quot;name&quot;:&quot;Page&quot;,&quot;space&quot;:&quot;\d+&quot;,&quot;uid&quot;:&quot;[^&]+&quot;,&quot;id&quot;:&quot;\d+&quot;\}"/);
+  });
+
+  it("loads the bridge and the preview bundle with the request's nonce, and hands the bundle the story", async () => {
+    const get = setup();
+    const { response, html } = await get("/" + (await previewQuery()));
+    const nonce = nonceOf(response)!;
+    expect(html).toContain(`<script src="/preview/bridge.js" defer="" nonce="${nonce}"></script>`);
+    expect(html).toMatch(new RegExp(`<script type="module" src="/assets/preview/preview\\.[A-Z0-9]+\\.js" nonce="${nonce}"></script>`));
+    const props = JSON.parse(
+      /data-preview-root="" data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
+    );
+    expect(props.storyId).toBe(homeDraft.id);
+    expect(props.content._uid).toBe(homeDraft.content._uid);
+    expect(props.path).toBe("/");
+    expect(props.resolveRelations).toEqual(["Vacancy.contactPerson", "Contact.contactPerson", "CaseDetail.related"]);
+  });
+
+  it("never touches the content cache: drafts, the draft theme and listings come from the API", async () => {
+    const get = setup();
+    await get("/cases" + (await previewQuery()));
+    const afterPreview = await kvKeys();
+    expect(afterPreview.filter((key) => /story\/|stories/.test(key))).toEqual([]);
+    // the same page for a visitor is cached
+    await get("/cases");
+    expect((await kvKeys()).filter((key) => /story\/|stories/.test(key)).length).toBeGreaterThan(0);
+  });
+
+  it("resolves every listing before the page is sent, for the preview bundle to re-render", async () => {
+    const get = setup();
+    const { html } = await get("/cases" + (await previewQuery()));
+    const firstCase = snapshot.stories.find((s) => s.full_slug.startsWith("cases/") && s.content.component === "CaseDetail")!;
+    const rootAt = html.indexOf("data-preview-root");
+    expect(html.indexOf(`href="/${firstCase.full_slug}"`)).toBeGreaterThan(rootAt);
+    expect(html).not.toContain("<template");
+    expect(html).toContain(`&quot;full_slug&quot;:&quot;${firstCase.full_slug}&quot;`);
+  });
+
+  it("is only ever an hour long", async () => {
+    const get = setup();
+    expect((await get("/" + (await previewQuery({ age: 3500 })))).html).toContain(DRAFT_TITLE);
+    expect((await get("/" + (await previewQuery({ age: 3700 })))).html).toContain(PUBLISHED_TITLE);
+  });
+
+  it("with a real space, loads Storyblok's bridge (allowed by the CSP) and checks the space id", async () => {
+    const realEnv = {
+      STORYBLOK_TOKEN: snapshot.tokens.public,
+      STORYBLOK_PREVIEW_TOKEN: PREVIEW_TOKEN,
+      STORYBLOK_SPACE_ID: String(SPACE),
+    };
+    const get = setup(realEnv, true);
+    const { response, html } = await get("/" + (await previewQuery()));
+    expect(html).toContain(DRAFT_TITLE);
+    expect(html).toContain(`<script src="https://app.storyblok.com/f/storyblok-v2-latest.js" defer="" nonce="${nonceOf(response)}"></script>`);
+    expect(response.headers.get("content-security-policy")).toContain(`script-src 'nonce-${nonceOf(response)}' 'strict-dynamic' https://app.storyblok.com;`);
+    expect((await get("/" + (await previewQuery({ spaceId: 1 })))).html).toContain(PUBLISHED_TITLE);
+    // without a preview token no link is valid
+    const noPreview = setup({ STORYBLOK_TOKEN: snapshot.tokens.public }, true);
+    const visitor = await noPreview("/" + (await previewQuery()));
+    expect(visitor.html).toContain(PUBLISHED_TITLE);
+    expect(visitor.response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * scripts/preview-link.mjs (`npm run preview:link`): the links it prints are the ones the Worker
+ * accepts, for the embedded space and for a real one.
+ */
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT, embeddedSpace, previewLink, previewToken, slugForPath } from "../../scripts/preview-link.mjs";
+import { previewAccess, previewLinkToken } from "../../src/preview/token";
+
+const CONTENT = join(REPO_ROOT, "content");
+const SCRIPT = join(REPO_ROOT, "scripts/preview-link.mjs");
+
+function run(args: string[], env: Record<string, string> = {}) {
+  // a clean environment, so a developer's STORYBLOK_PREVIEW_TOKEN never reaches the script
+  const childEnv = { PATH: process.env.PATH ?? "", ...env } as unknown as NodeJS.ProcessEnv;
+  return execFileSync(process.execPath, [SCRIPT, ...args], { env: childEnv, encoding: "utf8" }).trim();
+}
+
+describe("npm run preview:link", () => {
+  it("signs exactly as the Worker checks", async () => {
+    expect(previewToken(287341, "local-preview-token", 1772445600)).toBe(await previewLinkToken(287341, "local-preview-token", 1772445600));
+  });
+
+  it("maps paths to the story slugs the page route uses", () => {
+    expect(slugForPath("/")).toBe("home");
+    expect(slugForPath("/cases/domstad-deelfietsen/")).toBe("cases/domstad-deelfietsen");
+    expect(slugForPath("/contact?x=1")).toBe("contact");
+  });
+
+  it("prints a link for the embedded space that the Worker accepts, with the story's id", async () => {
+    const link = new URL(run(["/contact"]));
+    expect(link.origin + link.pathname).toBe("http://127.0.0.1:8787/contact");
+    const space = embeddedSpace(CONTENT, "contact");
+    expect(link.searchParams.get("_storyblok")).toBe(String(space.storyId));
+    const access = await previewAccess(link, { previewToken: space.token, spaceId: space.spaceId, now: Date.now() });
+    expect(access?.storyId).toBe(space.storyId);
+  });
+
+  it("takes another base, from --base or PORT", () => {
+    expect(run(["/", "--base", "http://127.0.0.1:8790"])).toMatch(/^http:\/\/127\.0\.0\.1:8790\/\?_storyblok=\d+&/);
+    expect(run(["/"], { PORT: "8791" })).toMatch(/^http:\/\/127\.0\.0\.1:8791\/\?/);
+  });
+
+  it("signs links for a real space with STORYBLOK_PREVIEW_TOKEN and STORYBLOK_SPACE_ID", async () => {
+    const link = new URL(run(["/over-ons", "--base", "https://www.koraal.nl", "--story", "42"], { STORYBLOK_PREVIEW_TOKEN: "echt-token", STORYBLOK_SPACE_ID: "1001" }));
+    expect(await previewAccess(link, { previewToken: "echt-token", spaceId: 1001, now: Date.now() })).toEqual(expect.objectContaining({ storyId: 42, spaceId: "1001" }));
+    expect(await previewAccess(link, { previewToken: "local-preview-token", now: Date.now() })).toBeNull();
+  });
+
+  it("says what is missing instead of printing a link that cannot work", () => {
+    expect(() => run(["/bestaat-niet"])).toThrow(/no story "bestaat-niet" in content/);
+    expect(() => run(["/"], { STORYBLOK_PREVIEW_TOKEN: "echt-token" })).toThrow(/set STORYBLOK_SPACE_ID/);
+  });
+
+  it("makes links that are an hour long", async () => {
+    const link = new URL(previewLink({ base: "http://x.test", path: "/", spaceId: 1, token: "t", storyId: 2, now: 1_000_000_000 }));
+    expect(link.searchParams.get("_storyblok_tk[timestamp]")).toBe("1000000");
+    expect(await previewAccess(link, { previewToken: "t", now: 1_000_000_000 + 3_600_000 })).not.toBeNull();
+    expect(await previewAccess(link, { previewToken: "t", now: 1_000_000_000 + 3_600_001 })).toBeNull();
+  });
+});
