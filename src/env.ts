@@ -53,6 +53,19 @@ export interface Config {
   hubspot?: HubSpotTarget;
   webhookSecret?: string;
   thirdParty: ThirdPartyConfig;
+  /** Settings that do not stop the Worker but are almost certainly mistakes: logged as errors once. */
+  notices: string[];
+}
+
+/**
+ * A Storyblok setting without the access token means content cannot come from Storyblok: the
+ * spec's "missing content access token" error. The site then serves the embedded snapshot.
+ */
+export function tokenNotices(env: Secrets): string[] {
+  if (env.STORYBLOK_TOKEN?.trim()) return [];
+  if (env.STORYBLOK_TOKEN !== undefined) return ["STORYBLOK_TOKEN is set but empty: serving the embedded content snapshot"];
+  const dependent = (["STORYBLOK_PREVIEW_TOKEN", "STORYBLOK_OAUTH_TOKEN", "STORYBLOK_API_HOST"] as const).filter((name) => env[name]);
+  return dependent.length ? [`${dependent.join(", ")} set without STORYBLOK_TOKEN: serving the embedded content snapshot`] : [];
 }
 
 export class ConfigError extends Error {
@@ -114,5 +127,6 @@ export function readConfig(env: AppEnv): Config {
           : undefined,
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
     thirdParty: { gtmId: gtmId || undefined, cookieConsentId: cookieConsentId || undefined, salesTrackingId: salesTrackingId || undefined },
+    notices: tokenNotices(env),
   };
 }

@@ -45,16 +45,25 @@ export function createApp(deps: AppDeps = {}) {
   const app = new Hono<AppBindings>();
 
   app.use("*", async (c, next) => {
-    if (config?.env !== c.env) config = { env: c.env, value: readConfig(c.env) };
     const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
-    const logger = createLogger({ level: config.value.logLevel, base: { requestId }, sink: deps.logSink });
+    const fresh = config?.env !== c.env;
+    try {
+      if (fresh) config = { env: c.env, value: readConfig(c.env) };
+    } catch (error) {
+      // without a configuration there is no request logger yet: still say what is wrong
+      createLogger({ base: { requestId }, sink: deps.logSink }).error("config.invalid", { error });
+      throw error;
+    }
+    const settings = config!.value;
+    const logger = createLogger({ level: settings.logLevel, base: { requestId }, sink: deps.logSink });
+    if (fresh) for (const notice of settings.notices) logger.error("config.content_token_missing", { message: notice });
     c.set("requestId", requestId);
     c.set("logger", logger);
-    c.set("config", config.value);
+    c.set("config", settings);
     c.set("timing", new ServerTiming());
     c.set("isBot", isCrawler(c.req.header("user-agent")));
     // Preview links are signed with the space's preview token; the embedded space has a documented local one.
-    const storyblok = config.value.storyblok;
+    const storyblok = settings.storyblok;
     c.set(
       "previewKey",
       storyblok.kind === "storyblok"
@@ -64,7 +73,7 @@ export function createApp(deps: AppDeps = {}) {
     c.set(
       "content",
       contentForRequest({
-        config: config.value,
+        config: settings,
         kv: c.env.CONTENT_CACHE,
         isolate,
         logger,
