@@ -1,6 +1,7 @@
 import { resolveLink } from "../rules/links";
 import { Link } from "../ui/link";
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps, LinkField } from "./types";
 
 /** One entry (item schema `arrow-list-item`, not a block of its own). */
@@ -20,11 +21,12 @@ export interface ArrowListBlok extends Blok {
 
 /** A list with coral arrow markers; entries with a link are links. */
 export function ArrowList({ blok }: BlockProps<ArrowListBlok>) {
+  const editable = useEditable(blok);
   const items = (blok.items ?? []).filter((item) => item?.text?.trim());
   if (!items.length) return null;
   const headingId = `arrows-${blok._uid}`;
   return (
-    <Section labelledBy={blok.title ? headingId : undefined} containerClassName="grid gap-10 md:grid-cols-[1fr_1.4fr] md:gap-16">
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined} containerClassName="grid gap-10 md:grid-cols-[1fr_1.4fr] md:gap-16">
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} className="gap-3" />
       <ul className="m-0 flex list-none flex-col p-0 md:col-start-2">
         {items.map((item) => {

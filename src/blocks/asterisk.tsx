@@ -1,3 +1,4 @@
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps } from "./types";
 
 export interface AsteriskBlok extends Blok {
@@ -8,9 +9,10 @@ export interface AsteriskBlok extends Blok {
 
 /** A decorative coral asterisk between sections; only its optional label is read out. */
 export function Asterisk({ blok }: BlockProps<AsteriskBlok>) {
+  const editable = useEditable(blok);
   const label = blok.label?.trim();
   return (
-    <div className="site-container py-8 md:py-10" aria-hidden={label ? undefined : "true"}>
+    <div {...editable} className="site-container py-8 md:py-10" aria-hidden={label ? undefined : "true"}>
       <div className="flex items-center gap-4 text-koraal-400">
         <span aria-hidden="true" className="h-px flex-1 bg-sand-dark" />
         <svg aria-hidden="true" focusable="false" viewBox="0 0 48 48" width="40" height="40" className="shrink-0">

@@ -1,5 +1,6 @@
 import { fullWidthSizes } from "../ui/image-url";
 import { Image } from "../ui/image";
+import { useEditable } from "../preview/editable";
 import { Blocks } from "./blocks";
 import { NESTED_ON_BACKGROUND, ON_DARK } from "./sb-background";
 import type { AssetField, Blok, BlockProps } from "./types";
@@ -14,10 +15,11 @@ export interface BlocksWithBackgroundImageBlok extends Blok {
 
 /** Nested blocks over a full-bleed image; an overlay keeps the text readable whatever the image. */
 export function BlocksWithBackgroundImage({ blok }: BlockProps<BlocksWithBackgroundImageBlok>) {
+  const editable = useEditable(blok);
   if (!blok.blocks?.length) return null;
   const light = blok.overlay === "light";
   return (
-    <div className={`relative isolate overflow-hidden ${light ? "bg-sand text-ink" : "bg-ink"}`} data-overlay={light ? "light" : "dark"}>
+    <div {...editable} className={`relative isolate overflow-hidden ${light ? "bg-sand text-ink" : "bg-ink"}`} data-overlay={light ? "light" : "dark"}>
       {blok.image?.filename ? (
         <Image
           src={blok.image.filename}

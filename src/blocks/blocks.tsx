@@ -1,5 +1,4 @@
 import { Fragment, Suspense } from "react";
-import { editableAttributes } from "../preview/editable";
 import { useSite } from "../render/site-context";
 import { isBlockName, listingQuery, registry } from "./registry";
 import type { BlockComponent, Blok } from "./types";
@@ -19,23 +18,11 @@ export function Blocks({ blocks }: { blocks: readonly Blok[] | null | undefined 
 }
 
 /**
- * One blok through the registry. In a visual-editor preview a draft blok is wrapped in an element
- * carrying its editor attributes, so the editor can outline it and open it on click; visitors
- * never get these.
+ * One blok through the registry. In a visual-editor preview each block puts its editor attributes
+ * on its own root element (`useEditable`, Storyblok's `storyblokEditable` pattern), so the editor
+ * can outline it and open it on click without a wrapper changing the layout; visitors never get them.
  */
 export function Block({ blok }: { blok: Blok }) {
-  const { preview } = useSite();
-  const editable = preview ? editableAttributes(blok) : null;
-  return editable ? (
-    <div {...editable}>
-      <RegisteredBlock blok={blok} />
-    </div>
-  ) : (
-    <RegisteredBlock blok={blok} />
-  );
-}
-
-function RegisteredBlock({ blok }: { blok: Blok }) {
   const { logger, path } = useSite();
   const Component: BlockComponent | undefined = isBlockName(blok.component) ? registry[blok.component] : undefined;
   if (!Component) {

@@ -1,6 +1,7 @@
 import { resolveLink } from "../rules/links";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
 
 export interface CardBlok extends Blok {
@@ -15,10 +16,11 @@ export interface CardBlok extends Blok {
 
 /** A card with an illustration, a label, a title, a short text and a link; the whole card is clickable. */
 export function Card({ blok }: BlockProps<CardBlok>) {
+  const editable = useEditable(blok);
   if (!blok.title && !blok.text && !blok.image?.filename) return null;
   const linked = resolveLink(blok.link) !== null;
   return (
-    <article className="group relative flex h-full w-full flex-col overflow-hidden rounded-3xl border border-sand-dark bg-white text-ink transition-shadow hover:shadow-[0_12px_40px_-16px_rgba(22,22,42,0.35)]">
+    <article {...editable} className="group relative flex h-full w-full flex-col overflow-hidden rounded-3xl border border-sand-dark bg-white text-ink transition-shadow hover:shadow-[0_12px_40px_-16px_rgba(22,22,42,0.35)]">
       {blok.image?.filename ? (
         <Image
           src={blok.image.filename}

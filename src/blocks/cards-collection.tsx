@@ -1,4 +1,5 @@
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import { Block } from "./blocks";
 import type { Blok, BlockProps } from "./types";
 
@@ -20,12 +21,13 @@ const GRID: Record<number, string> = {
 
 /** A heading over a grid of Card blocks. */
 export function CardsCollection({ blok }: BlockProps<CardsCollectionBlok>) {
+  const editable = useEditable(blok);
   const cards = (blok.cards ?? []).filter((card) => card?.component);
   if (!cards.length) return null;
   const headingId = `cards-${blok._uid}`;
   const grid = GRID[cards.length] ?? "md:grid-cols-2 lg:grid-cols-3";
   return (
-    <Section labelledBy={blok.title ? headingId : undefined}>
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       <ul className={`m-0 grid list-none gap-6 p-0 ${grid}`}>
         {cards.map((card) => (

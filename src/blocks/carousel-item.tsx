@@ -3,6 +3,7 @@ import { resolveLink } from "../rules/links";
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
+import { useEditable, type EditableProps } from "../preview/editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
 
 export interface CarouselItemBlok extends Blok {
@@ -20,25 +21,30 @@ export const InCarousel = createContext(false);
 /** Carousel illustrations are drawn 4:3; a Storyblok asset carries its own size. */
 const IMAGE_SIZE = { width: 640, height: 480 };
 
-/** One slide of a Carousel: picture, title, a few lines and an optional link. */
+/**
+ * One slide of a Carousel: picture, title, a few lines and an optional link. Its root, and so the
+ * element carrying its editor attributes, is the card in a Carousel and the container on its own.
+ */
 export function CarouselItem({ blok }: BlockProps<CarouselItemBlok>) {
+  const editable = useEditable(blok);
   const nested = useContext(InCarousel);
   if (!blok.title && !blok.text && !blok.image?.filename) return null;
-  const card = <CarouselCard blok={blok} headingLevel={nested ? 3 : 2} />;
-  if (nested) return card;
+  if (nested) return <CarouselCard blok={blok} headingLevel={3} editable={editable} />;
+  const card = <CarouselCard blok={blok} headingLevel={2} />;
   return (
-    <div className="site-container py-8">
+    <div {...editable} className="site-container py-8">
       <div className="max-w-md">{card}</div>
     </div>
   );
 }
 
-function CarouselCard({ blok, headingLevel }: { blok: CarouselItemBlok; headingLevel: 2 | 3 }) {
+function CarouselCard({ blok, headingLevel, editable }: { blok: CarouselItemBlok; headingLevel: 2 | 3; editable?: EditableProps }) {
   const Heading = `h${headingLevel}` as const;
   const headingId = `carousel-item-${blok._uid}`;
   const target = resolveLink(blok.link);
   return (
     <article
+      {...editable}
       aria-labelledby={blok.title ? headingId : undefined}
       className="flex h-full flex-col overflow-hidden rounded-3xl bg-white ring-1 ring-sand-dark"
     >

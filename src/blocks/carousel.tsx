@@ -1,4 +1,5 @@
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import { Block } from "./blocks";
 import { InCarousel } from "./carousel-item";
 import type { Blok, BlockProps } from "./types";
@@ -17,11 +18,12 @@ export interface CarouselBlok extends Blok {
  * arrow keys once the region has focus. No script involved.
  */
 export function Carousel({ blok }: BlockProps<CarouselBlok>) {
+  const editable = useEditable(blok);
   const items = (blok.items ?? []).filter((item) => item && typeof item.component === "string");
   if (!items.length) return null;
   const headingId = `carousel-${blok._uid}`;
   return (
-    <Section tone="sand" labelledBy={blok.title ? headingId : undefined} className="overflow-hidden">
+    <Section {...editable} tone="sand" labelledBy={blok.title ? headingId : undefined} className="overflow-hidden">
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       <div
         role="region"

@@ -8,6 +8,7 @@ import { isStoryOf } from "./listings";
 import { CaseCard } from "./parts/case-card";
 import type { AssetField, Blok, BlockProps } from "./types";
 import type { Story } from "../content/types";
+import { useEditable } from "../preview/editable";
 
 /** One key figure of a case (`case-result` item): "98%" and what it stands for. */
 export interface CaseResult extends Blok {
@@ -34,6 +35,7 @@ export interface CaseDetailBlok extends Blok {
 
 /** A case story: what we made for whom, the story itself in blocks, the results and more cases. */
 export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
+  const editable = useEditable(blok);
   const { relations } = useSite();
   const titleId = `case-${blok._uid}`;
   const services = serviceList(blok.services);
@@ -44,7 +46,7 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
     .slice(0, 3);
   const title = blok.title || "Case";
   return (
-    <article aria-labelledby={titleId} className="flex flex-col">
+    <article {...editable} aria-labelledby={titleId} className="flex flex-col">
       <header className="relative overflow-hidden bg-sand">
         <div aria-hidden="true" className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-koraal-200 opacity-60 md:h-96 md:w-96" />
         <div className="site-container relative flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">

@@ -1,3 +1,4 @@
+import { useEditable } from "../preview/editable";
 import { isStoryOf, perPage, type ListingQuery } from "./listings";
 import { CaseCard } from "./parts/case-card";
 import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
@@ -10,8 +11,10 @@ export interface CasesBlok extends StoryListingBlok {
 
 /** Our case stories (CaseDetail under cases/), newest first, as cards. */
 export function Cases({ blok }: BlockProps<CasesBlok>) {
+  const editable = useEditable(blok);
   return (
     <StoryListingSection
+      {...editable}
       blok={blok}
       idPrefix="cases"
       label="Cases"

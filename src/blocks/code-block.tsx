@@ -1,3 +1,4 @@
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps } from "./types";
 
 export interface CodeBlockBlok extends Blok {
@@ -43,6 +44,7 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
  * reachable by keyboard so the overflow can be read without a mouse.
  */
 export function CodeBlock({ blok }: BlockProps<CodeBlockBlok>) {
+  const editable = useEditable(blok);
   const code = typeof blok.code === "string" ? blok.code.replace(/^\n+|\s+$/g, "") : "";
   if (!code) return null;
   const language = languageSlug(blok.language);
@@ -50,7 +52,7 @@ export function CodeBlock({ blok }: BlockProps<CodeBlockBlok>) {
   const label = ["Codevoorbeeld", languageName ? `in ${languageName}` : null, blok.filename ? `(${blok.filename})` : null].filter(Boolean).join(" ");
   const captionId = blok.caption ? `code-${blok._uid}-caption` : undefined;
   return (
-    <div className="site-container py-6">
+    <div {...editable} className="site-container py-6">
       <figure className="m-0 overflow-hidden rounded-2xl bg-ink text-white shadow-[0_20px_50px_-24px_rgba(22,22,42,0.6)]">
         {blok.filename || languageName ? (
           <div className="flex items-center justify-between gap-4 border-b border-b-solid border-white/10 px-5 py-3 text-sm">

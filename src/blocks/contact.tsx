@@ -3,6 +3,7 @@ import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import { TeamMemberCard, useTeamMemberRelation } from "./team-member";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
 
@@ -44,6 +45,7 @@ function lines(value: string | undefined): string[] {
 
 /** How to reach us: address, phone, email, opening hours, a map and who to ask for. */
 export function Contact({ blok }: BlockProps<ContactBlok>) {
+  const editable = useEditable(blok);
   const person = useTeamMemberRelation(blok.contactPerson);
   const address = lines(blok.address);
   const hours = lines(blok.openingHours).map((line) => {
@@ -58,7 +60,7 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
   const card = "rounded-3xl bg-white p-6 ring-1 ring-sand-dark";
 
   return (
-    <Section labelledBy={blok.title ? headingId : undefined}>
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <div className="flex flex-col gap-5">

@@ -1,5 +1,6 @@
 import { resolveLink } from "../rules/links";
 import { Link } from "../ui/link";
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps, LinkField } from "./types";
 
 export interface CtaBlok extends Blok {
@@ -15,12 +16,13 @@ export interface CtaBlok extends Blok {
 
 /** The invitation at the end of a page: a dark rounded panel with a title and one or two buttons. */
 export function Cta({ blok }: BlockProps<CtaBlok>) {
+  const editable = useEditable(blok);
   if (!blok.title && !blok.text) return null;
   const headingId = `cta-${blok._uid}`;
   const primary = Boolean(blok.linkText) && resolveLink(blok.link) !== null;
   const secondary = Boolean(blok.secondaryLinkText) && resolveLink(blok.secondaryLink) !== null;
   return (
-    <section className="py-10 md:py-16" aria-labelledby={blok.title ? headingId : undefined}>
+    <section {...editable} className="py-10 md:py-16" aria-labelledby={blok.title ? headingId : undefined}>
       <div className="site-container">
         <div className="relative overflow-hidden rounded-[2rem] bg-ink px-6 py-12 text-white sm:px-12 md:py-16">
           <svg aria-hidden="true" focusable="false" viewBox="0 0 200 200" className="absolute -bottom-20 right-10 hidden h-72 w-72 text-koraal-400 md:block">

@@ -1,5 +1,6 @@
 import { useCustomers } from "../render/site-context";
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import { CustomerLogoTile } from "./customer";
 import type { Blok, BlockProps } from "./types";
 
@@ -12,11 +13,12 @@ export interface CustomerListBlok extends Blok {
 
 /** The customers of the theme story (the customers store) as a grid of logos. */
 export function CustomerList({ blok }: BlockProps<CustomerListBlok>) {
+  const editable = useEditable(blok);
   const customers = useCustomers().filter((customer) => customer.name || customer.logo?.filename);
   if (!customers.length && !blok.title) return null;
   const headingId = `customer-list-${blok._uid}`;
   return (
-    <Section labelledBy={blok.title ? headingId : undefined}>
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       {customers.length ? (
         <ul className="m-0 grid list-none grid-cols-2 gap-4 p-0 md:grid-cols-3 lg:gap-6">

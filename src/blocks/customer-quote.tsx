@@ -1,4 +1,5 @@
 import { Image } from "../ui/image";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps } from "./types";
 
 export interface CustomerQuoteBlok extends Blok {
@@ -12,12 +13,13 @@ export interface CustomerQuoteBlok extends Blok {
 
 /** What a client says about working with us, with who said it. */
 export function CustomerQuote({ blok }: BlockProps<CustomerQuoteBlok>) {
+  const editable = useEditable(blok);
   const quote = typeof blok.quote === "string" ? blok.quote.trim() : "";
   if (!quote) return null;
   const paragraphs = quote.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
   const position = [blok.role, blok.company].filter(Boolean).join(", ");
   return (
-    <div className="site-container py-10 md:py-14">
+    <div {...editable} className="site-container py-10 md:py-14">
       <figure className="relative m-0 overflow-hidden rounded-3xl bg-koraal-50 px-6 py-10 sm:px-10 md:px-16 md:py-14">
         <svg aria-hidden="true" viewBox="0 0 64 48" className="mb-5 block h-9 w-12 text-koraal-300 md:absolute md:right-12 md:top-10 md:mb-0 md:h-20 md:w-28 md:text-koraal-200">
           <path

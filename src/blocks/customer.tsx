@@ -2,6 +2,7 @@ import { resolveLink } from "../rules/links";
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
 
 export interface CustomerBlok extends Blok {
@@ -22,11 +23,12 @@ function logoSize(filename: string) {
 
 /** One customer, featured: logo, name, what we do for them and a link to them. */
 export function Customer({ blok }: BlockProps<CustomerBlok>) {
+  const editable = useEditable(blok);
   if (!blok.name && !blok.logo?.filename) return null;
   const headingId = `customer-${blok._uid}`;
   const target = resolveLink(blok.link);
   return (
-    <div className="site-container py-3 first:pt-12 last:pb-16 md:last:pb-24">
+    <div {...editable} className="site-container py-3 first:pt-12 last:pb-16 md:last:pb-24">
       <article
         aria-labelledby={blok.name ? headingId : undefined}
         className="grid items-center gap-6 rounded-3xl bg-white p-6 ring-1 ring-sand-dark sm:grid-cols-[12rem_1fr] md:p-8"

@@ -1,5 +1,6 @@
 import { Image } from "../ui/image";
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps } from "./types";
 
 /** One benefit (item schema `feature-benefit`, not a block of its own). */
@@ -20,12 +21,13 @@ export interface FeatureBenefitsBlok extends Blok {
 
 /** What a feature brings: heading and illustration beside a checked list of benefits. */
 export function FeatureBenefits({ blok }: BlockProps<FeatureBenefitsBlok>) {
+  const editable = useEditable(blok);
   const benefits = (blok.benefits ?? []).filter((benefit) => benefit?.title || benefit?.text);
   if (!benefits.length && !blok.title) return null;
   const headingId = `benefits-${blok._uid}`;
   const BenefitHeading = blok.title ? "h3" : "h2";
   return (
-    <Section tone="sand" labelledBy={blok.title ? headingId : undefined} containerClassName="grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:gap-16">
+    <Section {...editable} tone="sand" labelledBy={blok.title ? headingId : undefined} containerClassName="grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:gap-16">
       <SectionHeading
         id={headingId}
         eyebrow={blok.eyebrow}

@@ -1,5 +1,6 @@
 import { Image } from "../ui/image";
 import { fullWidthSizes } from "../ui/image-url";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps } from "./types";
 
 export interface FullWidthImageBlok extends Blok {
@@ -10,9 +11,10 @@ export interface FullWidthImageBlok extends Blok {
 
 /** One image from edge to edge of the window, as a pause between chapters. */
 export function FullWidthImage({ blok }: BlockProps<FullWidthImageBlok>) {
+  const editable = useEditable(blok);
   if (!blok.image?.filename) return null;
   return (
-    <figure className="m-0 my-10 w-full md:my-16">
+    <figure {...editable} className="m-0 my-10 w-full md:my-16">
       <Image
         src={blok.image.filename}
         alt={blok.image.alt}

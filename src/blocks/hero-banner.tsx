@@ -1,5 +1,6 @@
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
 
 export interface HeroBannerBlok extends Blok {
@@ -14,8 +15,9 @@ export interface HeroBannerBlok extends Blok {
 
 /** The opening statement of a page: big title, intro and one call to action. */
 export function HeroBanner({ blok }: BlockProps<HeroBannerBlok>) {
+  const editable = useEditable(blok);
   return (
-    <section className="relative overflow-hidden bg-sand" aria-labelledby={`hero-${blok._uid}`}>
+    <section {...editable} className="relative overflow-hidden bg-sand" aria-labelledby={`hero-${blok._uid}`}>
       <div className="site-container grid items-center gap-10 py-16 md:grid-cols-[1.2fr_1fr] md:py-24">
         <div className="flex flex-col items-start gap-6">
           {blok.eyebrow ? <p className="eyebrow m-0">{blok.eyebrow}</p> : null}

@@ -1,5 +1,6 @@
 import { Image } from "../ui/image";
 import { CONTENT_IMAGE_SIZES } from "../ui/image-url";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps } from "./types";
 
 export interface ImageAssetBlok extends Blok {
@@ -13,9 +14,10 @@ export interface ImageAssetBlok extends Blok {
  * 360 px from md up), so the srcset the browser picks from matches what it shows.
  */
 export function ImageAsset({ blok }: BlockProps<ImageAssetBlok>) {
+  const editable = useEditable(blok);
   if (!blok.image?.filename) return null;
   return (
-    <div className="site-container py-6">
+    <div {...editable} className="site-container py-6">
       <figure className="m-0 flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-6">
         <Image
           src={blok.image.filename}

@@ -1,5 +1,6 @@
 import { FigureSection } from "../ui/figure-section";
 import { Image } from "../ui/image";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps } from "./types";
 
 export interface ImageGroupBlok extends Blok {
@@ -12,11 +13,12 @@ export interface ImageGroupBlok extends Blok {
 
 /** A set of images in an even grid: two columns, three from md up (two when there are two or four). */
 export function ImageGroup({ blok }: BlockProps<ImageGroupBlok>) {
+  const editable = useEditable(blok);
   const images = (Array.isArray(blok.images) ? blok.images : []).filter((image) => image?.filename);
   if (!images.length) return null;
   const evenGrid = images.length === 2 || images.length === 4;
   return (
-    <FigureSection id={`images-${blok._uid}`} title={blok.title} caption={blok.caption}>
+    <FigureSection {...editable} id={`images-${blok._uid}`} title={blok.title} caption={blok.caption}>
       <ul className={evenGrid ? "m-0 grid list-none grid-cols-2 gap-3 p-0 md:gap-6" : "m-0 grid list-none grid-cols-2 gap-3 p-0 md:grid-cols-3 md:gap-6"}>
         {images.map((image, index) => (
           <li key={index} className="overflow-hidden rounded-2xl bg-sand">

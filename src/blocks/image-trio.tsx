@@ -1,4 +1,5 @@
 import { Image } from "../ui/image";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps } from "./types";
 
 export interface ImageTrioBlok extends Blok {
@@ -13,11 +14,12 @@ export interface ImageTrioBlok extends Blok {
  * wider screens and side by side beneath it on phones.
  */
 export function ImageTrio({ blok }: BlockProps<ImageTrioBlok>) {
+  const editable = useEditable(blok);
   const images = (Array.isArray(blok.images) ? blok.images : []).filter((image) => image?.filename).slice(0, 3);
   const [main, ...rest] = images;
   if (!main) return null;
   return (
-    <div className="site-container py-10 md:py-14">
+    <div {...editable} className="site-container py-10 md:py-14">
       <figure className="m-0">
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 md:grid-rows-2 md:gap-6">
           <div className={rest.length ? "relative col-span-2 aspect-[4/3] overflow-hidden rounded-3xl bg-sand md:row-span-2 md:aspect-auto" : "relative col-span-2 aspect-[16/9] overflow-hidden rounded-3xl bg-sand md:col-span-3 md:row-span-2"}>

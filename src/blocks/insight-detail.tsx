@@ -1,6 +1,7 @@
 import { ARTICLE_PROSE, ArticleHeroImage, Breadcrumb, articleDate } from "../ui/article";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
+import { useEditable } from "../preview/editable";
 import { Blocks } from "./blocks";
 import type { AssetField, Blok, BlockProps } from "./types";
 
@@ -25,12 +26,13 @@ export interface InsightDetailBlok extends Blok {
 
 /** An article by one of our people: header with author and date, hero image, then the body blocks. */
 export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
+  const editable = useEditable(blok);
   const titleId = `insight-${blok._uid}`;
   const date = articleDate(blok.publishedDate);
   const minutes = readingMinutes(blok.readingTime);
   const title = blok.title || "Insight";
   return (
-    <article aria-labelledby={titleId} className="flex flex-col">
+    <article {...editable} aria-labelledby={titleId} className="flex flex-col">
       <header className="relative overflow-hidden bg-sand">
         <div aria-hidden="true" className="absolute -left-28 -bottom-40 h-80 w-80 rounded-full bg-koraal-100 md:h-[28rem] md:w-[28rem]" />
         <div className="relative mx-auto w-full max-w-3xl px-5 sm:px-8">

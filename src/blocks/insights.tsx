@@ -1,6 +1,7 @@
 import type { Story } from "../content/types";
 import { articleDate } from "../ui/article";
 import { StoryCard } from "../ui/story-card";
+import { useEditable } from "../preview/editable";
 import type { InsightDetailBlok } from "./insight-detail";
 import { isStoryOf, perPage, type ListingQuery } from "./listings";
 import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
@@ -12,8 +13,10 @@ export interface InsightsBlok extends StoryListingBlok {
 
 /** Articles from our team (InsightDetail under insights/), newest first, as cards. */
 export function Insights({ blok }: BlockProps<InsightsBlok>) {
+  const editable = useEditable(blok);
   return (
     <StoryListingSection
+      {...editable}
       blok={blok}
       idPrefix="insights"
       label="Insights"

@@ -1,5 +1,6 @@
 import { resolveLink } from "../rules/links";
 import { Link } from "../ui/link";
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps, LinkField } from "./types";
 
 /** A `nav-link` item (see items.ts): a link and its text. */
@@ -17,6 +18,7 @@ export interface LinkedListBlok extends Blok {
 
 /** A titled list of links, one per row, each with an arrow (↗ when it leaves the site). */
 export function LinkedList({ blok }: BlockProps<LinkedListBlok>) {
+  const editable = useEditable(blok);
   const links = (blok.links ?? []).flatMap((item) => {
     const target = resolveLink(item?.link);
     return target && item.linkText ? [{ item, target }] : [];
@@ -24,7 +26,7 @@ export function LinkedList({ blok }: BlockProps<LinkedListBlok>) {
   if (!links.length) return null;
   const headingId = `linked-list-${blok._uid}`;
   return (
-    <div className="site-container py-10 md:py-14">
+    <div {...editable} className="site-container py-10 md:py-14">
       <nav
         aria-labelledby={blok.title ? headingId : undefined}
         aria-label={blok.title ? undefined : "Links"}

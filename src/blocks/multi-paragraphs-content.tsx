@@ -1,4 +1,5 @@
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps } from "./types";
 
 /** One titled paragraph (`titled-paragraph` item); blank lines in `text` separate paragraphs. */
@@ -19,6 +20,7 @@ export interface MultiParagraphsContentBlok extends Blok {
 
 /** A title and several short titled paragraphs, two columns on wider screens. */
 export function MultiParagraphsContent({ blok }: BlockProps<MultiParagraphsContentBlok>) {
+  const editable = useEditable(blok);
   const items = (Array.isArray(blok.paragraphs) ? blok.paragraphs : [])
     .map((item) => ({ item, paragraphs: splitParagraphs(item?.text) }))
     .filter(({ item, paragraphs }) => item && (item.title || paragraphs.length));
@@ -26,7 +28,7 @@ export function MultiParagraphsContent({ blok }: BlockProps<MultiParagraphsConte
   const titleId = `paragraphs-${blok._uid}`;
   const ItemHeading = blok.title ? "h3" : "h2";
   return (
-    <Section tone={blok.background === "sand" ? "sand" : "white"} labelledBy={blok.title ? titleId : undefined}>
+    <Section {...editable} tone={blok.background === "sand" ? "sand" : "white"} labelledBy={blok.title ? titleId : undefined}>
       <SectionHeading id={titleId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} className="mb-10 max-w-3xl gap-3 md:mb-14" />
       {items.length ? (
         <div className="grid gap-x-16 gap-y-10 md:grid-cols-2 md:gap-y-14">

@@ -1,3 +1,4 @@
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps } from "./types";
 
 export interface PageTitleBlok extends Blok {
@@ -9,10 +10,11 @@ export interface PageTitleBlok extends Blok {
 
 /** The title of a page without a hero banner: its one `<h1>`, with an eyebrow and an intro. */
 export function PageTitle({ blok }: BlockProps<PageTitleBlok>) {
+  const editable = useEditable(blok);
   if (!blok.title && !blok.eyebrow && !blok.intro) return null;
   const titleId = `title-${blok._uid}`;
   return (
-    <header className="relative overflow-hidden bg-sand">
+    <header {...editable} className="relative overflow-hidden bg-sand">
       <svg aria-hidden="true" viewBox="0 0 200 200" className="absolute -right-16 -top-10 h-56 w-56 text-koraal-200 md:right-8 md:top-8 md:h-80 md:w-80">
         <path
           fill="currentColor"

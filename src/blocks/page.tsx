@@ -1,3 +1,4 @@
+import { useEditable } from "../preview/editable";
 import { Blocks } from "./blocks";
 import type { Blok, BlockProps } from "./types";
 
@@ -10,8 +11,9 @@ export interface PageBlok extends Blok {
 
 /** A content page: its body blocks, top to bottom. Title and description feed the document head. */
 export function Page({ blok }: BlockProps<PageBlok>) {
+  const editable = useEditable(blok);
   return (
-    <div className="flex flex-col">
+    <div {...editable} className="flex flex-col">
       <Blocks blocks={blok.body} />
     </div>
   );

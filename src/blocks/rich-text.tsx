@@ -1,5 +1,6 @@
 import { RichText as RichTextRenderer } from "../richtext/render";
 import type { RichTextDoc } from "../richtext/types";
+import { useEditable } from "../preview/editable";
 import { Block } from "./blocks";
 import type { Blok, BlockProps } from "./types";
 
@@ -10,8 +11,9 @@ export interface RichTextBlok extends Blok {
 
 /** Editorial text from Storyblok's rich text field; embedded blocks render through the registry. */
 export function RichText({ blok }: BlockProps<RichTextBlok>) {
+  const editable = useEditable(blok);
   return (
-    <div className="site-container py-8">
+    <div {...editable} className="site-container py-8">
       <RichTextRenderer doc={blok.content} className="prose" renderBlok={(nested) => <Block blok={nested} />} />
     </div>
   );

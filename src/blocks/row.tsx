@@ -1,3 +1,4 @@
+import { useEditable } from "../preview/editable";
 import { Block } from "./blocks";
 import type { Blok, BlockProps } from "./types";
 
@@ -22,12 +23,13 @@ const GRID: Record<number, string> = {
  * column that container must not add a second gutter, so its padding is taken away here.
  */
 export function Row({ blok }: BlockProps<RowBlok>) {
+  const editable = useEditable(blok);
   const columns = (blok.columns ?? []).filter((column) => column?.component);
   if (!columns.length) return null;
   const grid = GRID[Math.min(columns.length, 4)] ?? "";
   const align = blok.verticalAlign === "center" ? "items-center" : "items-start";
   return (
-    <div className="site-container py-10 md:py-14">
+    <div {...editable} className="site-container py-10 md:py-14">
       <div className={`grid gap-10 md:gap-12 ${grid} ${align} [&_.site-container]:px-0 [&_.site-container]:py-0`}>
         {columns.map((column) => (
           <div key={column._uid} className="min-w-0">

@@ -1,3 +1,4 @@
+import { useEditable } from "../preview/editable";
 import { Blocks } from "./blocks";
 import type { Blok, BlockProps } from "./types";
 
@@ -36,10 +37,11 @@ export function backgroundColour(value: unknown): BackgroundColour {
 
 /** Nested blocks on one of the palette's background colours. */
 export function SbBackground({ blok }: BlockProps<SbBackgroundBlok>) {
+  const editable = useEditable(blok);
   if (!blok.blocks?.length) return null;
   const colour = backgroundColour(blok.background);
   return (
-    <div className={`${BACKGROUNDS[colour]} ${NESTED_ON_BACKGROUND} py-4 md:py-6`} data-background={colour}>
+    <div {...editable} className={`${BACKGROUNDS[colour]} ${NESTED_ON_BACKGROUND} py-4 md:py-6`} data-background={colour}>
       <Blocks blocks={blok.blocks} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { Image } from "../ui/image";
+import { useEditable } from "../preview/editable";
 import { Blocks } from "./blocks";
 import type { AssetField, Blok, BlockProps } from "./types";
 
@@ -19,9 +20,10 @@ export interface SectorBlok extends Blok {
 
 /** A sector page: what we know of the sector, then its own blocks. Renders the page's only h1. */
 export function Sector({ blok }: BlockProps<SectorBlok>) {
+  const editable = useEditable(blok);
   const headingId = `sector-${blok._uid}`;
   return (
-    <article className="flex flex-col" aria-labelledby={headingId}>
+    <article {...editable} className="flex flex-col" aria-labelledby={headingId}>
       <header className="relative overflow-hidden bg-sand">
         <div className="site-container grid items-center gap-10 py-14 md:grid-cols-[1.2fr_1fr] md:py-20">
           <div className="flex flex-col items-start gap-5">

@@ -5,6 +5,7 @@ import { Image } from "../ui/image";
 import { Link } from "../ui/link";
 import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import { isStoryOf, pageCount, perPage, type ListingQuery } from "./listings";
 import type { SectorBlok } from "./sector";
 import type { Blok, BlockProps } from "./types";
@@ -21,12 +22,13 @@ export interface SectorsBlok extends Blok {
 
 /** The sectors we work in: a card per Sector story under sectoren/, in the editor's order. */
 export function Sectors({ blok }: BlockProps<SectorsBlok>) {
+  const editable = useEditable(blok);
   const listing = useListing(blok);
   const { path } = useSite();
   const sectors = listing.stories.filter(isStoryOf<SectorBlok>("Sector"));
   const headingId = `sectors-${blok._uid}`;
   return (
-    <Section labelledBy={blok.title ? headingId : undefined} label={blok.title ? undefined : "Sectoren"}>
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined} label={blok.title ? undefined : "Sectoren"}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       {sectors.length ? (
         <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">

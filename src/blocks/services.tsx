@@ -1,6 +1,7 @@
 import { resolveLink } from "../rules/links";
 import { Link } from "../ui/link";
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import { Block } from "./blocks";
 import type { Blok, BlockProps, LinkField } from "./types";
 
@@ -17,11 +18,12 @@ export interface ServicesBlok extends Blok {
 
 /** What we do, at a glance: a heading and a grid of service cards. */
 export function Services({ blok }: BlockProps<ServicesBlok>) {
+  const editable = useEditable(blok);
   const services = (blok.services ?? []).filter((item) => item?.component);
   if (!services.length && !blok.title) return null;
   const headingId = `services-${blok._uid}`;
   return (
-    <Section labelledBy={blok.title ? headingId : undefined}>
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
       <div className="mb-10 flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
         <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} className="max-w-3xl gap-3" />
         {blok.linkText && resolveLink(blok.link) ? (

@@ -1,3 +1,4 @@
+import { useEditable } from "../preview/editable";
 import type { ReactNode } from "react";
 import type { Blok, BlockProps } from "./types";
 
@@ -20,6 +21,7 @@ export function splitAccent(text: string, accent: string | undefined): [string, 
 
 /** A big typographic statement with one word in coral, underlined by a hand-drawn stroke. */
 export function Slogan({ blok }: BlockProps<SloganBlok>) {
+  const editable = useEditable(blok);
   const text = blok.text?.trim();
   if (!text) return null;
   const parts = splitAccent(text, blok.accent);
@@ -39,7 +41,7 @@ export function Slogan({ blok }: BlockProps<SloganBlok>) {
     );
   }
   return (
-    <div className="site-container py-14 md:py-20">
+    <div {...editable} className="site-container py-14 md:py-20">
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 text-center">
         {blok.eyebrow ? <p className="eyebrow m-0">{blok.eyebrow}</p> : null}
         <p className="m-0 text-balance font-display text-4xl font-bold leading-tight tracking-tight sm:text-5xl lg:text-7xl">{content}</p>

@@ -1,3 +1,4 @@
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps } from "./types";
 
 export interface SpacerBlok extends Blok {
@@ -14,6 +15,7 @@ const SIZES = {
 
 /** Breathing room between blocks; nothing to read, so hidden from assistive technology. */
 export function Spacer({ blok }: BlockProps<SpacerBlok>) {
+  const editable = useEditable(blok);
   const size = typeof blok.size === "string" && Object.hasOwn(SIZES, blok.size) ? (blok.size as keyof typeof SIZES) : "medium";
-  return <div aria-hidden="true" data-size={size} className={`w-full shrink-0 ${SIZES[size]}`} />;
+  return <div {...editable} aria-hidden="true" data-size={size} className={`w-full shrink-0 ${SIZES[size]}`} />;
 }

@@ -1,5 +1,6 @@
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps } from "./types";
 
 export interface TeamImageBlok extends Blok {
@@ -10,11 +11,12 @@ export interface TeamImageBlok extends Blok {
 
 /** A wide picture of the team with a caption. */
 export function TeamImage({ blok }: BlockProps<TeamImageBlok>) {
+  const editable = useEditable(blok);
   if (!blok.image?.filename) return null;
   // our own illustrations are drawn 2:1; a Storyblok asset carries its size in its URL
   const size = assetDimensions(blok.image.filename) ?? { width: 1200, height: 600 };
   return (
-    <div className="site-container py-8 md:py-12">
+    <div {...editable} className="site-container py-8 md:py-12">
       <figure className="m-0 flex flex-col gap-4">
         <Image
           src={blok.image.filename}

@@ -4,6 +4,7 @@ import { resolveLink } from "../rules/links";
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
 
 export interface TeamMemberBlok extends Blok {
@@ -25,9 +26,10 @@ const PHOTO_HEIGHT = 400;
  * as a card. Inside a page it is a block of its own, so its name is an h2.
  */
 export function TeamMember({ blok }: BlockProps<TeamMemberBlok>) {
+  const editable = useEditable(blok);
   if (!blok.name) return null;
   return (
-    <div className="site-container py-8">
+    <div {...editable} className="site-container py-8">
       <div className="max-w-3xl">
         <TeamMemberCard member={blok} headingLevel={2} layout="feature" />
       </div>

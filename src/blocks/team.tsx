@@ -1,6 +1,7 @@
 import { EmptyState } from "../ui/empty-state";
 import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import { pageCount, perPage, type ListingQuery } from "./listings";
 import { TeamMemberCard, type TeamMemberBlok } from "./team-member";
 import type { Blok, BlockProps } from "./types";
@@ -17,13 +18,14 @@ export interface TeamBlok extends Blok {
 
 /** Everyone in the `team/` folder, in the editors' order, as portrait cards. */
 export function Team({ blok }: BlockProps<TeamBlok>) {
+  const editable = useEditable(blok);
   const listing = useListing(blok);
   const members = listing.stories
     .map((story) => story.content)
     .filter((content): content is TeamMemberBlok => content?.component === "TeamMember" && Boolean(content.name));
   const headingId = `team-${blok._uid}`;
   return (
-    <Section labelledBy={blok.title ? headingId : undefined}>
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       {members.length ? (
         <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-4">

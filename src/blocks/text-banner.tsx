@@ -1,5 +1,6 @@
 import { resolveLink } from "../rules/links";
 import { Link } from "../ui/link";
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps, LinkField } from "./types";
 
 export interface TextBannerBlok extends Blok {
@@ -12,10 +13,11 @@ export interface TextBannerBlok extends Blok {
 
 /** A full-width coral band with one big statement, and optionally a link to read on. */
 export function TextBanner({ blok }: BlockProps<TextBannerBlok>) {
+  const editable = useEditable(blok);
   const text = blok.text?.trim();
   if (!text) return null;
   return (
-    <div className="relative overflow-hidden bg-koraal-400 text-ink">
+    <div {...editable} className="relative overflow-hidden bg-koraal-400 text-ink">
       <svg aria-hidden="true" focusable="false" viewBox="0 0 200 200" className="absolute -right-16 -top-16 h-64 w-64 text-koraal-300 md:h-96 md:w-96">
         <circle cx="100" cy="100" r="100" fill="currentColor" />
       </svg>

@@ -1,4 +1,5 @@
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps } from "./types";
 
 /** One column (item schema `text-block`, not a block of its own). */
@@ -24,13 +25,14 @@ const GRID: Record<number, string> = {
 
 /** Two or three columns of text, each with its own heading, separated by a coral rule. */
 export function TextBlocks({ blok }: BlockProps<TextBlocksBlok>) {
+  const editable = useEditable(blok);
   const blocks = (blok.blocks ?? []).filter((block) => block?.title || block?.text?.trim());
   if (!blocks.length) return null;
   const headingId = `textblocks-${blok._uid}`;
   const BlockHeading = blok.title ? "h3" : "h2";
   const grid = GRID[Math.min(blocks.length, 3)] ?? "";
   return (
-    <Section tone="transparent" labelledBy={blok.title ? headingId : undefined}>
+    <Section {...editable} tone="transparent" labelledBy={blok.title ? headingId : undefined}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} />
       <div className={`grid gap-10 md:gap-12 ${grid}`}>
         {blocks.map((block) => (

@@ -1,4 +1,5 @@
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps } from "./types";
 
 /** One card (item schema `text-card`, not a block of its own). */
@@ -27,6 +28,7 @@ const GRID: Record<number, string> = {
 
 /** Short texts on cards; numbered they read as the steps of a process. */
 export function TextCards({ blok }: BlockProps<TextCardsBlok>) {
+  const editable = useEditable(blok);
   const cards = (blok.cards ?? []).filter((card) => card?.title || card?.text);
   if (!cards.length) return null;
   const headingId = `textcards-${blok._uid}`;
@@ -34,7 +36,7 @@ export function TextCards({ blok }: BlockProps<TextCardsBlok>) {
   const List = blok.numbered ? "ol" : "ul";
   const grid = GRID[Math.min(cards.length, 4)] ?? "md:grid-cols-2 lg:grid-cols-3";
   return (
-    <Section labelledBy={blok.title ? headingId : undefined}>
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       <List className={`m-0 grid list-none gap-5 p-0 ${grid}`}>
         {cards.map((card, index) => (

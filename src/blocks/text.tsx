@@ -1,3 +1,4 @@
+import { useEditable } from "../preview/editable";
 import type { Blok, BlockProps } from "./types";
 
 export interface TextBlok extends Blok {
@@ -7,10 +8,11 @@ export interface TextBlok extends Blok {
 
 /** Plain text; blank lines separate paragraphs. */
 export function Text({ blok }: BlockProps<TextBlok>) {
+  const editable = useEditable(blok);
   const paragraphs = (blok.text ?? "").split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
   if (!paragraphs.length) return null;
   return (
-    <div className="site-container py-8">
+    <div {...editable} className="site-container py-8">
       <div className="max-w-3xl space-y-4 text-lg text-ink-soft">
         {paragraphs.map((p, i) => (
           <p key={i} className="m-0 whitespace-pre-line">

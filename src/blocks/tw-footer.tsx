@@ -66,7 +66,11 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
   [/tiktok/i, "M16.6 5.8A4.3 4.3 0 0 1 15.5 3h-3.1v12.4a2.6 2.6 0 1 1-2.6-2.6c.3 0 .5 0 .8.1V9.7a5.8 5.8 0 1 0 4.9 5.7V9.1a7.4 7.4 0 0 0 4.3 1.4V7.4a4.3 4.3 0 0 1-3.2-1.6z"],
 ];
 
-/** The site footer: who we are, where to go, the newsletter, socials and how to reach us. */
+/**
+ * The site footer: who we are, where to go, the newsletter, socials and how to reach us. It carries
+ * no editor attributes (`useEditable`): it belongs to the theme story, which is never previewed
+ * itself, and a page's preview marks only the bloks of that page's story.
+ */
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
   const { socials, path, search } = useSite();
   const outcome = NEWSLETTER_OUTCOMES[new URLSearchParams(search).get("nieuwsbrief") ?? ""];

@@ -83,7 +83,10 @@ export function headerModel(blok: TwMenuBlok): HeaderModel {
   };
 }
 
-/** The site header (logo, desktop navigation with submenus, mobile menu): an island. */
+/**
+ * The site header (logo, desktop navigation with submenus, mobile menu): an island, whose root is
+ * the island's own. No editor attributes: it belongs to the theme story (see TwFooter).
+ */
 export function TwMenu({ blok }: BlockProps<TwMenuBlok>) {
   return <Island name="SiteHeader" component={SiteHeader} props={{ model: headerModel(blok) }} />;
 }

@@ -3,6 +3,7 @@ import { Link } from "../ui/link";
 import { EmptyState } from "../ui/empty-state";
 import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../preview/editable";
 import { pageCount, perPage, type ListingQuery } from "./listings";
 import type { Blok, BlockProps } from "./types";
 import { useListing } from "./use-listing";
@@ -19,6 +20,7 @@ export interface VacanciesBlok extends Blok {
 
 /** Every open position in the `vacatures/` folder as a card linking to its page. */
 export function Vacancies({ blok }: BlockProps<VacanciesBlok>) {
+  const editable = useEditable(blok);
   const listing = useListing(blok);
   const vacancies = listing.stories.filter(
     (story): story is Story<VacancyBlok> => story.content?.component === "Vacancy" && Boolean(story.content.title),
@@ -26,7 +28,7 @@ export function Vacancies({ blok }: BlockProps<VacanciesBlok>) {
   const headingId = `vacancies-${blok._uid}`;
   const itemLevel = blok.title ? 3 : 2;
   return (
-    <Section labelledBy={blok.title ? headingId : undefined}>
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       {vacancies.length ? (
         <ul className="m-0 grid list-none gap-5 p-0 md:grid-cols-2">

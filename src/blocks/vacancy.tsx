@@ -3,6 +3,7 @@ import type { RichTextDoc } from "../richtext/types";
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
+import { useEditable } from "../preview/editable";
 import { Block } from "./blocks";
 import { TeamMemberCard, useTeamMemberRelation } from "./team-member";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
@@ -28,6 +29,7 @@ export interface VacancyBlok extends Blok {
 
 /** A job opening at /vacatures/<slug>: the facts up front, the story below, one way to apply. */
 export function Vacancy({ blok }: BlockProps<VacancyBlok>) {
+  const editable = useEditable(blok);
   const contact = useTeamMemberRelation(blok.contactPerson);
   const headingId = `vacancy-${blok._uid}`;
   const facts: Array<[label: string, value: string]> = [];
@@ -44,7 +46,7 @@ export function Vacancy({ blok }: BlockProps<VacancyBlok>) {
   const applyText = blok.applyText || "Solliciteer direct";
   const image = blok.image?.filename ? blok.image : null;
   return (
-    <article aria-labelledby={headingId} className="flex flex-col">
+    <article {...editable} aria-labelledby={headingId} className="flex flex-col">
       <header className="bg-sand">
         <div className="site-container grid items-center gap-10 py-12 md:grid-cols-[1.4fr_1fr] md:py-20">
           <div className="flex flex-col items-start gap-5">

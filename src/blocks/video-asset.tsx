@@ -1,4 +1,5 @@
 import { FigureSection } from "../ui/figure-section";
+import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps } from "./types";
 
 export interface VideoAssetBlok extends Blok {
@@ -22,11 +23,12 @@ const VIDEO_TYPES: Readonly<Record<string, string>> = {
  * front, and a poster until it plays. Never autoplay.
  */
 export function VideoAsset({ blok }: BlockProps<VideoAssetBlok>) {
+  const editable = useEditable(blok);
   const src = blok.video?.filename;
   if (!src) return null;
   const label = blok.title || blok.video?.alt || blok.caption || "Video";
   return (
-    <FigureSection id={`video-${blok._uid}`} title={blok.title} caption={blok.caption}>
+    <FigureSection {...editable} id={`video-${blok._uid}`} title={blok.title} caption={blok.caption}>
       <video
         controls
         muted

@@ -1,4 +1,5 @@
 import type { Blok } from "../content/types";
+import { useSite } from "../render/site-context";
 
 /** What the visual editor finds a blok by (the attributes `storyblokEditable()` produces). */
 export interface EditableAttributes {
@@ -23,4 +24,18 @@ export function editableAttributes(blok: Blok): EditableAttributes | null {
   } catch {
     return null;
   }
+}
+
+/** What a block spreads on its root element: the editor attributes, or nothing. */
+export type EditableProps = Partial<EditableAttributes>;
+
+const NONE: EditableProps = Object.freeze({});
+
+/**
+ * The editor attributes a block puts on its own root element (Storyblok's `storyblokEditable`
+ * pattern): in a visual-editor preview, for a draft blok; `{}` otherwise, so visitors never get them.
+ */
+export function useEditable(blok: Blok): EditableProps {
+  const { preview } = useSite();
+  return (preview && editableAttributes(blok)) || NONE;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { EditableProps } from "../preview/editable";
 
 export type Tone = "white" | "sand" | "ink" | "koraal" | "transparent";
 
@@ -14,7 +15,8 @@ const TONES: Record<Tone, string> = {
 /**
  * A full-width band of the page with the site's horizontal rhythm. Named by its heading
  * (`labelledBy`) or, without one, by `label`. `containerClassName` lays out the content inside
- * the site container (e.g. a two-column grid).
+ * the site container (e.g. a two-column grid). A block whose root this is passes its editor
+ * attributes (`useEditable`), which land on the section element itself.
  */
 export function Section({
   children,
@@ -24,7 +26,8 @@ export function Section({
   className = "",
   containerClassName,
   as: Tag = "section",
-}: {
+  ...editable
+}: EditableProps & {
   children: ReactNode;
   tone?: Tone;
   labelledBy?: string;
@@ -34,7 +37,7 @@ export function Section({
   as?: "section" | "div" | "aside";
 }) {
   return (
-    <Tag className={`${TONES[tone]} py-14 md:py-20 ${className}`} aria-labelledby={labelledBy} aria-label={label}>
+    <Tag {...editable} className={`${TONES[tone]} py-14 md:py-20 ${className}`} aria-labelledby={labelledBy} aria-label={label}>
       <div className={containerClassName ? `site-container ${containerClassName}` : "site-container"}>{children}</div>
     </Tag>
   );

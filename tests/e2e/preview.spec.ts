@@ -63,6 +63,30 @@ test("every kind of page hydrates in preview exactly as the server rendered it",
   expect(errors).toEqual([]);
 });
 
+/** The document's height once every image and font is in (lazy images loaded eagerly), so two pages compare fairly. */
+async function settledDocumentHeight(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const images = [...document.images];
+    for (const image of images) image.loading = "eager";
+    await Promise.all(
+      images.map((image) =>
+        image.complete ? null : new Promise((resolve) => (image.addEventListener("load", resolve), image.addEventListener("error", resolve))),
+      ),
+    );
+    await document.fonts.ready;
+    return document.documentElement.scrollHeight;
+  });
+}
+
+test("the preview lays a page out exactly as visitors see it: the editor markers add no wrappers", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/klanten");
+  const visitorHeight = await settledDocumentHeight(page);
+  await openPreview(page, baseURL!, "/klanten");
+  expect(await page.locator("main [data-blok-uid]").count()).toBeGreaterThan(5);
+  expect(await settledDocumentHeight(page)).toBe(visitorHeight);
+});
+
 test("an edit in the editor is visible in under 200 ms, without a reload or a server round trip", async ({ page, baseURL }) => {
   const errors = consoleErrors(page);
   await openPreview(page, baseURL!);

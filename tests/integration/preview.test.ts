@@ -1,10 +1,19 @@
 import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { createElement } from "react";
+import { renderToReadableStream } from "react-dom/server.edge";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
+import { Block } from "../../src/blocks/blocks";
+import { isBlockName } from "../../src/blocks/registry";
 import { createEmulator } from "../../src/content/emulator";
+import type { Blok } from "../../src/content/types";
 import { createApp } from "../../src/index";
+import { createLogger } from "../../src/log";
+import { editableAttributes } from "../../src/preview/editable";
 import { previewLinkToken } from "../../src/preview/token";
+import { SiteProvider, type SiteContextValue } from "../../src/render/site-context";
+import { PAGE_COMPONENTS } from "../../src/routes/pages";
 
 // The visual-editor preview: only a valid link (signed with the space's preview token, at most an
 // hour old) sees drafts; everyone else gets exactly what a visitor gets.
@@ -187,5 +196,99 @@ describe("a valid preview link", () => {
     const visitor = await noPreview("/" + (await previewQuery()));
     expect(visitor.html).toContain(PUBLISHED_TITLE);
     expect(visitor.response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+  });
+});
+
+/** The preview root's props (the story as the server got it from the API), decoded from the HTML. */
+function previewPropsOf(html: string): { storyId: number; content: Blok } {
+  const encoded = /data-preview-root="" data-props="([^"]*)"/.exec(html)![1]!;
+  return JSON.parse(encoded.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"));
+}
+
+/** `<storyId>-<uid>` of every blok of a story the registry renders, from their `_editable` markers (not resolved relations). */
+function editableBlokIds(content: Blok, storyId: number): string[] {
+  const ids: string[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === "object") {
+      const record = node as Blok;
+      const id = typeof record.component === "string" && isBlockName(record.component) ? editableAttributes(record)?.["data-blok-uid"] : undefined;
+      if (id?.startsWith(`${storyId}-`)) ids.push(id);
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(content);
+  return ids;
+}
+
+const markedIds = (html: string) => [...html.matchAll(/data-blok-uid="([^"]+)"/g)].map((m) => m[1]!);
+const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+
+describe("editor attributes sit on each block's own root element, not on a wrapper", () => {
+  const pathOf = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
+  const pageStories = snapshot.stories.filter((story) => PAGE_COMPONENTS.has(story.content.component));
+
+  it.each(pageStories.map((story) => [pathOf(story.full_slug), story.id] as const))(
+    "%s: one marked element per blok of the draft story, the visitor's markup otherwise",
+    async (path, storyId) => {
+      const get = setup();
+      const { html } = await get(path + (await previewQuery({ storyId })));
+      const props = previewPropsOf(html);
+      expect(props.storyId).toBe(storyId);
+      const expected = editableBlokIds(props.content, storyId);
+      expect(expected.length).toBeGreaterThan(0);
+      // every blok with an _editable marker renders something on these pages: each gets exactly one element
+      expect(markedIds(html).sort()).toEqual([...expected].sort());
+      expect(html.match(/data-blok-c="/g)?.length).toBe(expected.length);
+
+      // a visitor gets none of it, and (published = draft here) the very same markup without the attributes
+      await get(path); // warms the listings' cache, so they render in place rather than streaming in
+      const visitor = await get(path);
+      expect(visitor.html).not.toContain("data-blok-");
+      if (snapshot.drafts.some((draft) => draft.id === storyId)) return;
+      const previewMain = mainOf(html)
+        .replace(/ data-blok-c="[^"]*" data-blok-uid="[^"]*"/g, "")
+        .replace(/<div data-preview-root="" data-props="[^"]*" class="contents">([\s\S]*)<\/div>$/, "$1");
+      expect(previewMain).toBe(mainOf(visitor.html));
+    },
+  );
+
+  async function render(blok: Blok, preview: boolean): Promise<string> {
+    const site: SiteContextValue = { customers: [], relations: new Map(), listings: new Map(), logger: createLogger({ level: "error", sink: () => {} }), path: "/", search: "", socials: [], preview };
+    const stream = await renderToReadableStream(createElement(SiteProvider, { value: site, children: createElement(Block, { blok }) }));
+    await stream.allReady;
+    return new Response(stream).text();
+  }
+
+  const editable = (component: string, uid: string, fields: Record<string, unknown> = {}): Blok => ({
+    component,
+    _uid: uid,
+    _editable: `<!--#storyblok#{"name": "${component}", "space": "1", "uid": "${uid}", "id": "7"}-->`,
+    ...fields,
+  });
+  const attributes = (component: string, uid: string) =>
+    `data-blok-c="{&quot;name&quot;:&quot;${component}&quot;,&quot;space&quot;:&quot;1&quot;,&quot;uid&quot;:&quot;${uid}&quot;,&quot;id&quot;:&quot;7&quot;}" data-blok-uid="7-${uid}"`;
+
+  it("marks the root element itself; a blok that renders nothing (empty, unknown) has nothing to mark", async () => {
+    const page = editable("Page", "page", {
+      body: [
+        editable("Text", "empty", { text: "" }),
+        editable("Text", "text", { text: "Hallo" }),
+        editable("NoSuchBlock", "unknown"),
+        editable("Carousel", "carousel", { items: [editable("CarouselItem", "slide", { title: "Dia" })] }),
+        editable("Spacer", "spacer", { size: "small" }),
+      ],
+    });
+    const html = await render(page, true);
+    expect(markedIds(html).sort()).toEqual(["7-carousel", "7-page", "7-slide", "7-spacer", "7-text"]);
+    expect(html.startsWith(`<div ${attributes("Page", "page")} class="flex flex-col">`)).toBe(true);
+    expect(html).toContain(`<div ${attributes("Text", "text")} class="site-container py-8">`);
+    expect(html).toContain(`<section ${attributes("Carousel", "carousel")} class="bg-sand`);
+    // the slide's card is still the list item's only child, so h-full sizes it by the row
+    expect(html).toMatch(new RegExp(`<li [^>]*class="w-\\[82%\\][^"]*"><article ${attributes("CarouselItem", "slide").replace(/[[\]{}]/g, "\\$&")} `));
+    expect(html).toContain(`<div ${attributes("Spacer", "spacer")} aria-hidden="true" data-size="small"`);
+
+    // visitors: the same bloks, markers and all, render without a single attribute
+    expect(await render(page, false)).not.toContain("data-blok-");
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Story } from "../../content/types";
+import type { EditableProps } from "../../preview/editable";
 import { useSite } from "../../render/site-context";
 import { resolveLink } from "../../rules/links";
 import { EmptyState } from "../../ui/empty-state";
@@ -27,6 +28,7 @@ export interface StoryListingBlok extends Blok {
  * A titled section with a grid of story cards, the frame Cases and Insights share: a friendly
  * empty state (with a way back when paged past the end), pages unless it is a teaser (`limit`),
  * and a link to the complete overview. Cards take an h3 under the section's title, else an h2.
+ * The block's editor attributes (`useEditable`) land on the section, its root.
  */
 export function StoryListingSection<S extends Story>({
   blok,
@@ -38,7 +40,8 @@ export function StoryListingSection<S extends Story>({
   emptyText,
   pastEndText,
   allLinkText,
-}: {
+  ...editable
+}: EditableProps & {
   blok: StoryListingBlok;
   /** The heading's id is `${idPrefix}-${blok._uid}`. */
   idPrefix: string;
@@ -58,7 +61,7 @@ export function StoryListingSection<S extends Story>({
   const pastEnd = listing.page > 1;
   const isTeaser = listingLimit(blok.limit) !== undefined;
   return (
-    <Section labelledBy={blok.title ? headingId : undefined} label={blok.title ? undefined : label}>
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined} label={blok.title ? undefined : label}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       {items.length ? (
         <StoryGrid stories={items} card={(story) => card(story, blok.title ? 3 : 2)} />
