@@ -33,12 +33,13 @@ export default defineConfig({
   },
   shortcuts: {
     "site-container": "mx-auto w-full max-w-7xl px-5 sm:px-8",
-    "focus-ring": "outline-none focus-visible:ring-3 focus-visible:ring-koraal-600 focus-visible:ring-offset-2",
+    // Not "focus-ring": UnoCSS would read that as the variant focus: applied to the utility ring.
+    "kbd-focus": "outline-none focus-visible:ring-3 focus-visible:ring-koraal-600 focus-visible:ring-offset-2",
     "btn-primary":
-      "inline-flex items-center gap-2 rounded-full bg-ink px-6 py-3 font-semibold text-white no-underline transition-colors hover:bg-koraal-700 focus-ring",
+      "inline-flex items-center gap-2 rounded-full bg-ink px-6 py-3 font-semibold text-white no-underline transition-colors hover:bg-koraal-700 kbd-focus",
     "btn-secondary":
-      "inline-flex items-center gap-2 rounded-full border-2 border-ink px-6 py-3 font-semibold text-ink no-underline transition-colors hover:bg-ink hover:text-white focus-ring",
-    "text-link": "text-koraal-700 underline decoration-2 underline-offset-3 hover:text-ink focus-ring",
+      "inline-flex items-center gap-2 rounded-full border-2 border-ink px-6 py-3 font-semibold text-ink no-underline transition-colors hover:bg-ink hover:text-white kbd-focus",
+    "text-link": "text-koraal-700 underline decoration-2 underline-offset-3 hover:text-ink kbd-focus",
     eyebrow: "text-sm font-semibold uppercase tracking-widest text-koraal-700",
   },
   preflights: [

@@ -30,7 +30,7 @@ export function FooterGroups({ groups }: { groups: FooterGroup[] }) {
                 aria-expanded={isOpen}
                 aria-controls={`footer-links-${group.id}`}
                 onClick={() => setOpen((state) => ({ ...state, [group.id]: !isOpen }))}
-                className="focus-ring flex w-full items-center justify-between py-4 text-left text-sm font-semibold uppercase tracking-widest text-koraal-300"
+                className="kbd-focus flex w-full items-center justify-between py-4 text-left text-sm font-semibold uppercase tracking-widest text-koraal-300"
               >
                 {group.title}
                 <svg aria-hidden="true" width="14" height="14" viewBox="0 0 14 14" className={`transition-transform duration-150 ${isOpen ? "rotate-180" : ""}`}>
@@ -43,7 +43,7 @@ export function FooterGroups({ groups }: { groups: FooterGroup[] }) {
               <ul className="m-0 flex list-none flex-col gap-2 overflow-hidden p-0 lg:pb-0">
                 {group.links.map((link) => (
                   <li key={link.id} className="last:pb-4 lg:last:pb-0">
-                    <a href={link.href} className="focus-ring rounded text-white/85 no-underline hover:text-koraal-300" {...(link.external ? { target: "_blank", rel: EXTERNAL_REL } : {})}>
+                    <a href={link.href} className="kbd-focus rounded text-white/85 no-underline hover:text-koraal-300" {...(link.external ? { target: "_blank", rel: EXTERNAL_REL } : {})}>
                       {link.label}
                     </a>
                   </li>

@@ -120,7 +120,7 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
         <button
           type="submit"
           disabled={submitting}
-          className="focus-ring rounded-full bg-koraal px-6 py-3 font-semibold text-ink transition-colors hover:bg-koraal-300 disabled:cursor-wait disabled:opacity-60"
+          className="kbd-focus rounded-full bg-koraal px-6 py-3 font-semibold text-ink transition-colors hover:bg-koraal-300 disabled:cursor-wait disabled:opacity-60"
         >
           {submitting ? "Bezig…" : "Inschrijven"}
         </button>

@@ -104,7 +104,7 @@ export function SiteHeader({ model }: { model: HeaderModel }) {
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-sand-dark bg-white" onKeyDown={trapFocus}>
       <div className="site-container flex h-18 items-center justify-between gap-6">
-        <a href="/" className="focus-ring flex shrink-0 items-center rounded" onClick={closeAll}>
+        <a href="/" className="kbd-focus flex shrink-0 items-center rounded" onClick={closeAll}>
           <img src={model.logo.src} alt={model.logo.alt} width={132} height={32} className="h-8 w-auto" />
         </a>
 
@@ -121,7 +121,7 @@ export function SiteHeader({ model }: { model: HeaderModel }) {
                     aria-expanded={openIndex === index}
                     aria-controls={`submenu-${item.id}`}
                     onClick={() => toggleSubmenu(index)}
-                    className="focus-ring flex items-center gap-1.5 rounded-full px-4 py-2 font-medium text-ink hover:bg-sand aria-expanded:bg-koraal-100"
+                    className="kbd-focus flex items-center gap-1.5 rounded-full px-4 py-2 font-medium text-ink hover:bg-sand aria-expanded:bg-koraal-100"
                   >
                     {item.label}
                     <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className={`transition-transform duration-300 ${openIndex === index ? "rotate-180" : ""}`}>
@@ -129,7 +129,7 @@ export function SiteHeader({ model }: { model: HeaderModel }) {
                     </svg>
                   </button>
                 ) : item.href ? (
-                  <A href={item.href} external={item.external} className="focus-ring block rounded-full px-4 py-2 font-medium text-ink no-underline hover:bg-sand">
+                  <A href={item.href} external={item.external} className="kbd-focus block rounded-full px-4 py-2 font-medium text-ink no-underline hover:bg-sand">
                     {item.label}
                   </A>
                 ) : null}
@@ -141,7 +141,7 @@ export function SiteHeader({ model }: { model: HeaderModel }) {
         <button
           ref={toggleRef}
           type="button"
-          className="focus-ring -mr-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sand lg:hidden"
+          className="kbd-focus -mr-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sand lg:hidden"
           aria-label={mobileOpen ? CLOSE_MENU_LABEL : OPEN_MENU_LABEL}
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
@@ -190,21 +190,21 @@ export function SiteHeader({ model }: { model: HeaderModel }) {
         <nav aria-label="Mobiel menu" className="site-container flex flex-col gap-10 py-8">
           {drilledItem ? (
             <div>
-              <button type="button" className="focus-ring mb-6 flex items-center gap-2 rounded-full py-2 pr-4 font-semibold text-koraal-700" onClick={() => setDrilled(null)}>
+              <button type="button" className="kbd-focus mb-6 flex items-center gap-2 rounded-full py-2 pr-4 font-semibold text-koraal-700" onClick={() => setDrilled(null)}>
                 <span aria-hidden="true">←</span> Terug
               </button>
               <h2 className="m-0 mb-4 font-display text-2xl font-bold">{drilledItem.label}</h2>
               <ul className="m-0 flex list-none flex-col p-0">
                 {drilledItem.href ? (
                   <li>
-                    <A href={drilledItem.href} external={drilledItem.external} className="focus-ring block border-b border-sand-dark py-4 text-lg font-semibold text-ink no-underline" onClick={closeAll}>
+                    <A href={drilledItem.href} external={drilledItem.external} className="kbd-focus block border-b border-sand-dark py-4 text-lg font-semibold text-ink no-underline" onClick={closeAll}>
                       Alles over {drilledItem.label.toLowerCase()}
                     </A>
                   </li>
                 ) : null}
                 {drilledItem.links.map((link) => (
                   <li key={link.id}>
-                    <A href={link.href} external={link.external} className="focus-ring block border-b border-sand-dark py-4 text-lg text-ink no-underline" onClick={closeAll}>
+                    <A href={link.href} external={link.external} className="kbd-focus block border-b border-sand-dark py-4 text-lg text-ink no-underline" onClick={closeAll}>
                       {link.label}
                     </A>
                   </li>
@@ -218,14 +218,14 @@ export function SiteHeader({ model }: { model: HeaderModel }) {
                   {item.links.length ? (
                     <button
                       type="button"
-                      className="focus-ring flex w-full items-center justify-between border-b border-sand-dark py-4 text-left font-display text-2xl font-bold text-ink"
+                      className="kbd-focus flex w-full items-center justify-between border-b border-sand-dark py-4 text-left font-display text-2xl font-bold text-ink"
                       onClick={() => setDrilled(index)}
                     >
                       {item.label}
                       <span aria-hidden="true" className="text-koraal-700">→</span>
                     </button>
                   ) : item.href ? (
-                    <A href={item.href} external={item.external} className="focus-ring block border-b border-sand-dark py-4 font-display text-2xl font-bold text-ink no-underline" onClick={closeAll}>
+                    <A href={item.href} external={item.external} className="kbd-focus block border-b border-sand-dark py-4 font-display text-2xl font-bold text-ink no-underline" onClick={closeAll}>
                       {item.label}
                     </A>
                   ) : null}
@@ -250,7 +250,7 @@ function SubmenuColumn({ column, onNavigate }: { column: NavColumn; onNavigate: 
     <div>
       <h2 className="m-0 mb-4 text-sm font-semibold uppercase tracking-widest text-koraal-700">
         {column.href ? (
-          <A href={column.href} external={column.external} className="focus-ring rounded text-koraal-700 no-underline hover:text-ink" onClick={onNavigate}>
+          <A href={column.href} external={column.external} className="kbd-focus rounded text-koraal-700 no-underline hover:text-ink" onClick={onNavigate}>
             {column.heading}
           </A>
         ) : (
@@ -260,7 +260,7 @@ function SubmenuColumn({ column, onNavigate }: { column: NavColumn; onNavigate: 
       <ul className="m-0 flex list-none flex-col gap-3 p-0">
         {column.links.map((link: NavLink) => (
           <li key={link.id}>
-            <A href={link.href} external={link.external} className="focus-ring rounded text-lg font-medium text-ink no-underline hover:text-koraal-700" onClick={onNavigate}>
+            <A href={link.href} external={link.external} className="kbd-focus rounded text-lg font-medium text-ink no-underline hover:text-koraal-700" onClick={onNavigate}>
               {link.label}
             </A>
           </li>
@@ -281,7 +281,7 @@ function EntryList({ title, entries, onNavigate }: { title: string; entries: Con
         {entries.map((entry) => (
           <li key={entry.id}>
             {entry.href ? (
-              <A href={entry.href} external={entry.external} className="focus-ring rounded text-ink underline decoration-koraal decoration-2 underline-offset-3" onClick={onNavigate}>
+              <A href={entry.href} external={entry.external} className="kbd-focus rounded text-ink underline decoration-koraal decoration-2 underline-offset-3" onClick={onNavigate}>
                 {entry.label}
               </A>
             ) : (

@@ -41,7 +41,7 @@ export function ArrowList({ blok }: BlockProps<ArrowListBlok>) {
           return (
             <li key={item._uid} className="border-b border-ink/10 first:border-t">
               {linked ? (
-                <Link link={item.link} className="group flex items-center gap-4 py-5 text-lg font-semibold text-ink no-underline hover:text-koraal-700 focus-ring">
+                <Link link={item.link} className="group flex items-center gap-4 py-5 text-lg font-semibold text-ink no-underline hover:text-koraal-700 kbd-focus">
                   {marker}
                   <span>{item.text}</span>
                 </Link>

@@ -38,7 +38,7 @@ export function Card({ blok }: BlockProps<CardBlok>) {
         {linked ? (
           <Link
             link={blok.link}
-            className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold text-koraal-700 no-underline before:absolute before:inset-0 before:content-[''] hover:text-ink focus-ring"
+            className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold text-koraal-700 no-underline before:absolute before:inset-0 before:content-[''] hover:text-ink kbd-focus"
           >
             {blok.linkText || "Lees verder"}
             <span aria-hidden="true" className="transition-transform group-hover:translate-x-1">

@@ -42,13 +42,13 @@ export function Cta({ blok }: BlockProps<CtaBlok>) {
             {primary || secondary ? (
               <div className="mt-2 flex flex-wrap gap-3">
                 {primary ? (
-                  <Link link={blok.link} className="inline-flex items-center gap-2 rounded-full bg-koraal-400 px-6 py-3 font-semibold text-ink no-underline transition-colors hover:bg-white focus-ring">
+                  <Link link={blok.link} className="inline-flex items-center gap-2 rounded-full bg-koraal-400 px-6 py-3 font-semibold text-ink no-underline transition-colors hover:bg-white kbd-focus">
                     {blok.linkText}
                     <span aria-hidden="true">→</span>
                   </Link>
                 ) : null}
                 {secondary ? (
-                  <Link link={blok.secondaryLink} className="inline-flex items-center gap-2 rounded-full border-2 border-white px-6 py-3 font-semibold text-white no-underline transition-colors hover:bg-white hover:text-ink focus-ring">
+                  <Link link={blok.secondaryLink} className="inline-flex items-center gap-2 rounded-full border-2 border-white px-6 py-3 font-semibold text-white no-underline transition-colors hover:bg-white hover:text-ink kbd-focus">
                     {blok.secondaryLinkText}
                   </Link>
                 ) : null}

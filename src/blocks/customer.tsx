@@ -86,7 +86,7 @@ export function CustomerLogoTile({ customer }: { customer: { name?: string; logo
   const link = resolveLink(customer.link as LinkField | undefined);
   if (!link) return <div className={tile}>{logo}</div>;
   return (
-    <Link link={link.href} className={`${tile} transition-shadow hover:shadow-md hover:ring-koraal-300 focus-ring`}>
+    <Link link={link.href} className={`${tile} transition-shadow hover:shadow-md hover:ring-koraal-300 kbd-focus`}>
       {logo}
     </Link>
   );

@@ -47,7 +47,7 @@ export function LinkedList({ blok }: BlockProps<LinkedListBlok>) {
             <li key={item._uid} className="border-b border-sand-dark">
               <Link
                 link={item.link}
-                className="group flex items-center justify-between gap-4 py-5 text-lg font-semibold text-ink no-underline transition-colors hover:text-koraal-700 focus-ring"
+                className="group flex items-center justify-between gap-4 py-5 text-lg font-semibold text-ink no-underline transition-colors hover:text-koraal-700 kbd-focus"
               >
                 <span>
                   {item.linkText}

@@ -30,7 +30,7 @@ export function Sector({ blok }: BlockProps<SectorBlok>) {
             <nav aria-label="Kruimelpad">
               <ol className="m-0 flex list-none flex-wrap items-center gap-2 p-0 text-sm font-semibold">
                 <li>
-                  <a href="/sectoren" className="text-koraal-700 no-underline hover:text-ink focus-ring">
+                  <a href="/sectoren" className="text-koraal-700 no-underline hover:text-ink kbd-focus">
                     Sectoren
                   </a>
                 </li>

@@ -68,7 +68,7 @@ function SectorCard({ story }: { story: Story<SectorBlok> }) {
       {teaser ? <p className="m-0 text-ink-muted">{teaser}</p> : null}
       <Link
         link={story.full_slug}
-        className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold text-koraal-700 no-underline before:absolute before:inset-0 before:rounded-3xl before:content-[''] hover:text-ink focus-ring"
+        className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold text-koraal-700 no-underline before:absolute before:inset-0 before:rounded-3xl before:content-[''] hover:text-ink kbd-focus"
         aria-label={`Bekijk sector ${title}`}
       >
         Bekijk sector

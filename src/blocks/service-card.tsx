@@ -31,7 +31,7 @@ export function ServiceCard({ blok }: BlockProps<ServiceCardBlok>) {
       {hasLink ? (
         <Link
           link={blok.link}
-          className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold text-koraal-700 no-underline before:absolute before:inset-0 before:rounded-3xl before:content-[''] hover:text-ink focus-ring"
+          className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold text-koraal-700 no-underline before:absolute before:inset-0 before:rounded-3xl before:content-[''] hover:text-ink kbd-focus"
         >
           {blok.linkText || `Meer over ${blok.title ?? "deze dienst"}`}
           <span aria-hidden="true" className="transition-transform group-hover:translate-x-1">

@@ -25,7 +25,7 @@ export function TextBanner({ blok }: BlockProps<TextBannerBlok>) {
         {blok.eyebrow ? <p className="m-0 text-sm font-semibold uppercase tracking-widest">{blok.eyebrow}</p> : null}
         <p className="m-0 max-w-5xl text-balance font-display text-2xl font-bold leading-tight tracking-tight sm:text-4xl lg:text-5xl">{text}</p>
         {blok.linkText && resolveLink(blok.link) ? (
-          <Link link={blok.link} className="inline-flex items-center gap-2 font-semibold text-ink underline decoration-2 underline-offset-4 hover:decoration-white focus-ring">
+          <Link link={blok.link} className="inline-flex items-center gap-2 font-semibold text-ink underline decoration-2 underline-offset-4 hover:decoration-white kbd-focus">
             {blok.linkText}
             <span aria-hidden="true">→</span>
           </Link>

@@ -90,7 +90,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
                     <a
                       href={social.href}
                       aria-label={social.label}
-                      className="focus-ring flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-koraal hover:text-ink"
+                      className="kbd-focus flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-koraal hover:text-ink"
                       {...(social.external ? { target: "_blank", rel: EXTERNAL_REL } : {})}
                     >
                       {icon ? (
@@ -132,7 +132,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
         <div className="site-container flex flex-wrap gap-x-6 gap-y-2 py-6 text-sm text-white/70">
           <span>© {new Date().getFullYear()} Koraal B.V.</span>
           {(blok.bottomSection ?? []).map((item) => (
-            <Link key={item._uid} link={item.link} className="text-white/70 no-underline hover:text-white focus-ring">
+            <Link key={item._uid} link={item.link} className="text-white/70 no-underline hover:text-white kbd-focus">
               {item.linkText}
             </Link>
           ))}

@@ -50,7 +50,7 @@ export function Vacancy({ blok }: BlockProps<VacancyBlok>) {
       <header className="bg-sand">
         <div className="site-container grid items-center gap-10 py-12 md:grid-cols-[1.4fr_1fr] md:py-20">
           <div className="flex flex-col items-start gap-5">
-            <Link link="/vacatures" className="text-sm font-semibold text-ink-soft no-underline hover:text-koraal-700 focus-ring">
+            <Link link="/vacatures" className="text-sm font-semibold text-ink-soft no-underline hover:text-koraal-700 kbd-focus">
               <span aria-hidden="true">←</span> Alle vacatures
             </Link>
             <p className="eyebrow m-0">Vacature</p>
@@ -108,7 +108,7 @@ export function Vacancy({ blok }: BlockProps<VacancyBlok>) {
               {blok.applyLink ? (
                 <Link
                   link={blok.applyLink}
-                  className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-full bg-koraal-400 px-6 py-3 font-semibold text-ink no-underline transition-colors hover:bg-white focus-ring"
+                  className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-full bg-koraal-400 px-6 py-3 font-semibold text-ink no-underline transition-colors hover:bg-white kbd-focus"
                 >
                   {applyText}
                   <span aria-hidden="true">→</span>

@@ -32,7 +32,7 @@ export function Breadcrumb({ href, label, last, lastIsPage = false }: { href: st
     <nav aria-label="Kruimelpad">
       <ol className="m-0 flex list-none flex-wrap items-center gap-2 p-0 text-sm text-ink-muted">
         <li>
-          <a href={href} className="font-semibold text-ink-soft no-underline hover:text-koraal-700 focus-ring">
+          <a href={href} className="font-semibold text-ink-soft no-underline hover:text-koraal-700 kbd-focus">
             {label}
           </a>
         </li>

@@ -39,12 +39,12 @@ export function Pagination({
               <a
                 href={href(n)}
                 aria-label={`Pagina ${n}`}
-                className={`${number} border-2 border-solid border-ink text-ink no-underline hover:bg-ink hover:text-white focus-ring`}
+                className={`${number} border-2 border-solid border-ink text-ink no-underline hover:bg-ink hover:text-white kbd-focus`}
               >
                 {n}
               </a>
             ) : linkCurrent ? (
-              <a href={href(n)} aria-current="page" aria-label={`Pagina ${n}`} className={`${current} no-underline focus-ring`}>
+              <a href={href(n)} aria-current="page" aria-label={`Pagina ${n}`} className={`${current} no-underline kbd-focus`}>
                 {n}
               </a>
             ) : (

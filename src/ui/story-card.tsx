@@ -44,7 +44,7 @@ export function StoryCard({
       </div>
       {meta}
       <Heading className="m-0 break-words font-display text-2xl font-bold leading-snug tracking-tight hyphens-auto">
-        <Link link={story.full_slug} className="text-ink no-underline after:absolute after:inset-0 after:rounded-3xl after:content-[''] group-hover:text-koraal-700 focus-ring">
+        <Link link={story.full_slug} className="text-ink no-underline after:absolute after:inset-0 after:rounded-3xl after:content-[''] group-hover:text-koraal-700 kbd-focus">
           {story.content.title || story.name}
         </Link>
       </Heading>
