@@ -47,7 +47,8 @@ function target(link: LinkField | undefined): { href?: string; external?: boolea
   return resolved ? { href: resolved.href, external: resolved.external } : {};
 }
 
-function links(items: NavLink[] | undefined): NavLinkModel[] {
+/** Entries with a text and a target, resolved by the link rules (socials, submenu links, ...). */
+export function links(items: NavLink[] | undefined): NavLinkModel[] {
   return (items ?? []).flatMap((item) => {
     const resolved = resolveLink(item.link);
     return resolved && item.linkText ? [{ id: item._uid, label: item.linkText, href: resolved.href, external: resolved.external }] : [];

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { TwFooter, type TwFooterBlok } from "../blocks/tw-footer";
-import { TwMenu, headerModel, type TwMenuBlok } from "../blocks/tw-menu";
+import { TwMenu, links, type TwMenuBlok } from "../blocks/tw-menu";
 import type { Theme } from "../content/theme";
 import type { Story } from "../content/types";
 import type { ThirdPartyConfig } from "../env";
@@ -49,7 +49,7 @@ export function PageDocument(input: PageDocumentInput) {
     logger: input.logger,
     path,
     search: url.search,
-    socials: theme?.header ? headerModel(theme.header as TwMenuBlok).socials : [],
+    socials: links((theme?.header as TwMenuBlok | undefined)?.socials),
     preview: Boolean(input.preview),
   };
   const { preview, nonce } = input;
