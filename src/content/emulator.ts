@@ -15,6 +15,7 @@
  */
 import type { SpaceSnapshot } from "./snapshot";
 import type { DatasourceEntry, LinkEntry, Story, Version } from "./types";
+import { statusText as httpStatusText } from "./http-status";
 
 export type Fault =
   | { status: number; headers?: Record<string, string>; body?: unknown }
@@ -73,23 +74,8 @@ const CDN_CACHE_SIZE = 500;
 export const NOT_FOUND_BODY = ["This record could not be found"] as const;
 export const UNAUTHORIZED_BODY = { error: "Unauthorized" } as const;
 
-const STATUS_TEXT: Record<number, string> = {
-  200: "OK",
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  422: "Unprocessable Entity",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
-
 function statusText(status: number): string {
-  return STATUS_TEXT[status] ?? "Unknown Status";
+  return httpStatusText(status, "Unknown Status");
 }
 
 export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions = {}): Emulator {

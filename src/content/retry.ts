@@ -1,4 +1,5 @@
 import { ContentError } from "./errors";
+import { statusText } from "./http-status";
 
 export const MAX_RETRIES = 5;
 
@@ -43,7 +44,7 @@ export function createGuardedFetch({ fetch, acquire, sleep, maxRetries = MAX_RET
       }
       if (response.status < 200 || response.status > 206) {
         await response.body?.cancel();
-        throw new ContentError(response.status, response.statusText || statusTextFor(response.status), redact(url));
+        throw new ContentError(response.status, response.statusText || statusText(response.status), redact(url));
       }
       // The spec counts all of 200-206 as success; the API client only accepts 200, so say 200.
       return response.status === 200 ? response : new Response(response.body, { status: 200, headers: response.headers });
@@ -54,20 +55,4 @@ export function createGuardedFetch({ fetch, acquire, sleep, maxRetries = MAX_RET
 /** Access tokens must never reach logs or error messages. */
 export function redact(url: string): string {
   return url.replace(/([?&]token=)[^&]*/g, "$1***");
-}
-
-function statusTextFor(status: number): string {
-  const known: Record<number, string> = {
-    400: "Bad Request",
-    401: "Unauthorized",
-    403: "Forbidden",
-    404: "Not Found",
-    422: "Unprocessable Entity",
-    429: "Too Many Requests",
-    500: "Internal Server Error",
-    502: "Bad Gateway",
-    503: "Service Unavailable",
-    504: "Gateway Timeout",
-  };
-  return known[status] ?? `HTTP ${status}`;
 }
