@@ -138,7 +138,10 @@ export function safeReturnPath(value: string | undefined): string {
   if (!value || value.length > 2048 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
   const url = new URL(value, "http://x");
-  return url.origin === "http://x" ? value : "/";
+  if (url.origin !== "http://x") return "/";
+  // Dot segments can still resolve to "//host" ("/.//evil.example" is "//evil.example"): the path
+  // that goes back into Location must be the resolved one, with its leading slashes collapsed.
+  return url.pathname.replace(/^\/{2,}/, "/") + url.search;
 }
 
 function siteOrigin(c: ApiContext): string {

@@ -91,6 +91,11 @@ describe("no-JS return path", () => {
     ["https://evil.example/", "/"],
     ["contact", "/"],
     ["/a\nb", "/"],
+    // dot segments that resolve to a protocol-relative "//host" (found by the property test)
+    ["/.//", "/"],
+    ["/.//evil.example/x", "/evil.example/x"],
+    ["/a/..//evil.example", "/evil.example"],
+    ["/over-ons/./team/../", "/over-ons/"],
     [undefined, "/"],
   ])("%j -> %j", (value, expected) => {
     expect(safeReturnPath(value)).toBe(expected);
