@@ -28,14 +28,17 @@ export interface Content {
   refreshCacheVersion(): Promise<number>;
 }
 
-/** State that lives as long as the isolate: cv memo and in-flight de-duplication. */
+/**
+ * State that lives as long as the isolate: the cv memo (plain values). In-flight loads are
+ * deliberately not shared between requests: in workerd a request must not wait on another
+ * request's I/O, which is cancelled when that request ends.
+ */
 export interface ContentIsolateState {
   memo: CvMemo;
-  inflight: Map<string, Promise<unknown>>;
 }
 
 export function createContentIsolateState(): ContentIsolateState {
-  return { memo: {}, inflight: new Map() };
+  return { memo: {} };
 }
 
 export interface ContentDeps {
@@ -58,15 +61,6 @@ export function createContent(deps: ContentDeps): Content {
   const cacheVersion = () =>
     currentCacheVersion({ kv, fetchCurrent: () => api.cacheVersion(), now: deps.now, memo: state.memo, defer });
 
-  /** One load per key at a time in this isolate, so a cold cache does not stampede Storyblok. */
-  function once<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const running = state.inflight.get(key) as Promise<T> | undefined;
-    if (running) return running;
-    const started = load().finally(() => state.inflight.delete(key));
-    state.inflight.set(key, started);
-    return started;
-  }
-
   async function cached<T>(name: string, load: (cv: number) => Promise<T>): Promise<Fetched<T>> {
     const cv = await cacheVersion();
     const key = cacheKey(cv, name);
@@ -76,7 +70,7 @@ export function createContent(deps: ContentDeps): Content {
       return { value: hit.value, source: "hit" };
     }
     try {
-      const value = await once(key, () => load(cv));
+      const value = await load(cv);
       const body = JSON.stringify({ value } satisfies Entry<T>);
       defer(Promise.all([kv.put(key, body, { expirationTtl: CACHE_TTL_SECONDS }), kv.put(lastGoodKey(name), body)]));
       return { value, source: "miss" };

@@ -18,7 +18,12 @@ import { noRouteMatches, pageValidationFailed } from "./http-error";
 /** How long the page waits for its listings before it starts streaming without them. */
 export const LISTING_GRACE_MS = 100;
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits until every promise has settled or `ms` have passed, whichever comes first (no timer left behind). */
+async function settledWithin(ms: number, promises: Iterable<Promise<unknown>>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.allSettled(promises), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 /** Story components that are whole pages; any other story (theme, a customer) is not routable. */
 export const PAGE_COMPONENTS = new Set(["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy"]);
@@ -88,7 +93,7 @@ pages.get("*", async (c) => {
   } else if (listings.size) {
     // Listings cached in KV arrive within milliseconds: give them a moment so they render in place.
     // Slower ones (a cold cache, a slow Storyblok) stream in after the rest of the page.
-    await Promise.race([Promise.allSettled(listings.values()), delay(LISTING_GRACE_MS)]);
+    await settledWithin(LISTING_GRACE_MS, listings.values());
   }
 
   return respondWithPage(c, {
