@@ -1,4 +1,5 @@
 import { Image } from "../ui/image";
+import { HERO_IMAGE_SIZES } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { useEditable } from "../preview/editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
@@ -36,7 +37,7 @@ export function HeroBanner({ blok }: BlockProps<HeroBannerBlok>) {
           <Image
             src={blok.image.filename}
             alt={blok.image.alt}
-            sizes={{ xs: 320, sm: 640, md: 384, lg: 480, xl: 560 }}
+            sizes={HERO_IMAGE_SIZES}
             priority
             className="h-auto w-full rounded-3xl"
           />

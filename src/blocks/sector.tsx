@@ -1,4 +1,5 @@
 import { Image } from "../ui/image";
+import { HERO_IMAGE_SIZES } from "../ui/image-url";
 import { useEditable } from "../preview/editable";
 import { Blocks } from "./blocks";
 import type { AssetField, Blok, BlockProps } from "./types";
@@ -55,7 +56,7 @@ export function Sector({ blok }: BlockProps<SectorBlok>) {
             <Image
               src={blok.image.filename}
               alt={blok.image.alt}
-              sizes={{ xs: 320, sm: 640, md: 384, lg: 480, xl: 560 }}
+              sizes={HERO_IMAGE_SIZES}
               width={640}
               height={480}
               priority

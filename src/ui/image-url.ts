@@ -7,6 +7,9 @@ export type Breakpoint = keyof typeof BREAKPOINTS;
 export const DENSITIES = [1, 2] as const;
 export const DEFAULT_FORMAT = "webp";
 
+/** The image beside a page's opening title (HeroBanner, Sector): full width on phones, a column from md. */
+export const HERO_IMAGE_SIZES: Partial<Record<Breakpoint, number>> = { xs: 320, sm: 640, md: 384, lg: 480, xl: 560 };
+
 /** Content images: 180 px wide on phones (xs), 360 px from md up. */
 export const CONTENT_IMAGE_SIZES: Partial<Record<Breakpoint, number>> = { xs: 180, md: 360 };
 
