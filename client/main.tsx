@@ -6,7 +6,7 @@
 import type { ComponentType } from "react";
 import { createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { SiteHeader } from "./islands/site-header";
+import { SiteHeader } from "../src/site/islands/site-header";
 import { forceFullNavigation, startBuildCheck } from "./runtime/build-check";
 import { prefetchVisibleLinks } from "./runtime/prefetch";
 import { isChunkLoadError, reloadOnce } from "./runtime/reload-guard";
@@ -14,7 +14,7 @@ import { isChunkLoadError, reloadOnce } from "./runtime/reload-guard";
 document.documentElement.classList.add("js");
 
 type Loader = () => Promise<ComponentType<never>>;
-const footer = () => import("./islands/footer");
+const footer = () => import("../src/site/islands/footer");
 const ISLANDS: Record<string, { load: Loader; eager?: boolean }> = {
   SiteHeader: { load: async () => SiteHeader as ComponentType<never>, eager: true },
   FooterGroups: { load: () => footer().then((m) => m.FooterGroups as ComponentType<never>) },

@@ -7,11 +7,11 @@
  */
 import { flushSync } from "react-dom";
 import { hydrateRoot, type Root } from "react-dom/client";
-import { Block } from "../src/blocks/blocks";
-import type { Blok } from "../src/content/types";
-import { createLogger } from "../src/log";
-import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../src/preview/page-props";
-import { SiteProvider, type SiteContextValue } from "../src/render/site-context";
+import { Block } from "../src/site/blocks/blocks";
+import type { Blok } from "../src/shared/content";
+import { createLogger } from "../src/shared/log";
+import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../src/site/preview-props";
+import { SiteProvider, type SiteContextValue } from "../src/site/site-context";
 
 /** The parts of Storyblok's bridge (storyblok-v2-latest.js) the preview uses. */
 interface BridgeEvent {

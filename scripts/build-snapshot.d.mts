@@ -1,4 +1,4 @@
-import type { SpaceSnapshot } from "../src/content/snapshot";
+import type { SpaceSnapshot } from "../src/server/content/snapshot";
 
 /** Types of scripts/build-snapshot.mjs, for the tests that import it. */
 

@@ -110,7 +110,7 @@ async function main() {
   await writeFile(join(generated, "build.js"), `export default ${JSON.stringify(manifest, null, 2)};\n`);
   await writeFile(
     join(generated, "build.d.ts"),
-    'declare const build: import("../src/render/assets").BuildManifest;\nexport default build;\n',
+    'declare const build: import("../src/server/render/assets").BuildManifest;\nexport default build;\n',
   );
   await mkdir(join(out, "builds/meta"), { recursive: true });
   await writeFile(join(out, "builds/latest.json"), JSON.stringify({ id: buildId, timestamp: manifest.builtAt }));

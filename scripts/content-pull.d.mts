@@ -1,5 +1,5 @@
-import type { DatasourceEntry, Story } from "../src/content/types";
-import type { SpaceSnapshot } from "../src/content/snapshot";
+import type { DatasourceEntry, Story } from "../src/shared/content";
+import type { SpaceSnapshot } from "../src/server/content/snapshot";
 
 /** Types of scripts/content-pull.mjs, for the tests that import it. */
 

@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, reset, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { createApp } from "../../src/index";
-import { createNewsletterCron } from "../../src/newsletter/cron";
-import type { SubscriberRow } from "../../src/newsletter/outbox";
-import type { LogLevel } from "../../src/log";
+import { createApp } from "../../src/server/index";
+import { createNewsletterCron } from "../../src/server/newsletter/cron";
+import type { SubscriberRow } from "../../src/server/newsletter/outbox";
+import type { LogLevel } from "../../src/shared/log";
 import { FORM_GUID, PORTAL_ID, TOKEN, createHubSpotFake, type HubSpotFake } from "../fixtures/hubspot-fake";
 import { migrateD1 } from "./d1";
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server.edge";
-import { Block } from "../../src/blocks/blocks";
-import type { Listing } from "../../src/blocks/listings";
-import type { Blok, Story } from "../../src/content/types";
-import { createLogger, type LogLevel } from "../../src/log";
-import { SiteProvider, type CustomerBlok } from "../../src/render/site-context";
+import { Block } from "../../src/site/blocks/blocks";
+import type { Listing } from "../../src/site/blocks/listings";
+import type { Blok, Story } from "../../src/shared/content";
+import { createLogger, type LogLevel } from "../../src/shared/log";
+import { SiteProvider, type CustomerBlok } from "../../src/site/site-context";
 
 export interface RenderOptions {
   customers?: CustomerBlok[];

@@ -1,4 +1,4 @@
-import type { Blok, Story } from "../../src/content/types";
+import type { Blok, Story } from "../../src/shared/content";
 
 let nextId = 1;
 

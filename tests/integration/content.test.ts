@@ -2,13 +2,13 @@ import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createContent, createContentIsolateState, type Content } from "../../src/content/content";
-import { createEmulator, type Fault } from "../../src/content/emulator";
-import { ContentError } from "../../src/content/errors";
-import { createGuardedFetch, realSleep } from "../../src/content/retry";
-import { createStoryblokApi } from "../../src/content/storyblok";
-import { createTokenBucket } from "../../src/content/token-bucket";
-import { createLogger, type LogLevel } from "../../src/log";
+import { createContent, createContentIsolateState, type Content } from "../../src/server/content/content";
+import { createEmulator, type Fault } from "../../src/server/content/emulator";
+import { ContentError } from "../../src/server/content/errors";
+import { createGuardedFetch, realSleep } from "../../src/server/content/retry";
+import { createStoryblokApi } from "../../src/server/content/storyblok";
+import { createTokenBucket } from "../../src/server/content/token-bucket";
+import { createLogger, type LogLevel } from "../../src/shared/log";
 
 interface Harness {
   content: Content;

@@ -2,9 +2,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import type { Story } from "../../src/content/types";
-import { createApp } from "../../src/index";
-import { PAGE_COMPONENTS } from "../../src/routes/pages";
+import type { Story } from "../../src/shared/content";
+import { createApp } from "../../src/server/index";
+import { PAGE_COMPONENTS } from "../../src/server/routes/pages";
 
 const logs: Array<{ event: string; [key: string]: unknown }> = [];
 const app = createApp({ logSink: (_level, line) => logs.push(JSON.parse(line)) });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { MAX_ATTEMPTS } from "../../src/newsletter/delivery";
+import { MAX_ATTEMPTS } from "../../src/server/newsletter/delivery";
 import { BASE, MINUTE, T0, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
 
 const API = "/api/hubspot/create";

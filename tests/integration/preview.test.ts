@@ -4,16 +4,16 @@ import { createElement } from "react";
 import { renderToReadableStream } from "react-dom/server.edge";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { Block } from "../../src/blocks/blocks";
-import { isBlockName } from "../../src/blocks/registry";
-import { createEmulator } from "../../src/content/emulator";
-import type { Blok } from "../../src/content/types";
-import { createApp } from "../../src/index";
-import { createLogger } from "../../src/log";
-import { editableAttributes } from "../../src/preview/editable";
-import { previewLinkToken } from "../../src/preview/token";
-import { SiteProvider, type SiteContextValue } from "../../src/render/site-context";
-import { PAGE_COMPONENTS } from "../../src/routes/pages";
+import { Block } from "../../src/site/blocks/blocks";
+import { isBlockName } from "../../src/site/blocks/registry";
+import { createEmulator } from "../../src/server/content/emulator";
+import type { Blok } from "../../src/shared/content";
+import { createApp } from "../../src/server/index";
+import { createLogger } from "../../src/shared/log";
+import { editableAttributes } from "../../src/site/editable";
+import { previewLinkToken } from "../../src/server/preview/token";
+import { SiteProvider, type SiteContextValue } from "../../src/site/site-context";
+import { PAGE_COMPONENTS } from "../../src/server/routes/pages";
 
 // The visual-editor preview: only a valid link (signed with the space's preview token, at most an
 // hour old) sees drafts; everyone else gets exactly what a visitor gets.

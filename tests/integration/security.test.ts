@@ -2,9 +2,9 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/content/emulator";
-import { readConfig, type AppEnv } from "../../src/env";
-import { createApp } from "../../src/index";
+import { createEmulator } from "../../src/server/content/emulator";
+import { readConfig, type AppEnv } from "../../src/server/env";
+import { createApp } from "../../src/server/index";
 
 // Security headers on every answer of the Worker, CSP nonces on every script, and the CSP of the
 // third-party settings. (Static assets are answered by the platform from public/_headers: see

@@ -2,11 +2,11 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/content/emulator";
-import type { Story } from "../../src/content/types";
-import { createApp } from "../../src/index";
-import { PAGE_COMPONENTS } from "../../src/routes/pages";
-import { storyblokSignature } from "../../src/routes/webhook";
+import { createEmulator } from "../../src/server/content/emulator";
+import type { Story } from "../../src/shared/content";
+import { createApp } from "../../src/server/index";
+import { PAGE_COMPONENTS } from "../../src/server/routes/pages";
+import { storyblokSignature } from "../../src/server/routes/webhook";
 
 const BASE = "http://www.koraal.test";
 

@@ -2,8 +2,8 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/content/emulator";
-import { createApp } from "../../src/index";
+import { createEmulator } from "../../src/server/content/emulator";
+import { createApp } from "../../src/server/index";
 
 beforeEach(async () => {
   await reset();

@@ -2,10 +2,10 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/content/emulator";
-import type { Blok } from "../../src/content/types";
-import { createApp } from "../../src/index";
-import { storyblokSignature } from "../../src/routes/webhook";
+import { createEmulator } from "../../src/server/content/emulator";
+import type { Blok } from "../../src/shared/content";
+import { createApp } from "../../src/server/index";
+import { storyblokSignature } from "../../src/server/routes/webhook";
 
 const SECRET = "storyblok-webhook-geheim";
 const BASE = "http://www.koraal.test";

@@ -12,8 +12,8 @@ import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, buildSnapshot, fullSlugFromFilePath, storyFilePath } from "../../scripts/build-snapshot.mjs";
 import { apiBase, contentFiles, createPacer, draftsToKeep, pullSpace, stripEditable, validationProblems } from "../../scripts/content-pull.mjs";
-import { createEmulator, type Emulator } from "../../src/content/emulator";
-import type { Story } from "../../src/content/types";
+import { createEmulator, type Emulator } from "../../src/server/content/emulator";
+import type { Story } from "../../src/shared/content";
 
 const CONTENT_DIR = join(REPO_ROOT, "content");
 // The pure snapshot of content/: npm start serves withContentVersion(snapshot), whose cv is shifted.

@@ -14,9 +14,9 @@ import addFormats from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, assembleSnapshot, readContentDir, type ContentFile } from "../../scripts/build-snapshot.mjs";
-import { createEmulator, type Emulator } from "../../src/content/emulator";
-import type { SpaceSnapshot } from "../../src/content/snapshot";
-import type { Blok, Story } from "../../src/content/types";
+import { createEmulator, type Emulator } from "../../src/server/content/emulator";
+import type { SpaceSnapshot } from "../../src/server/content/snapshot";
+import type { Blok, Story } from "../../src/shared/content";
 
 type Json = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT, embeddedSpace, previewLink, previewToken, slugForPath } from "../../scripts/preview-link.mjs";
-import { previewAccess, previewLinkToken } from "../../src/preview/token";
+import { previewAccess, previewLinkToken } from "../../src/server/preview/token";
 
 const CONTENT = join(REPO_ROOT, "content");
 const SCRIPT = join(REPO_ROOT, "scripts/preview-link.mjs");

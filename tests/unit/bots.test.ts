@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrawler } from "../../src/render/bots";
+import { isCrawler } from "../../src/server/render/bots";
 
 describe("crawler detection", () => {
   it.each([

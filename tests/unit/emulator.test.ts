@@ -6,9 +6,9 @@
 import StoryblokClient from "storyblok-js-client";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator, type Emulator, type EmulatorOptions } from "../../src/content/emulator";
-import type { SpaceSnapshot } from "../../src/content/snapshot";
-import type { Blok, LinkEntry, LinkField, Story } from "../../src/content/types";
+import { createEmulator, type Emulator, type EmulatorOptions } from "../../src/server/content/emulator";
+import type { SpaceSnapshot } from "../../src/server/content/snapshot";
+import type { Blok, LinkEntry, LinkField, Story } from "../../src/shared/content";
 
 const PUBLIC = "local-public-token";
 const PREVIEW = "local-preview-token";

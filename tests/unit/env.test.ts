@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig, tokenNotices, type AppEnv } from "../../src/env";
-import { createApp } from "../../src/index";
+import { ConfigError, readConfig, tokenNotices, type AppEnv } from "../../src/server/env";
+import { createApp } from "../../src/server/index";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 
 describe("settings", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
-import { Image } from "../../src/ui/image";
+import { Image } from "../../src/site/ui/image";
 import {
   BREAKPOINTS,
   CONTENT_IMAGE_SIZES,
@@ -10,7 +10,7 @@ import {
   imageSources,
   imageUrl,
   isStoryblokAsset,
-} from "../../src/ui/image-url";
+} from "../../src/site/ui/image-url";
 import { renderNode } from "../helpers/render";
 
 const ASSET = "https://a.storyblok.com/f/287341/1600x1000/3f2a9c1b7e/kantoor-oudegracht.jpg";

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig, type AppEnv } from "../../src/env";
-import { backoffMs } from "../../src/newsletter/delivery";
-import { parseRetryAfter } from "../../src/newsletter/hubspot";
-import { clientKey, ipv6Prefix64, takeToken } from "../../src/newsletter/limiter";
-import { logHash, redactEmails } from "../../src/newsletter/privacy";
-import { safeReturnPath } from "../../src/routes/newsletter";
-import { robotsTxt, sitemapEntries, sitemapXml } from "../../src/routes/seo";
-import { storyblokSignature, verifySignature } from "../../src/routes/webhook";
-import type { LinkEntry } from "../../src/content/types";
+import { ConfigError, readConfig, type AppEnv } from "../../src/server/env";
+import { backoffMs } from "../../src/server/newsletter/delivery";
+import { parseRetryAfter } from "../../src/server/newsletter/hubspot";
+import { clientKey, ipv6Prefix64, takeToken } from "../../src/server/newsletter/limiter";
+import { logHash, redactEmails } from "../../src/server/newsletter/privacy";
+import { safeReturnPath } from "../../src/server/routes/newsletter";
+import { robotsTxt, sitemapEntries, sitemapXml } from "../../src/server/routes/seo";
+import { storyblokSignature, verifySignature } from "../../src/server/routes/webhook";
+import type { LinkEntry } from "../../src/shared/content";
 
 const config = (extra: Record<string, string | undefined>) => readConfig({ ...env, ...extra } as AppEnv);
 

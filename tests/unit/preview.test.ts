@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { editableAttributes } from "../../src/preview/editable";
-import { fulfilled } from "../../src/preview/page-props";
-import { PREVIEW_CLOCK_SKEW_MS, PREVIEW_MAX_AGE_MS, previewAccess, previewLinkToken } from "../../src/preview/token";
+import { editableAttributes } from "../../src/site/editable";
+import { fulfilled } from "../../src/site/preview-props";
+import { PREVIEW_CLOCK_SKEW_MS, PREVIEW_MAX_AGE_MS, previewAccess, previewLinkToken } from "../../src/server/preview/token";
 
 const SPACE = 287341;
 const TOKEN = "local-preview-token";

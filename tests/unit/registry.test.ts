@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { ITEM_COMPONENTS } from "../../src/blocks/items";
-import { walkBloks } from "../../src/blocks/listings";
-import { registry } from "../../src/blocks/registry";
+import { ITEM_COMPONENTS } from "../../src/site/blocks/items";
+import { walkBloks } from "../../src/site/blocks/listings";
+import { registry } from "../../src/site/blocks/registry";
 
 // The spec's list of content block types, verbatim (spec.md, "Content block types a page may contain").
 const SPEC_BLOCKS =

@@ -34,10 +34,10 @@ import { renderRichText as oracleRender } from "@storyblok/richtext";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Blok } from "../../src/content/types";
-import { RichText, renderRichText } from "../../src/richtext/render";
-import type { RichTextDoc, RichTextMark, RichTextNode } from "../../src/richtext/types";
-import { resolveHref } from "../../src/rules/links";
+import type { Blok } from "../../src/shared/content";
+import { RichText, renderRichText } from "../../src/site/richtext/render";
+import type { RichTextDoc, RichTextMark, RichTextNode } from "../../src/site/richtext/types";
+import { resolveHref } from "../../src/shared/links";
 import { corpus } from "../fixtures/richtext-corpus";
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ROUTE_MIDDLEWARE, ROUTE_RULES, UnknownMiddlewareError, compileRouteRules } from "../../src/routes/route-rules";
-import { ruleRedirect, trailingSlashRedirect } from "../../src/routes/redirects";
-import { checkPath } from "../../src/routes/path-guard";
-import { slugForPath } from "../../src/routes/pages";
+import { ROUTE_MIDDLEWARE, ROUTE_RULES, UnknownMiddlewareError, compileRouteRules } from "../../src/server/routes/route-rules";
+import { ruleRedirect, trailingSlashRedirect } from "../../src/server/middleware/redirects";
+import { checkPath } from "../../src/server/middleware/path-guard";
+import { slugForPath } from "../../src/server/routes/pages";
 
 describe("route rules", () => {
   it("compiles the site's rules", () => {

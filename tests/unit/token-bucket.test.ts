@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTokenBucket, storyblokRate } from "../../src/content/token-bucket";
+import { createTokenBucket, storyblokRate } from "../../src/server/content/token-bucket";
 
 function fakeClock(start = 0) {
   let t = start;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { serviceList } from "../../../src/blocks/case-detail";
-import { RESOLVE_RELATIONS } from "../../../src/content/relations";
+import { serviceList } from "../../../src/site/blocks/case-detail";
+import { RESOLVE_RELATIONS } from "../../../src/server/content/relations";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 import { storyOf } from "../../helpers/story-fixture";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { telHref } from "../../../src/blocks/contact";
+import { telHref } from "../../../src/site/blocks/contact";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 import { storyOf } from "../../helpers/story-fixture";

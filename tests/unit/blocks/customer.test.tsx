@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CustomerBlok } from "../../../src/render/site-context";
+import type { CustomerBlok } from "../../../src/site/site-context";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 

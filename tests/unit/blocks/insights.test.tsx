@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Listing } from "../../../src/blocks/listings";
-import { listingQuery } from "../../../src/blocks/registry";
+import type { Listing } from "../../../src/site/blocks/listings";
+import { listingQuery } from "../../../src/site/blocks/registry";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 import { storyOf } from "../../helpers/story-fixture";

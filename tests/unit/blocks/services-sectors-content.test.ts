@@ -1,8 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../../.generated/snapshot.js";
-import { walkBloks } from "../../../src/blocks/listings";
-import type { Blok, Story } from "../../../src/content/types";
+import { walkBloks } from "../../../src/site/blocks/listings";
+import type { Blok, Story } from "../../../src/shared/content";
 
 // The demo content of the services & sectors blocks (helper B's stories), checked as a visitor sees it.
 const MY_BLOCKS = [

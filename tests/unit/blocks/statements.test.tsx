@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitAccent } from "../../../src/blocks/slogan";
+import { splitAccent } from "../../../src/site/blocks/slogan";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Team } from "../../../src/blocks/team";
+import { Team } from "../../../src/site/blocks/team";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 import { storyOf } from "../../helpers/story-fixture";

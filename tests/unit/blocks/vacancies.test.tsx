@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Vacancies } from "../../../src/blocks/vacancies";
+import { Vacancies } from "../../../src/site/blocks/vacancies";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 import { storyOf } from "../../helpers/story-fixture";

@@ -1,0 +1,81 @@
+import type { Config } from "../env";
+import type { Logger } from "../../shared/log";
+import { createContent, type Content, type ContentIsolateState } from "./content";
+import { createEmulator, type Emulator } from "./emulator";
+import { createGuardedFetch, realSleep, type Sleep } from "./retry";
+import type { SpaceSnapshot } from "./snapshot";
+import { createStoryblokApi } from "./storyblok";
+import { createTokenBucket, storyblokRate, type TokenBucket } from "./token-bucket";
+
+export { ContentError } from "./errors";
+export type { Content, Fetched, ContentSource } from "./content";
+
+export const EMULATOR_ENDPOINT = "https://emulator.local/v2";
+
+/** Per-isolate state of the content layer: the shared rate limit, cv memo, and the emulator. */
+export interface ContentIsolate {
+  state: ContentIsolateState;
+  bucket?: TokenBucket;
+  emulator?: Emulator;
+}
+
+export interface ContentRequestDeps {
+  config: Config;
+  kv: KVNamespace;
+  isolate: ContentIsolate;
+  logger: Logger;
+  defer: (promise: Promise<unknown>) => void;
+  now: () => number;
+  sleep?: Sleep;
+  /** Replaces the network (production) or the emulator (embedded): tests inject faults here. */
+  fetch?: typeof fetch;
+  loadSnapshot: () => SpaceSnapshot;
+}
+
+/** Wires the content layer for one request: the same path for Storyblok and the embedded emulator. */
+export function contentForRequest(deps: ContentRequestDeps): Content {
+  const { config, isolate, logger, now } = deps;
+  const storyblok = config.storyblok;
+  isolate.bucket ??= createTokenBucket({ ratePerSecond: storyblokRate(storyblok.kind === "storyblok" && storyblok.oauth), now });
+  const bucket = isolate.bucket;
+  const sleep = deps.sleep ?? realSleep;
+
+  let endpoint: string;
+  let tokens: { public: string; preview?: string };
+  let baseFetch: typeof fetch;
+  if (storyblok.kind === "storyblok") {
+    endpoint = `https://${storyblok.apiHost}/v2`;
+    tokens = { public: storyblok.token, preview: storyblok.previewToken };
+    baseFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+  } else {
+    const snapshot = deps.loadSnapshot();
+    isolate.emulator ??= createEmulator(snapshot);
+    endpoint = EMULATOR_ENDPOINT;
+    tokens = snapshot.tokens;
+    baseFetch = deps.fetch ?? isolate.emulator.fetch;
+  }
+
+  const guarded = createGuardedFetch({
+    fetch: baseFetch,
+    sleep,
+    acquire: async () => {
+      const wait = bucket.reserve();
+      if (wait > 0) await sleep(wait);
+    },
+    onRetry: (info) => logger.warn("content.retry", info),
+  });
+  const onMissingToken = () => logger.error("content.token_missing", { message: "Storyblok access token is missing" });
+  const api = createStoryblokApi({ endpoint, token: tokens.public, fetch: guarded, onMissingToken });
+  const previewApi = tokens.preview ? createStoryblokApi({ endpoint, token: tokens.preview, fetch: guarded }) : undefined;
+
+  return createContent({
+    origin: storyblok.kind === "storyblok" ? "storyblok" : "emulator",
+    api,
+    previewApi,
+    kv: deps.kv,
+    now,
+    state: isolate.state,
+    defer: deps.defer,
+    logger,
+  });
+}

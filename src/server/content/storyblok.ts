@@ -1,0 +1,125 @@
+import StoryblokClient from "storyblok-js-client";
+import { ContentError } from "./errors";
+import type { DatasourceEntry, LinkEntry, LoadedStory, Story, Version } from "../../shared/content";
+
+export const DEFAULT_PER_PAGE = 25;
+
+export interface StoryParams {
+  version?: Version;
+  cv?: number;
+  resolve_relations?: string;
+  resolve_links?: "url" | "story" | "link";
+  language?: string;
+}
+
+export interface ListParams extends StoryParams {
+  starts_with?: string;
+  by_uuids?: string;
+  per_page?: number;
+  page?: number;
+  sort_by?: string;
+  excluding_slugs?: string;
+  content_type?: string;
+  is_startpage?: boolean;
+}
+
+export interface StoryList {
+  stories: Story[];
+  rels: Story[];
+  total: number;
+  perPage: number;
+}
+
+/** The Storyblok Content Delivery API as the site uses it. */
+export interface StoryblokApi {
+  story(slug: string, params?: StoryParams): Promise<LoadedStory>;
+  stories(params?: ListParams): Promise<StoryList>;
+  links(params?: { version?: Version; cv?: number; include_dates?: 0 | 1 }): Promise<LinkEntry[]>;
+  datasourceEntries(datasource: string, params?: { cv?: number }): Promise<DatasourceEntry[]>;
+  /** The space's current cache version. */
+  cacheVersion(): Promise<number>;
+}
+
+export interface StoryblokApiOptions {
+  endpoint: string;
+  token: string;
+  /** The guarded fetch (token bucket, 429 retry, status check) every request goes through. */
+  fetch: typeof fetch;
+  onMissingToken?: () => void;
+}
+
+/**
+ * storyblok-js-client does the API work (query building, relation and link resolution with
+ * by_uuids chunks of 50, pagination). Our guarded fetch does rate limiting and retries, so the
+ * client's own throttle is opened wide. The client swallows errors thrown by fetch into plain
+ * objects, so each call captures the `ContentError` itself and rethrows it intact.
+ */
+export function createStoryblokApi({ endpoint, token, fetch, onMissingToken }: StoryblokApiOptions): StoryblokApi {
+  if (!token) onMissingToken?.();
+
+  async function call<T>(run: (client: StoryblokClient) => Promise<T>): Promise<T> {
+    let failure: ContentError | undefined;
+    const client = new StoryblokClient({
+      accessToken: token,
+      endpoint,
+      rateLimit: 1000,
+      cache: { type: "none", clear: "manual", cv: "manual" },
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        try {
+          return await fetch(input, init);
+        } catch (error) {
+          failure = error instanceof ContentError ? error : new ContentError(0, String(error));
+          throw failure;
+        }
+      },
+    });
+    try {
+      return await run(client);
+    } catch (error) {
+      throw failure ?? toContentError(error);
+    }
+  }
+
+  return {
+    story: (slug, params = {}) =>
+      call(async (client) => {
+        const { data } = await client.getStory(slug, { version: "published", ...params });
+        return { story: data.story as Story, rels: (data.rels ?? []) as Story[], links: data.links ?? [], cv: data.cv };
+      }),
+    stories: (params = {}) =>
+      call(async (client) => {
+        const perPage = params.per_page ?? DEFAULT_PER_PAGE;
+        const result = await client.get("cdn/stories", { version: "published", ...params, per_page: perPage });
+        return {
+          stories: result.data.stories as Story[],
+          rels: (result.data.rels ?? []) as Story[],
+          total: result.total ?? result.data.stories.length,
+          perPage: result.perPage ?? perPage,
+        };
+      }),
+    links: (params = {}) =>
+      call(async (client) => {
+        // `paginated` makes the links endpoint send total/per-page headers so getAll can page.
+        const query = { version: "published", per_page: 1000, paginated: 1, ...params } as Record<string, unknown>;
+        return (await client.getAll("cdn/links", query, "links")) as LinkEntry[];
+      }),
+    datasourceEntries: (datasource, params = {}) =>
+      call(async (client) => {
+        return (await client.getAll("cdn/datasource_entries", { datasource, per_page: 1000, ...params } as Record<string, unknown>, "datasource_entries")) as DatasourceEntry[];
+      }),
+    cacheVersion: () =>
+      call(async (client) => {
+        const { data } = await client.get("cdn/spaces/me", {});
+        return Number(data.space.version);
+      }),
+  };
+}
+
+function toContentError(error: unknown): ContentError {
+  if (error instanceof ContentError) return error;
+  if (error && typeof error === "object" && "status" in error) {
+    const { status, message } = error as { status: number; message?: string };
+    return new ContentError(Number(status) || 0, message ?? "Content service error");
+  }
+  return new ContentError(0, error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,37 @@
+import type { DatasourceEntry } from "../../shared/content";
+import type { CompiledRule } from "../routes/route-rules";
+
+export interface Redirect {
+  location: string;
+  status: 301 | 302 | 307 | 308;
+}
+
+/** `/a/b/` -> `/a/b` (query kept); repeated slashes collapse so no `//host` location can arise. */
+export function trailingSlashRedirect(url: URL): Redirect | null {
+  const collapsed = url.pathname.replace(/\/{2,}/g, "/");
+  const clean = collapsed.length > 1 ? collapsed.replace(/\/+$/, "") || "/" : collapsed;
+  if (clean === url.pathname) return null;
+  return { location: clean + url.search, status: 301 };
+}
+
+/** Redirects from the route rules (code) and the CMS `redirects` datasource (name = from, value = to). */
+export function ruleRedirect(url: URL, rules: CompiledRule[], entries: DatasourceEntry[]): Redirect | null {
+  const path = url.pathname;
+  for (const { rule, matches } of rules) {
+    if (rule.redirect && matches(path)) return { location: withQuery(rule.redirect.to, url), status: rule.redirect.status ?? 301 };
+  }
+  const entry = entries.find((e) => normalise(e.name) === path);
+  if (entry?.value) return { location: withQuery(entry.value.trim(), url), status: 301 };
+  return null;
+}
+
+function normalise(from: string): string {
+  const path = from.trim().startsWith("/") ? from.trim() : `/${from.trim()}`;
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/** The visitor's query goes along to our own pages, never to other sites. */
+function withQuery(to: string, url: URL): string {
+  if (!url.search || to.includes("?") || !to.startsWith("/")) return to;
+  return to + url.search;
+}

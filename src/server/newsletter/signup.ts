@@ -1,0 +1,87 @@
+import type { HubSpotTarget } from "../env";
+import type { Logger } from "../../shared/log";
+import { isValidEmail, normaliseEmail } from "../../shared/email";
+import { deliverNow } from "./delivery";
+import { clientKey, type SignupLimiter, type Take } from "./limiter";
+import { storeSubscriber } from "./outbox";
+import { emailHash, logHash, redactEmails } from "./privacy";
+
+export interface SignupDeps {
+  db: D1Database;
+  limiter: DurableObjectNamespace<SignupLimiter>;
+  /** Unset: signups are kept in D1 only (status 'stored'). */
+  target?: HubSpotTarget;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  now: () => number;
+  logger: Logger;
+  /** Runs work after the answer (ctx.waitUntil). */
+  defer: (promise: Promise<unknown>) => void;
+}
+
+export interface SignupRequest {
+  email: string;
+  /** The honeypot field was filled in: a bot. Answered like a person, then dropped. */
+  honeypot: boolean;
+  /** Consent context: the page the visitor signed up on (same site only). */
+  pageUri: string | null;
+  /** CF-Connecting-IP, hashed into the rate-limit key. */
+  clientIp?: string;
+}
+
+export type SignupOutcome =
+  | { kind: "subscribed" }
+  | { kind: "invalid" }
+  | { kind: "rate-limited"; retryAfterSeconds: number }
+  | { kind: "unavailable" };
+
+/**
+ * The one signup of both entry points (the JSON API and the no-JS form): validate with the shared
+ * rule, rate limit per client, drop honeypot hits, store in the outbox, answer; delivery to
+ * HubSpot starts after the answer. A repeat signup is a success and stays one row.
+ */
+export async function signup(deps: SignupDeps, request: SignupRequest): Promise<SignupOutcome> {
+  const trimmed = request.email.trim();
+  if (!isValidEmail(trimmed)) return { kind: "invalid" };
+  const email = normaliseEmail(trimmed);
+
+  const take = await takeToken(deps, request.clientIp);
+  if (!take.allowed) {
+    deps.logger.info("newsletter.rate_limited", { retryAfterSeconds: take.retryAfterSeconds });
+    return { kind: "rate-limited", retryAfterSeconds: take.retryAfterSeconds };
+  }
+  if (request.honeypot) {
+    deps.logger.info("newsletter.honeypot");
+    return { kind: "subscribed" };
+  }
+
+  const hash = await emailHash(email);
+  const log = deps.logger.with({ emailHash: logHash(hash) });
+  let stored: Awaited<ReturnType<typeof storeSubscriber>>;
+  try {
+    stored = await storeSubscriber(deps.db, { email, emailHash: hash, pageUri: request.pageUri, status: deps.target ? "pending" : "stored", now: deps.now() });
+  } catch (error) {
+    log.error("newsletter.store_failed", { error: redactEmails(error instanceof Error ? error.message : String(error)) });
+    return { kind: "unavailable" };
+  }
+  if (!stored) {
+    log.info("newsletter.duplicate");
+    return { kind: "subscribed" };
+  }
+  log.info("newsletter.stored", { status: stored.status });
+  if (deps.target && stored.status === "pending") {
+    deps.defer(deliverNow({ db: deps.db, target: deps.target, fetch: deps.fetch, timeoutMs: deps.timeoutMs, now: deps.now, logger: deps.logger }, stored.id));
+  }
+  return { kind: "subscribed" };
+}
+
+/** A limiter that cannot be reached lets the signup through: losing a person is worse than a bot. */
+async function takeToken(deps: SignupDeps, clientIp: string | undefined): Promise<Take> {
+  try {
+    const stub = deps.limiter.get(deps.limiter.idFromName(await clientKey(clientIp)));
+    return await stub.take(deps.now());
+  } catch (error) {
+    deps.logger.warn("newsletter.limiter_unavailable", { error: error instanceof Error ? error.message : String(error) });
+    return { allowed: true };
+  }
+}

@@ -1,0 +1,15 @@
+import build from "../../../.generated/build.js";
+
+/** Hashed file names of this build (written by scripts/build.mjs). */
+export interface BuildManifest {
+  buildId: string;
+  builtAt: string;
+  stylesheet: string;
+  /**
+   * The client entry and the chunks it imports statically (preloaded); `preview` is the separate
+   * bundle only visual-editor previews load.
+   */
+  scripts: { app: string; preload: string[]; preview: string };
+}
+
+export const buildManifest: BuildManifest = build;

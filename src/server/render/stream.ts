@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import { renderToReadableStream } from "react-dom/server.edge";
+import type { Logger } from "../../shared/log";
+
+export interface StreamOptions {
+  status: number;
+  headers: Headers;
+  logger: Logger;
+  /** Wait for every Suspense boundary before the first byte (crawlers get complete HTML). */
+  complete?: boolean;
+  signal?: AbortSignal;
+  /** CSP nonce for React's own inline scripts (streamed Suspense boundaries). */
+  nonce?: string;
+}
+
+/**
+ * Streams React's HTML. The status is decided by the caller before rendering starts; failures
+ * after the first byte cannot change it any more, so they are logged (and React finishes the
+ * boundary with its client fallback).
+ */
+export async function streamHtml(node: ReactNode, { status, headers, logger, complete, signal, nonce }: StreamOptions): Promise<Response> {
+  const stream = await renderToReadableStream(node, {
+    signal,
+    nonce,
+    // A boundary that is complete when its parent is flushed is written in place, however large:
+    // only content that is really still loading is streamed in later (by React's inline script).
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError(error, info) {
+      logger.error("render.error", { error, componentStack: info?.componentStack });
+    },
+  });
+  if (complete) await stream.allReady;
+  headers.set("content-type", "text/html; charset=utf-8");
+  return new Response(stream, { status, headers });
+}

@@ -1,0 +1,127 @@
+import type { ThirdPartyConfig } from "../env";
+import type { Logger } from "../../shared/log";
+import type { CspOptions } from "./security";
+
+/**
+ * Third-party scripts, each switched on by its setting: Google Tag Manager (GTM_ID), the
+ * Cookiebot consent banner (COOKIE_CONSENT_ID) and Leadinfo B2B sales tracking
+ * (SALES_TRACKING_ID). One inline loader, carrying the request's nonce, starts them:
+ *
+ * - Tag Manager loads at once, after Consent Mode v2 defaults that deny everything; consent
+ *   updates follow the visitor's Cookiebot choice.
+ * - Leadinfo loads only once the visitor has accepted marketing cookies.
+ * - Without a consent banner nothing that tracks is loaded at all (a warning is logged once).
+ *
+ * The CSP names exactly the hosts the enabled scripts need (`thirdPartyCsp`).
+ */
+
+export const GTM_SCRIPT = "https://www.googletagmanager.com/gtm.js";
+export const COOKIEBOT_SCRIPT = "https://consent.cookiebot.com/uc.js";
+export const LEADINFO_SCRIPT = "https://cdn.leadinfo.net/ping.js";
+
+type CspExtra = NonNullable<CspOptions["extra"]>;
+
+/** Hosts per directive for each script, from the vendors' CSP guides. */
+const HOSTS: Record<"gtm" | "consent" | "sales", CspExtra> = {
+  // Tag Manager itself, and the Google Analytics 4 tag containers usually carry.
+  gtm: {
+    "script-src": ["https://www.googletagmanager.com"],
+    "img-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com"],
+    "connect-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"],
+  },
+  consent: {
+    "script-src": ["https://consent.cookiebot.com", "https://consentcdn.cookiebot.com"],
+    "connect-src": ["https://consent.cookiebot.com", "https://consentcdn.cookiebot.com"],
+    "frame-src": ["https://consentcdn.cookiebot.com"],
+    "img-src": ["https://imgsct.cookiebot.com"],
+  },
+  sales: {
+    "script-src": ["https://cdn.leadinfo.net"],
+    "connect-src": ["https://collector.leadinfo.net"],
+    "img-src": ["https://collector.leadinfo.net"],
+  },
+};
+
+/** What actually loads: tracking needs a consent banner to ask the visitor first. */
+export function activeThirdParty(config: ThirdPartyConfig): { gtm?: string; consent?: string; sales?: string } {
+  if (!config.cookieConsentId) return {};
+  return { consent: config.cookieConsentId, gtm: config.gtmId, sales: config.salesTrackingId };
+}
+
+/** The CSP additions for the scripts that load. */
+export function thirdPartyCsp(config: ThirdPartyConfig): CspExtra {
+  const active = activeThirdParty(config);
+  const extra: CspExtra = {};
+  for (const name of ["consent", "gtm", "sales"] as const) {
+    if (!active[name]) continue;
+    for (const [directive, hosts] of Object.entries(HOSTS[name]) as Array<[keyof CspExtra, string[]]>) {
+      extra[directive] = [...new Set([...(extra[directive] ?? []), ...hosts])];
+    }
+  }
+  return extra;
+}
+
+let warned = false;
+
+/** Logs, once per isolate, settings that have no effect because no consent banner is configured. */
+export function warnAboutInactiveTracking(config: ThirdPartyConfig, logger: Logger): void {
+  if (warned || config.cookieConsentId || !(config.gtmId || config.salesTrackingId)) return;
+  warned = true;
+  logger.warn("third_party.no_consent", {
+    message: "GTM_ID / SALES_TRACKING_ID are set but COOKIE_CONSENT_ID is not: tracking never loads without a consent banner",
+  });
+}
+
+/**
+ * The loader: plain ES5 so it runs wherever the page does. Scripts it adds get the nonce of the
+ * script that runs it (Tag Manager hands that nonce on to its custom HTML tags).
+ */
+export function thirdPartyLoader(config: ThirdPartyConfig): string | null {
+  const { consent, gtm, sales } = activeThirdParty(config);
+  if (!consent) return null;
+  const settings = JSON.stringify({ cbid: consent, gtm, leadinfo: sales }).replace(/</g, "\\u003c");
+  const lines = [
+    "(function(w,d,s){",
+    "var nonce=d.currentScript&&d.currentScript.nonce;",
+    "function add(src,attrs){var e=d.createElement('script');e.async=true;e.src=src;if(nonce)e.nonce=nonce;for(var k in attrs)e.setAttribute(k,attrs[k]);d.head.appendChild(e);}",
+  ];
+  if (gtm) {
+    lines.push(
+      "w.dataLayer=w.dataLayer||[];",
+      "w.gtag=w.gtag||function(){w.dataLayer.push(arguments);};",
+      "w.gtag('consent','default',{ad_storage:'denied',ad_user_data:'denied',ad_personalization:'denied',analytics_storage:'denied',functionality_storage:'denied',personalization_storage:'denied',security_storage:'granted',wait_for_update:500});",
+      "w.dataLayer.push({'gtm.start':new Date().getTime(),event:'gtm.js'});",
+      `add('${GTM_SCRIPT}?id='+encodeURIComponent(s.gtm),{});`,
+    );
+  }
+  lines.push("var tracking=false;", "function consent(){", "var c=w.Cookiebot&&w.Cookiebot.consent;if(!c)return;");
+  if (gtm) {
+    lines.push(
+      "var m=c.marketing?'granted':'denied',p=c.preferences?'granted':'denied';",
+      "w.gtag('consent','update',{ad_storage:m,ad_user_data:m,ad_personalization:m,analytics_storage:c.statistics?'granted':'denied',functionality_storage:p,personalization_storage:p});",
+    );
+  }
+  if (sales) {
+    lines.push(
+      "if(c.marketing&&!tracking){tracking=true;",
+      "w.GlobalLeadinfoNamespace=w.GlobalLeadinfoNamespace||[];w.GlobalLeadinfoNamespace.push('leadinfo');",
+      "w.leadinfo=w.leadinfo||function(){(w.leadinfo.q=w.leadinfo.q||[]).push(arguments);};w.leadinfo.t=s.leadinfo;w.leadinfo.q=w.leadinfo.q||[];",
+      `add('${LEADINFO_SCRIPT}',{});}`,
+    );
+  }
+  lines.push(
+    "}",
+    // Cookiebot fires these on the visitor's choice, and on load for a choice made on an earlier visit
+    "w.addEventListener('CookiebotOnAccept',consent);",
+    "w.addEventListener('CookiebotOnDecline',consent);",
+    `add('${COOKIEBOT_SCRIPT}',{id:'Cookiebot','data-cbid':s.cbid,'data-consentmode-defaults':'disabled'});`,
+    `})(window,document,${settings});`,
+  );
+  return lines.join("\n");
+}
+
+/** The loader as a nonced inline script, or nothing when no third-party script is on. */
+export function ThirdPartyScripts({ config, nonce }: { config: ThirdPartyConfig; nonce: string }) {
+  const code = thirdPartyLoader(config);
+  return code ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} /> : null;
+}

@@ -1,0 +1,19 @@
+import type { Content } from "./content";
+import type { Config, AppEnv } from "./env";
+import type { Logger } from "../shared/log";
+import type { PreviewKey } from "./preview/token";
+import type { ServerTiming } from "./middleware/server-timing";
+
+/** What every handler of one request can read from Hono's context. */
+export interface RequestVariables {
+  requestId: string;
+  logger: Logger;
+  config: Config;
+  content: Content;
+  timing: ServerTiming;
+  isBot: boolean;
+  /** What a visual-editor preview link must be signed with. */
+  previewKey: PreviewKey;
+}
+
+export type AppBindings = { Bindings: AppEnv; Variables: RequestVariables };

@@ -1,0 +1,169 @@
+import { Hono, type Context } from "hono";
+import { deliveryFetch, type NewsletterDeps } from "../newsletter/cron";
+import { HUBSPOT_TIMEOUT_MS } from "../newsletter/hubspot";
+import {
+  BAD_REQUEST_MESSAGE,
+  CROSS_SITE_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  METHOD_NOT_ALLOWED_MESSAGE,
+  SUBSCRIBED_MESSAGE,
+  TOO_LARGE_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+  UNSUPPORTED_FORM_TYPE_MESSAGE,
+  UNSUPPORTED_TYPE_MESSAGE,
+  tooManyMessage,
+} from "../../shared/newsletter";
+import { redactEmails } from "../newsletter/privacy";
+import { signup, type SignupDeps, type SignupOutcome } from "../newsletter/signup";
+import type { AppBindings } from "../request-context";
+import { decodeUtf8, jsonMessage, mediaType, parseJsonObject, readLimitedBody } from "./api-request";
+
+/** The JSON API the newsletter form posts to (spec: POST /api/hubspot/create, body {email}). */
+export const NEWSLETTER_API_PATH = "/api/hubspot/create";
+/** The same signup for a plain form post (no JavaScript): answers with a redirect back. */
+export const NEWSLETTER_FORM_PATH = "/api/newsletter";
+export const MAX_JSON_BYTES = 1024;
+/** The form also carries returnPath, which can be as long as a path may be. */
+export const MAX_FORM_BYTES = 8 * 1024;
+export const HONEYPOT_FIELD = "website";
+
+/** Outcome -> the `nieuwsbrief` query value the footer turns into its message. */
+const FORM_OUTCOME: Record<SignupOutcome["kind"], string> = {
+  subscribed: "geabonneerd",
+  invalid: "ongeldig",
+  "rate-limited": "te-vaak",
+  unavailable: "mislukt",
+};
+
+type ApiContext = Context<AppBindings>;
+
+export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
+  const routes = new Hono<AppBindings>();
+  const now = deps.now ?? (() => Date.now());
+
+  const signupDeps = (c: ApiContext): SignupDeps => ({
+    db: c.env.DB,
+    limiter: c.env.SIGNUP_LIMITER,
+    target: c.var.config.hubspot,
+    fetch: deliveryFetch(deps),
+    timeoutMs: deps.hubspotTimeoutMs ?? HUBSPOT_TIMEOUT_MS,
+    now,
+    logger: c.var.logger,
+    defer: (promise) => c.executionCtx.waitUntil(promise),
+  });
+
+  routes.post(NEWSLETTER_API_PATH, async (c) => {
+    if (isCrossSite(c)) return jsonMessage(c, 403, CROSS_SITE_MESSAGE);
+    const { type, charset } = mediaType(c.req.header("content-type"));
+    if (type !== "application/json" || (charset && charset !== "utf-8")) return jsonMessage(c, 415, UNSUPPORTED_TYPE_MESSAGE);
+    const body = await readLimitedBody(c.req.raw, MAX_JSON_BYTES);
+    if (body === "too-large") return jsonMessage(c, 413, TOO_LARGE_MESSAGE);
+    const fields = parseJsonObject(body);
+    if (!fields) return jsonMessage(c, 400, BAD_REQUEST_MESSAGE);
+    if (typeof fields.email !== "string") return jsonMessage(c, 400, INVALID_EMAIL_MESSAGE);
+
+    const outcome = await signup(signupDeps(c), {
+      email: fields.email,
+      honeypot: isFilled(fields[HONEYPOT_FIELD]),
+      pageUri: refererPage(c),
+      clientIp: c.req.header("cf-connecting-ip"),
+    });
+    switch (outcome.kind) {
+      case "subscribed":
+        return jsonMessage(c, 201, SUBSCRIBED_MESSAGE);
+      case "invalid":
+        return jsonMessage(c, 400, INVALID_EMAIL_MESSAGE);
+      case "rate-limited":
+        return jsonMessage(c, 429, tooManyMessage(outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
+      case "unavailable":
+        return jsonMessage(c, 503, UNAVAILABLE_MESSAGE, { "Retry-After": "60" });
+    }
+  });
+
+  routes.post(NEWSLETTER_FORM_PATH, async (c) => {
+    if (isCrossSite(c)) return jsonMessage(c, 403, CROSS_SITE_MESSAGE);
+    const contentType = c.req.header("content-type");
+    const { type } = mediaType(contentType);
+    if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") return jsonMessage(c, 415, UNSUPPORTED_FORM_TYPE_MESSAGE);
+    const body = await readLimitedBody(c.req.raw, MAX_FORM_BYTES);
+    if (body === "too-large") return jsonMessage(c, 413, TOO_LARGE_MESSAGE);
+    const form = await parseForm(body, type, contentType ?? "");
+
+    const returnPath = safeReturnPath(form.get("returnPath"));
+    const outcome = await signup(signupDeps(c), {
+      email: form.get("email") ?? "",
+      honeypot: isFilled(form.get(HONEYPOT_FIELD)),
+      pageUri: `${siteOrigin(c)}${new URL(returnPath, "http://x").pathname}`,
+      clientIp: c.req.header("cf-connecting-ip"),
+    });
+    const target = new URL(returnPath, "http://x");
+    target.searchParams.set("nieuwsbrief", FORM_OUTCOME[outcome.kind]);
+    target.hash = "nieuwsbrief";
+    return c.body(null, 303, { Location: `${target.pathname}${target.search}${target.hash}`, "Cache-Control": "no-store" });
+  });
+
+  for (const path of [NEWSLETTER_API_PATH, NEWSLETTER_FORM_PATH]) {
+    routes.all(path, (c) => jsonMessage(c, 405, METHOD_NOT_ALLOWED_MESSAGE, { Allow: "POST" }));
+  }
+  // Whatever else goes wrong is still answered as JSON, never as the HTML error page.
+  routes.onError((error, c) => {
+    c.var.logger.error("newsletter.request_failed", { error: redactEmails(error instanceof Error ? `${error.name}: ${error.message}` : String(error)) });
+    return jsonMessage(c, 500, UNAVAILABLE_MESSAGE);
+  });
+  return routes;
+}
+
+
+/** Form fields as strings; a body that is not a readable form counts as an empty one. */
+async function parseForm(body: Uint8Array<ArrayBuffer>, type: string, contentType: string): Promise<{ get(name: string): string | undefined }> {
+  const text = decodeUtf8(body) ?? "";
+  if (type === "application/x-www-form-urlencoded") {
+    const params = new URLSearchParams(text);
+    return { get: (name) => params.get(name) ?? undefined };
+  }
+  try {
+    const data = await new Response(body, { headers: { "content-type": contentType } }).formData();
+    return { get: (name) => (typeof data.get(name) === "string" ? (data.get(name) as string) : undefined) };
+  } catch {
+    return { get: () => undefined };
+  }
+}
+
+function isFilled(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== "" && value !== false;
+}
+
+/** Only a path on this site: "/..." but not "//host" or "/\host", which browsers read as another host. */
+export function safeReturnPath(value: string | undefined): string {
+  if (!value || value.length > 2048 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
+  const url = new URL(value, "http://x");
+  if (url.origin !== "http://x") return "/";
+  // Dot segments can still resolve to "//host" ("/.//evil.example" is "//evil.example"): the path
+  // that goes back into Location must be the resolved one, with its leading slashes collapsed.
+  return url.pathname.replace(/^\/{2,}/, "/") + url.search;
+}
+
+function siteOrigin(c: ApiContext): string {
+  return c.var.config.siteUrl ?? new URL(c.req.url).origin;
+}
+
+/** Same origin only: a browser on another site says so in Origin or Sec-Fetch-Site. */
+function isCrossSite(c: ApiContext): boolean {
+  if (c.req.header("sec-fetch-site") === "cross-site") return true;
+  const origin = c.req.header("origin");
+  return origin !== undefined && origin !== new URL(c.req.url).origin && origin !== c.var.config.siteUrl;
+}
+
+/** The page the JSON API was called from (consent context): path only, this site only. */
+function refererPage(c: ApiContext): string | null {
+  const referer = c.req.header("referer");
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    if (url.origin !== new URL(c.req.url).origin && url.origin !== c.var.config.siteUrl) return null;
+    return `${siteOrigin(c)}${url.pathname}`;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,142 @@
+import { Hono } from "hono";
+import { Block } from "../../site/blocks/blocks";
+import { ContentError } from "../content";
+import { loadTheme, type Theme } from "../content/theme";
+import type { Content } from "../content";
+import { RESOLVE_RELATIONS } from "../content/relations";
+import type { Blok, Version } from "../../shared/content";
+import { listingPage, readable, walkBloks, type Listing } from "../../site/blocks/listings";
+import { listingQuery } from "../../site/blocks/registry";
+import type { Logger } from "../../shared/log";
+import { bridgeUrl } from "../preview/bridge";
+import { previewAccess } from "../preview/token";
+import type { AppBindings } from "../request-context";
+import type { PreviewPage } from "../render/page-document";
+import { respondWithPage } from "../render/respond";
+import { noRouteMatches, pageValidationFailed } from "./http-error";
+
+/** How long the page waits for its listings before it starts streaming without them. */
+export const LISTING_GRACE_MS = 100;
+
+/** Waits until every promise has settled or `ms` have passed, whichever comes first (no timer left behind). */
+async function settledWithin(ms: number, promises: Iterable<Promise<unknown>>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.allSettled(promises), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/** Story components that are whole pages; any other story (theme, a customer) is not routable. */
+export const PAGE_COMPONENTS = new Set(["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy"]);
+/** Story folders that hold site data, never pages. */
+const RESERVED_PREFIXES = ["theme/"];
+const SLUG = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?)*$/;
+
+/** `/` -> `home`, `/cases/acme` -> `cases/acme`; null when no story can live at the path. */
+export function slugForPath(path: string): string | null {
+  if (path === "/") return "home";
+  const slug = path.slice(1);
+  if (slug.length > 255 || !SLUG.test(slug) || RESERVED_PREFIXES.some((p) => slug.startsWith(p))) return null;
+  return slug;
+}
+
+interface PageContent extends Blok {
+  title?: string;
+  description?: string;
+  image?: { filename?: string | null };
+}
+
+export const pages = new Hono<AppBindings>();
+
+pages.get("*", async (c) => {
+  const { content, timing, logger, config } = c.var;
+  const url = new URL(c.req.url);
+  const path = decodeURIComponent(url.pathname);
+  const slug = slugForPath(path);
+  if (!slug) throw pageValidationFailed(path);
+
+  // Only a valid visual-editor link sees drafts (uncached); anything else is a visitor.
+  const editor = await previewAccess(url, { ...c.var.previewKey, now: Date.now() });
+  const version: Version = editor ? "draft" : "published";
+
+  const started = performance.now();
+  const [page, theme] = await Promise.allSettled([content.story(slug, { version }), loadTheme(content, version)]);
+  timing.add("content", {
+    dur: performance.now() - started,
+    desc: page.status === "fulfilled" ? page.value.source : "error",
+  });
+  timing.add("origin", { desc: content.origin });
+
+  if (page.status === "rejected") {
+    if (page.reason instanceof ContentError && page.reason.notFound) throw noRouteMatches(path);
+    throw page.reason;
+  }
+  let chrome: Theme | undefined;
+  if (theme.status === "fulfilled") chrome = theme.value.value;
+  else logger.error("theme.unavailable", { error: theme.reason });
+
+  const { story, rels } = page.value.value;
+  const pageContent = story.content as PageContent;
+  if (!PAGE_COMPONENTS.has(pageContent.component)) throw pageValidationFailed(path);
+
+  const listings = loadListings(content, logger, pageContent, listingPage(url.searchParams), version);
+  let preview: PreviewPage | undefined;
+  if (editor) {
+    // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
+    const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
+    preview = {
+      bridge: bridgeUrl(config.storyblok.kind),
+      storyId: story.id,
+      content: pageContent,
+      listings: Object.fromEntries(resolved),
+      resolveRelations: [...RESOLVE_RELATIONS],
+    };
+  } else if (listings.size) {
+    // Listings cached in KV arrive within milliseconds: give them a moment so they render in place.
+    // Slower ones (a cold cache, a slow Storyblok) stream in after the rest of the page.
+    await settledWithin(LISTING_GRACE_MS, listings.values());
+  }
+
+  return respondWithPage(c, {
+    status: 200,
+    theme: chrome,
+    title: pageContent.title || story.name,
+    description: pageContent.description,
+    image: pageContent.image?.filename ?? undefined,
+    rels,
+    listings,
+    preview,
+    body: <Block blok={pageContent} />,
+  });
+});
+
+/**
+ * Starts loading the stories of every listing block on the page, without waiting: the page
+ * streams while they load. A failed listing is logged and shows as empty, never as a broken page.
+ */
+export function loadListings(
+  content: Content,
+  logger: Logger,
+  pageContent: Blok,
+  page: number,
+  version: Version = "published",
+): Map<string, Promise<Listing>> {
+  const listings = new Map<string, Promise<Listing>>();
+  for (const blok of walkBloks(pageContent)) {
+    const query = listingQuery(blok);
+    if (!query || listings.has(blok._uid)) continue;
+    const params = { ...query, page };
+    listings.set(
+      blok._uid,
+      readable(content.stories(params, { version }).then(
+        ({ value }) => ({ stories: value.stories, total: value.total, perPage: value.perPage, page }),
+        (error: unknown) => {
+          logger.error("listing.failed", { component: blok.component, error });
+          return { stories: [], total: 0, perPage: params.per_page ?? 25, page };
+        },
+      )),
+    );
+  }
+  return listings;
+}
+
+pages.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));

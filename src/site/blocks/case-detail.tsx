@@ -1,0 +1,134 @@
+import { useSite } from "../site-context";
+import { ARTICLE_PROSE, ArticleHeroImage, Breadcrumb } from "../ui/article";
+import { Link } from "../ui/link";
+import { Section, SectionHeading } from "../ui/section";
+import { StoryGrid } from "../ui/story-card";
+import { Blocks } from "./blocks";
+import { isStoryOf } from "./listings";
+import { CaseCard } from "./parts/case-card";
+import type { AssetField, Blok, BlockProps } from "./types";
+import type { Story } from "../../shared/content";
+import { useEditable } from "../editable";
+
+/** One key figure of a case (`case-result` item): "98%" and what it stands for. */
+export interface CaseResult extends Blok {
+  value?: string;
+  label?: string;
+}
+
+export interface CaseDetailBlok extends Blok {
+  component: "CaseDetail";
+  /** The case's headline: the page's h1 and, with " | Koraal", its document title. */
+  title?: string;
+  description?: string;
+  client?: string;
+  sector?: string;
+  /** Multi-option (list of strings) or text with one service per line or comma. */
+  services?: string[] | string;
+  intro?: string;
+  heroImage?: AssetField;
+  body?: Blok[];
+  results?: CaseResult[];
+  /** Other case stories (relation field, resolved with the page: story objects; a bare uuid is unresolved). */
+  related?: Array<Story | string>;
+}
+
+/** A case story: what we made for whom, the story itself in blocks, the results and more cases. */
+export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
+  const editable = useEditable(blok);
+  const { relations } = useSite();
+  const titleId = `case-${blok._uid}`;
+  const services = serviceList(blok.services);
+  const results = (Array.isArray(blok.results) ? blok.results : []).filter((r) => r && (r.value || r.label));
+  const related = (Array.isArray(blok.related) ? blok.related : [])
+    .map((entry) => (typeof entry === "string" ? relations.get(entry) : entry))
+    .filter(isStoryOf<CaseDetailBlok>("CaseDetail"))
+    .slice(0, 3);
+  const title = blok.title || "Case";
+  return (
+    <article {...editable} aria-labelledby={titleId} className="flex flex-col">
+      <header className="relative overflow-hidden bg-sand">
+        <div aria-hidden="true" className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-koraal-200 opacity-60 md:h-96 md:w-96" />
+        <div className="site-container relative flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
+          <Breadcrumb href="/cases" label="Cases" last={blok.client || title} lastIsPage />
+          {blok.client ? <p className="eyebrow m-0">{blok.client}</p> : null}
+          <h1 id={titleId} className="m-0 max-w-4xl break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl lg:text-6xl">
+            {title}
+          </h1>
+          {blok.intro ? <p className="m-0 max-w-3xl text-lg text-ink-soft sm:text-xl">{blok.intro}</p> : null}
+          {blok.client || blok.sector || services.length ? (
+            <dl className="m-0 mt-2 grid gap-6 border-t border-t-solid border-sand-dark pt-6 sm:grid-cols-[auto_auto_1fr] sm:gap-12">
+              {blok.client ? (
+                <div>
+                  <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Klant</dt>
+                  <dd className="m-0 mt-1 font-semibold">{blok.client}</dd>
+                </div>
+              ) : null}
+              {blok.sector ? (
+                <div>
+                  <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Sector</dt>
+                  <dd className="m-0 mt-1 font-semibold">{blok.sector}</dd>
+                </div>
+              ) : null}
+              {services.length ? (
+                <div>
+                  <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Wat we deden</dt>
+                  <dd className="m-0 mt-2">
+                    <ul className="m-0 flex list-none flex-wrap gap-2 p-0">
+                      {services.map((service) => (
+                        <li key={service} className="rounded-full bg-white px-3 py-1 text-sm font-medium text-ink-soft ring-1 ring-sand-dark">
+                          {service}
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
+        </div>
+      </header>
+      <ArticleHeroImage image={blok.heroImage} sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1216 }} className="aspect-[16/10] md:aspect-[2/1]" />
+      {results.length ? (
+        <section aria-labelledby={`${titleId}-results`} className="bg-white pt-14 md:pt-20">
+          <div className="site-container">
+            <h2 id={`${titleId}-results`} className="eyebrow m-0 mb-6">
+              De resultaten
+            </h2>
+            <dl className="m-0 grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4">
+              {results.map((result, index) => (
+                <div key={result._uid || index} className="flex flex-col gap-2 border-l-4 border-l-solid border-koraal-400 pl-4 md:pl-6">
+                  <dt className="order-2 text-ink-soft">{result.label}</dt>
+                  <dd className="order-1 m-0 font-display text-4xl font-bold leading-none tracking-tight text-koraal-700 md:text-5xl">{result.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+      ) : null}
+      {blok.body?.length ? (
+        <div className={`flex flex-col py-6 md:py-10 ${ARTICLE_PROSE}`}>
+          <Blocks blocks={blok.body} />
+        </div>
+      ) : null}
+      {related.length ? (
+        <Section tone="sand" labelledBy={`${titleId}-related`}>
+          <div className="mb-10 flex flex-wrap items-end justify-between gap-4">
+            <SectionHeading id={`${titleId}-related`} title="Meer cases" className="gap-3" />
+            <Link link="/cases" className="text-link font-semibold">
+              Alle cases
+            </Link>
+          </div>
+          <StoryGrid stories={related} card={(story) => <CaseCard story={story} />} />
+        </Section>
+      ) : null}
+    </article>
+  );
+}
+
+/** Services as a clean list, whether the editor used a multi-option field or typed them. */
+export function serviceList(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : typeof value === "string" ? value.split(/[\n,]/) : [];
+  const clean = items.filter((item): item is string => typeof item === "string").map((item) => item.trim()).filter(Boolean);
+  return [...new Set(clean)];
+}

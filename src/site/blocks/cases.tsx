@@ -1,0 +1,36 @@
+import { useEditable } from "../editable";
+import { isStoryOf, perPage, type ListingQuery } from "./listings";
+import { CaseCard } from "./parts/case-card";
+import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
+import type { BlockProps } from "./types";
+import type { CaseDetailBlok } from "./case-detail";
+
+export interface CasesBlok extends StoryListingBlok {
+  component: "Cases";
+}
+
+/** Our case stories (CaseDetail under cases/), newest first, as cards. */
+export function Cases({ blok }: BlockProps<CasesBlok>) {
+  const editable = useEditable(blok);
+  return (
+    <StoryListingSection
+      {...editable}
+      blok={blok}
+      idPrefix="cases"
+      label="Cases"
+      paginationLabel="Paginering cases"
+      isItem={isStoryOf<CaseDetailBlok>("CaseDetail")}
+      card={(story, headingLevel) => <CaseCard story={story} headingLevel={headingLevel} />}
+      emptyText="We schrijven onze nieuwste cases op dit moment uit. Kom binnenkort terug, of vraag ons gerust naar voorbeelden."
+      pastEndText="Op deze pagina staan geen cases meer."
+      allLinkText="Bekijk alle cases"
+    />
+  );
+}
+
+Cases.listing = (blok: CasesBlok): ListingQuery => ({
+  starts_with: "cases/",
+  content_type: "CaseDetail",
+  sort_by: "first_published_at:desc",
+  per_page: perPage(blok.limit),
+});

@@ -1,0 +1,155 @@
+import { resolveLink } from "../../shared/links";
+import { Image } from "../ui/image";
+import { assetDimensions } from "../ui/image-url";
+import { Link } from "../ui/link";
+import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../editable";
+import { TeamMemberCard, useTeamMemberRelation } from "./team-member";
+import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+
+export interface ContactBlok extends Blok {
+  component: "Contact";
+  eyebrow?: string;
+  title?: string;
+  intro?: string;
+  /** One line per address line. */
+  address?: string;
+  phone?: string;
+  email?: string;
+  /** One line per day range, "Maandag t/m vrijdag: 9.00 – 17.30". */
+  openingHours?: string;
+  map?: AssetField;
+  mapLink?: LinkField;
+  /** Relation to a `team/<slug>` story (resolved through RESOLVE_RELATIONS). */
+  contactPerson?: unknown;
+}
+
+/** `030 234 56 78` -> `tel:+31302345678`: a Dutch number as an international tel: link. */
+export function telHref(phone: string): string | null {
+  // "+31 (0)30 …": the bracketed trunk zero is not dialled from abroad
+  const trimmed = phone.trim().replace(/\(0\)/g, "");
+  const digits = trimmed.replace(/\D/g, "");
+  if (!digits) return null;
+  if (trimmed.startsWith("+")) return `tel:+${digits}`;
+  if (digits.startsWith("00")) return `tel:+${digits.slice(2)}`;
+  if (digits.startsWith("0")) return `tel:+31${digits.slice(1)}`;
+  return `tel:${digits}`;
+}
+
+function lines(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** How to reach us: address, phone, email, opening hours, a map and who to ask for. */
+export function Contact({ blok }: BlockProps<ContactBlok>) {
+  const editable = useEditable(blok);
+  const person = useTeamMemberRelation(blok.contactPerson);
+  const address = lines(blok.address);
+  const hours = lines(blok.openingHours).map((line) => {
+    const split = line.indexOf(": ");
+    return split > 0 ? { days: line.slice(0, split), time: line.slice(split + 2) } : { days: line, time: "" };
+  });
+  const phone = blok.phone?.trim() ? { label: blok.phone.trim(), href: telHref(blok.phone) } : null;
+  const email = blok.email?.trim() || null;
+  const headingId = `contact-${blok._uid}`;
+  const map = blok.map?.filename ? blok.map : null;
+  const heading = "m-0 mb-2 text-sm font-semibold uppercase tracking-widest text-koraal-700";
+  const card = "rounded-3xl bg-white p-6 ring-1 ring-sand-dark";
+
+  return (
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
+      <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+        <div className="flex flex-col gap-5">
+          {address.length || phone || email ? (
+            <address className="grid gap-5 not-italic sm:grid-cols-2">
+              {address.length ? (
+                <div className={card}>
+                  <h3 className={heading}>Bezoekadres</h3>
+                  <p className="m-0 text-lg">
+                    {address.map((line, index) => (
+                      <span key={index} className="block">
+                        {line}
+                      </span>
+                    ))}
+                  </p>
+                </div>
+              ) : null}
+              {phone || email ? (
+                <div className={card}>
+                  <h3 className={heading}>Bellen of mailen</h3>
+                  <ul className="m-0 flex list-none flex-col gap-1 p-0 text-lg">
+                    {phone ? (
+                      <li>
+                        {phone.href ? (
+                          <Link link={phone.href} className="text-link">
+                            {phone.label}
+                          </Link>
+                        ) : (
+                          phone.label
+                        )}
+                      </li>
+                    ) : null}
+                    {email ? (
+                      <li>
+                        <Link link={`mailto:${email}`} className="text-link break-all">
+                          {email}
+                        </Link>
+                      </li>
+                    ) : null}
+                  </ul>
+                </div>
+              ) : null}
+            </address>
+          ) : null}
+          {hours.length ? (
+            <div className={card}>
+              <h3 className={heading}>Openingstijden</h3>
+              <dl className="m-0 grid gap-2">
+                {hours.map(({ days, time }, index) => (
+                  <div key={index} className="flex flex-wrap justify-between gap-x-6 border-b border-sand-dark pb-2 last:border-b-0 last:pb-0">
+                    <dt className="font-semibold">{days}</dt>
+                    {time ? <dd className="m-0 text-ink-soft">{time}</dd> : null}
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ) : null}
+          {person ? (
+            <div className="flex flex-col gap-3">
+              <h3 className={heading}>Je eerste aanspreekpunt</h3>
+              <TeamMemberCard member={person} headingLevel={3} layout="inline" />
+            </div>
+          ) : null}
+        </div>
+        {map ? (
+          <figure className="m-0 flex flex-col gap-3">
+            <Image
+              src={map.filename}
+              alt={map.alt}
+              sizes={{ xs: 335, sm: 576, md: 704, lg: 560, xl: 600 }}
+              {...(assetDimensions(map.filename ?? "") ?? { width: 720, height: 560 })}
+              className="h-auto w-full rounded-3xl bg-sand"
+            />
+            {blok.mapLink ? (
+              <figcaption>
+                <Link link={blok.mapLink} className="text-link font-semibold">
+                  Plan je route
+                  {resolveLink(blok.mapLink)?.external ? (
+                    <>
+                      <span aria-hidden="true"> ↗</span>
+                      <span className="sr-only"> (opent in een nieuw tabblad)</span>
+                    </>
+                  ) : null}
+                </Link>
+              </figcaption>
+            ) : null}
+          </figure>
+        ) : null}
+      </div>
+    </Section>
+  );
+}

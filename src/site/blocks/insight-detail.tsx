@@ -1,0 +1,99 @@
+import { ARTICLE_PROSE, ArticleHeroImage, Breadcrumb, articleDate } from "../ui/article";
+import { Image } from "../ui/image";
+import { Link } from "../ui/link";
+import { useEditable } from "../editable";
+import { Blocks } from "./blocks";
+import type { AssetField, Blok, BlockProps } from "./types";
+
+export interface InsightDetailBlok extends Blok {
+  component: "InsightDetail";
+  /** The article's headline: the page's h1 and, with " | Koraal", its document title. */
+  title?: string;
+  description?: string;
+  /** Lead paragraph under the title; cards use it as their teaser. */
+  intro?: string;
+  category?: string;
+  authorName?: string;
+  authorRole?: string;
+  authorImage?: AssetField;
+  /** Storyblok date field: "2025-11-04 09:30" (or an ISO date). */
+  publishedDate?: string;
+  /** Minutes; a number field arrives as a string. */
+  readingTime?: string | number;
+  heroImage?: AssetField;
+  body?: Blok[];
+}
+
+/** An article by one of our people: header with author and date, hero image, then the body blocks. */
+export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
+  const editable = useEditable(blok);
+  const titleId = `insight-${blok._uid}`;
+  const date = articleDate(blok.publishedDate);
+  const minutes = readingMinutes(blok.readingTime);
+  const title = blok.title || "Insight";
+  return (
+    <article {...editable} aria-labelledby={titleId} className="flex flex-col">
+      <header className="relative overflow-hidden bg-sand">
+        <div aria-hidden="true" className="absolute -left-28 -bottom-40 h-80 w-80 rounded-full bg-koraal-100 md:h-[28rem] md:w-[28rem]" />
+        <div className="relative mx-auto w-full max-w-3xl px-5 sm:px-8">
+          <div className="flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
+            <Breadcrumb href="/insights" label="Insights" last={blok.category} />
+            <h1 id={titleId} className="m-0 break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl">
+              {title}
+            </h1>
+            {blok.intro ? <p className="m-0 text-lg text-ink-soft sm:text-xl">{blok.intro}</p> : null}
+            {blok.authorName || date || minutes ? (
+              <div className="flex flex-wrap items-center gap-x-8 gap-y-4 border-t border-t-solid border-sand-dark pt-6">
+                {blok.authorName ? (
+                  <div className="flex items-center gap-3">
+                    {blok.authorImage?.filename ? (
+                      <Image src={blok.authorImage.filename} alt="" sizes={{ xs: 48 }} width={48} height={48} className="h-12 w-12 rounded-full object-cover" />
+                    ) : (
+                      <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-full bg-koraal-400 font-display text-lg font-bold text-ink">
+                        {initials(blok.authorName)}
+                      </span>
+                    )}
+                    <p className="m-0 flex flex-col leading-snug">
+                      <span className="font-semibold">{blok.authorName}</span>
+                      {blok.authorRole ? <span className="text-sm text-ink-muted">{blok.authorRole}</span> : null}
+                    </p>
+                  </div>
+                ) : null}
+                {date || minutes ? (
+                  <p className="m-0 flex flex-wrap items-center gap-x-3 text-sm text-ink-muted">
+                    {date ? <time dateTime={date.iso}>{date.label}</time> : null}
+                    {date && minutes ? <span aria-hidden="true">·</span> : null}
+                    {minutes ? <span>{minutes} min leestijd</span> : null}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </header>
+      <ArticleHeroImage image={blok.heroImage} sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1024 }} className="mx-auto aspect-[16/9] max-w-5xl" />
+      <div className={`mx-auto w-full max-w-3xl py-8 md:py-12 ${ARTICLE_PROSE}`}>
+        <Blocks blocks={blok.body} />
+      </div>
+      <footer className="mx-auto w-full max-w-3xl px-5 pb-16 sm:px-8 md:pb-24">
+        <p className="m-0 border-t border-t-solid border-sand-dark pt-8">
+          <Link link="/insights" className="text-link font-semibold">
+            <span aria-hidden="true">←</span> Alle insights
+          </Link>
+        </p>
+      </footer>
+    </article>
+  );
+}
+
+function readingMinutes(value: unknown): number | null {
+  const minutes = typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value) : NaN;
+  return Number.isFinite(minutes) && minutes > 0 ? Math.round(minutes) : null;
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? "";
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? "") : "";
+  return (first + last).toUpperCase();
+}

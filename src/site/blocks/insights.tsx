@@ -1,0 +1,66 @@
+import type { Story } from "../../shared/content";
+import { articleDate } from "../ui/article";
+import { StoryCard } from "../ui/story-card";
+import { useEditable } from "../editable";
+import type { InsightDetailBlok } from "./insight-detail";
+import { isStoryOf, perPage, type ListingQuery } from "./listings";
+import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
+import type { BlockProps } from "./types";
+
+export interface InsightsBlok extends StoryListingBlok {
+  component: "Insights";
+}
+
+/** Articles from our team (InsightDetail under insights/), newest first, as cards. */
+export function Insights({ blok }: BlockProps<InsightsBlok>) {
+  const editable = useEditable(blok);
+  return (
+    <StoryListingSection
+      {...editable}
+      blok={blok}
+      idPrefix="insights"
+      label="Insights"
+      paginationLabel="Paginering insights"
+      isItem={isStoryOf<InsightDetailBlok>("InsightDetail")}
+      card={(story, headingLevel) => <InsightCard story={story} headingLevel={headingLevel} />}
+      emptyText="Ons team schrijft aan nieuwe artikelen. Kom binnenkort terug voor verse inzichten over apps, web en productstrategie."
+      pastEndText="Op deze pagina staan geen artikelen meer."
+      allLinkText="Bekijk alle insights"
+    />
+  );
+}
+
+Insights.listing = (blok: InsightsBlok): ListingQuery => ({
+  starts_with: "insights/",
+  content_type: "InsightDetail",
+  sort_by: "first_published_at:desc",
+  per_page: perPage(blok.limit),
+});
+
+/** A card for one article: picture, category and date, title, intro, author. */
+function InsightCard({ story, headingLevel }: { story: Story<InsightDetailBlok>; headingLevel: 2 | 3 }) {
+  const content = story.content;
+  const date = articleDate(content.publishedDate) ?? articleDate(story.first_published_at);
+  return (
+    <StoryCard
+      story={story}
+      headingLevel={headingLevel}
+      aspect="aspect-[16/10]"
+      placeholder="bg-[radial-gradient(circle_at_70%_30%,#FFA8A8,#FBF6F1_60%)]"
+      meta={
+        content.category || date ? (
+          <p className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            {content.category ? <span className="rounded-full bg-koraal-100 px-3 py-0.5 font-semibold text-koraal-800">{content.category}</span> : null}
+            {date ? (
+              <time dateTime={date.iso} className="text-ink-muted">
+                {date.label}
+              </time>
+            ) : null}
+          </p>
+        ) : null
+      }
+      teaser={content.intro || content.description}
+      footer={content.authorName ? <p className="m-0 mt-auto text-sm text-ink-muted">Door {content.authorName}</p> : null}
+    />
+  );
+}

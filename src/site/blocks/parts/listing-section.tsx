@@ -1,0 +1,88 @@
+import type { ReactNode } from "react";
+import type { Story } from "../../../shared/content";
+import type { EditableProps } from "../../editable";
+import { useSite } from "../../site-context";
+import { resolveLink } from "../../../shared/links";
+import { EmptyState } from "../../ui/empty-state";
+import { Link } from "../../ui/link";
+import { Pagination } from "../../ui/pagination";
+import { Section, SectionHeading } from "../../ui/section";
+import { StoryGrid } from "../../ui/story-card";
+import { listingLimit, pageCount } from "../listings";
+import type { Blok, LinkField } from "../types";
+import { useListing } from "../use-listing";
+
+/** The fields of a listing of story cards newest first (Cases, Insights). */
+export interface StoryListingBlok extends Blok {
+  eyebrow?: string;
+  title?: string;
+  intro?: string;
+  /** How many stories to show (a teaser on the home page); all of them, 25 per page, when empty. */
+  limit?: string | number;
+  /** "Bekijk alle …": where the complete overview lives. */
+  link?: LinkField;
+  linkText?: string;
+}
+
+/**
+ * A titled section with a grid of story cards, the frame Cases and Insights share: a friendly
+ * empty state (with a way back when paged past the end), pages unless it is a teaser (`limit`),
+ * and a link to the complete overview. Cards take an h3 under the section's title, else an h2.
+ * The block's editor attributes (`useEditable`) land on the section, its root.
+ */
+export function StoryListingSection<S extends Story>({
+  blok,
+  idPrefix,
+  label,
+  paginationLabel,
+  isItem,
+  card,
+  emptyText,
+  pastEndText,
+  allLinkText,
+  ...editable
+}: EditableProps & {
+  blok: StoryListingBlok;
+  /** The heading's id is `${idPrefix}-${blok._uid}`. */
+  idPrefix: string;
+  /** The section's accessible name when it has no title. */
+  label: string;
+  paginationLabel: string;
+  isItem: (story: unknown) => story is S;
+  card: (story: S, headingLevel: 2 | 3) => ReactNode;
+  emptyText: string;
+  pastEndText: string;
+  allLinkText: string;
+}) {
+  const listing = useListing(blok);
+  const { path } = useSite();
+  const items = listing.stories.filter(isItem);
+  const headingId = `${idPrefix}-${blok._uid}`;
+  const pastEnd = listing.page > 1;
+  const isTeaser = listingLimit(blok.limit) !== undefined;
+  return (
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined} label={blok.title ? undefined : label}>
+      <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
+      {items.length ? (
+        <StoryGrid stories={items} card={(story) => card(story, blok.title ? 3 : 2)} />
+      ) : (
+        <EmptyState text={pastEnd ? pastEndText : emptyText}>
+          {pastEnd ? (
+            <a href={path} className="text-link font-semibold">
+              Terug naar de eerste pagina
+            </a>
+          ) : null}
+        </EmptyState>
+      )}
+      {isTeaser ? null : <Pagination label={paginationLabel} path={path} page={listing.page} pages={pageCount(listing)} />}
+      {resolveLink(blok.link) ? (
+        <p className="m-0 mt-12">
+          <Link link={blok.link} className="btn-secondary border-solid">
+            {blok.linkText || allLinkText}
+            <span aria-hidden="true">→</span>
+          </Link>
+        </p>
+      ) : null}
+    </Section>
+  );
+}

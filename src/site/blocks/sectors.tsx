@@ -1,0 +1,81 @@
+import type { Story } from "../../shared/content";
+import { useSite } from "../site-context";
+import { EmptyState } from "../ui/empty-state";
+import { Image } from "../ui/image";
+import { Link } from "../ui/link";
+import { Pagination } from "../ui/pagination";
+import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../editable";
+import { isStoryOf, pageCount, perPage, type ListingQuery } from "./listings";
+import type { SectorBlok } from "./sector";
+import type { Blok, BlockProps } from "./types";
+import { useListing } from "./use-listing";
+
+export interface SectorsBlok extends Blok {
+  component: "Sectors";
+  eyebrow?: string;
+  title?: string;
+  intro?: string;
+  /** How many sectors per page; 25 when empty. */
+  limit?: string | number;
+}
+
+/** The sectors we work in: a card per Sector story under sectoren/, in the editor's order. */
+export function Sectors({ blok }: BlockProps<SectorsBlok>) {
+  const editable = useEditable(blok);
+  const listing = useListing(blok);
+  const { path } = useSite();
+  const sectors = listing.stories.filter(isStoryOf<SectorBlok>("Sector"));
+  const headingId = `sectors-${blok._uid}`;
+  return (
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined} label={blok.title ? undefined : "Sectoren"}>
+      <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
+      {sectors.length ? (
+        <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">
+          {sectors.map((story) => (
+            <li key={story.uuid} className="flex">
+              <SectorCard story={story} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState text="We zetten onze sectoren op dit moment op een rij. Kijk binnenkort nog eens, of neem contact met ons op." />
+      )}
+      <Pagination label="Paginering sectoren" path={path} page={listing.page} pages={pageCount(listing)} />
+    </Section>
+  );
+}
+
+// Typed on Blok: the registry calls `listing` with whatever blok it walks into.
+Sectors.listing = (blok: Blok): ListingQuery => ({
+  starts_with: "sectoren/",
+  content_type: "Sector",
+  sort_by: "position:asc",
+  per_page: perPage((blok as SectorsBlok).limit),
+});
+
+function SectorCard({ story }: { story: Story<SectorBlok> }) {
+  const content = story.content;
+  const title = content.cardTitle || content.title || story.name;
+  // the SEO description is written as a one-line summary, so it doubles as the card text
+  const teaser = content.teaser || content.description || content.intro;
+  return (
+    <article className="group relative flex w-full flex-col gap-4 rounded-3xl border border-sand-dark bg-sand p-7 transition-shadow hover:shadow-[0_12px_40px_-16px_rgba(22,22,42,0.35)]">
+      {content.icon?.filename ? (
+        <Image src={content.icon.filename} alt={content.icon.alt} sizes={{ xs: 56 }} width={56} height={56} className="h-14 w-14" />
+      ) : null}
+      <h3 className="m-0 font-display text-2xl font-bold leading-snug tracking-tight">{title}</h3>
+      {teaser ? <p className="m-0 text-ink-muted">{teaser}</p> : null}
+      <Link
+        link={story.full_slug}
+        className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold text-koraal-700 no-underline before:absolute before:inset-0 before:rounded-3xl before:content-[''] hover:text-ink kbd-focus"
+        aria-label={`Bekijk sector ${title}`}
+      >
+        Bekijk sector
+        <span aria-hidden="true" className="transition-transform group-hover:translate-x-1">
+          →
+        </span>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { EmptyState } from "../ui/empty-state";
+import { Pagination } from "../ui/pagination";
+import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../editable";
+import { pageCount, perPage, type ListingQuery } from "./listings";
+import { TeamMemberCard, type TeamMemberBlok } from "./team-member";
+import type { Blok, BlockProps } from "./types";
+import { useListing } from "./use-listing";
+
+export interface TeamBlok extends Blok {
+  component: "Team";
+  eyebrow?: string;
+  title?: string;
+  intro?: string;
+  /** Team members per page (default 25). */
+  limit?: string | number;
+}
+
+/** Everyone in the `team/` folder, in the editors' order, as portrait cards. */
+export function Team({ blok }: BlockProps<TeamBlok>) {
+  const editable = useEditable(blok);
+  const listing = useListing(blok);
+  const members = listing.stories
+    .map((story) => story.content)
+    .filter((content): content is TeamMemberBlok => content?.component === "TeamMember" && Boolean(content.name));
+  const headingId = `team-${blok._uid}`;
+  return (
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
+      <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
+      {members.length ? (
+        <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-4">
+          {members.map((member) => (
+            <li key={member._uid}>
+              <TeamMemberCard member={member} headingLevel={blok.title ? 3 : 2} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState text="Ons team stelt zich hier binnenkort aan je voor. Tot die tijd zeggen we graag persoonlijk hallo." />
+      )}
+      <Pagination label="Meer teamleden" page={listing.page} pages={pageCount(listing)} linkCurrent />
+    </Section>
+  );
+}
+
+Team.listing = (blok: Blok): ListingQuery => ({
+  starts_with: "team/",
+  content_type: "TeamMember",
+  sort_by: "position:asc",
+  per_page: perPage((blok as TeamBlok).limit),
+});

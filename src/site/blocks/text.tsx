@@ -1,0 +1,25 @@
+import { useEditable } from "../editable";
+import type { Blok, BlockProps } from "./types";
+
+export interface TextBlok extends Blok {
+  component: "Text";
+  text?: string;
+}
+
+/** Plain text; blank lines separate paragraphs. */
+export function Text({ blok }: BlockProps<TextBlok>) {
+  const editable = useEditable(blok);
+  const paragraphs = (blok.text ?? "").split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  if (!paragraphs.length) return null;
+  return (
+    <div {...editable} className="site-container py-8">
+      <div className="max-w-3xl space-y-4 text-lg text-ink-soft">
+        {paragraphs.map((p, i) => (
+          <p key={i} className="m-0 whitespace-pre-line">
+            {p}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}

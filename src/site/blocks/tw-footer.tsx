@@ -1,0 +1,143 @@
+import { FooterGroups, type FooterGroup } from "../islands/footer-groups";
+import { Island } from "../islands/island";
+import { NewsletterForm, type NewsletterMessage } from "../islands/newsletter-form";
+import { useSite } from "../site-context";
+import { RichText } from "../richtext/render";
+import { INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE } from "../../shared/email";
+import { EXTERNAL_REL, resolveLink } from "../../shared/links";
+import type { RichTextDoc } from "../richtext/types";
+import { Image } from "../ui/image";
+import { Link } from "../ui/link";
+import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+
+export interface FooterLink extends Blok {
+  linkText?: string;
+  link?: LinkField;
+}
+
+export interface FooterSubmenu extends Blok {
+  title?: string;
+  links?: FooterLink[];
+}
+
+export interface FooterLinkGroup extends Blok {
+  submenus?: FooterSubmenu[];
+}
+
+export interface ContactDetail extends Blok {
+  body?: RichTextDoc;
+}
+
+export interface TwFooterBlok extends Blok {
+  component: "TwFooter";
+  logo?: AssetField;
+  title?: string;
+  description?: string;
+  links?: FooterLinkGroup[];
+  bottomSection?: FooterLink[];
+  contactDetails?: ContactDetail[];
+  officeImage?: AssetField;
+}
+
+/** Outcome of a no-JavaScript signup, carried back in `?nieuwsbrief=` by the form route. */
+export const NEWSLETTER_OUTCOMES: Record<string, NewsletterMessage> = {
+  geabonneerd: { kind: "success", text: SUBSCRIBED_MESSAGE },
+  ongeldig: { kind: "error", text: INVALID_EMAIL_MESSAGE },
+  "te-vaak": { kind: "error", text: "Even geduld: probeer het over een minuut opnieuw." },
+  mislukt: { kind: "error", text: "Inschrijven lukte niet. Probeer het later opnieuw." },
+};
+
+function footerGroups(blok: TwFooterBlok): FooterGroup[] {
+  return (blok.links ?? [])
+    .flatMap((group) => group.submenus ?? [])
+    .map((submenu) => ({
+      id: submenu._uid,
+      title: submenu.title ?? "",
+      links: (submenu.links ?? []).flatMap((item) => {
+        const resolved = resolveLink(item.link);
+        return resolved && item.linkText ? [{ id: item._uid, label: item.linkText, href: resolved.href, external: resolved.external }] : [];
+      }),
+    }));
+}
+
+const SOCIAL_ICONS: Array<[RegExp, string]> = [
+  [/linkedin/i, "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.7h.1c.5-1 1.8-2 3.7-2 4 0 4.7 2.6 4.7 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z"],
+  [/instagram/i, "M12 7.2a4.8 4.8 0 1 0 0 9.6 4.8 4.8 0 0 0 0-9.6zm0 7.9a3.1 3.1 0 1 1 0-6.2 3.1 3.1 0 0 1 0 6.2zM17.1 5.8a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2zM12 3.6c2.7 0 3 0 4.1.1 2.7.1 4 1.4 4.1 4.1.1 1.1.1 1.4.1 4.1s0 3-.1 4.1c-.1 2.7-1.4 4-4.1 4.1-1.1.1-1.4.1-4.1.1s-3 0-4.1-.1c-2.7-.1-4-1.4-4.1-4.1C3.7 15 3.6 14.7 3.6 12s0-3 .1-4.1C3.8 5.2 5.1 3.9 7.8 3.8 8.9 3.7 9.3 3.6 12 3.6z"],
+  [/tiktok/i, "M16.6 5.8A4.3 4.3 0 0 1 15.5 3h-3.1v12.4a2.6 2.6 0 1 1-2.6-2.6c.3 0 .5 0 .8.1V9.7a5.8 5.8 0 1 0 4.9 5.7V9.1a7.4 7.4 0 0 0 4.3 1.4V7.4a4.3 4.3 0 0 1-3.2-1.6z"],
+];
+
+/**
+ * The site footer: who we are, where to go, the newsletter, socials and how to reach us. It carries
+ * no editor attributes (`useEditable`): it belongs to the theme story, which is never previewed
+ * itself, and a page's preview marks only the bloks of that page's story.
+ */
+export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
+  const { socials, path, search } = useSite();
+  const outcome = NEWSLETTER_OUTCOMES[new URLSearchParams(search).get("nieuwsbrief") ?? ""];
+  return (
+    <footer className="mt-auto bg-ink text-white">
+      <div className="site-container grid gap-12 py-16 lg:grid-cols-[1fr_2fr]">
+        <div className="flex flex-col gap-4">
+          {blok.logo?.filename ? <img src="/images/logo-light.svg" alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" /> : null}
+          {blok.title ? <p className="m-0 font-display text-2xl font-bold">{blok.title}</p> : null}
+          {blok.description ? <p className="m-0 max-w-md text-white/80">{blok.description}</p> : null}
+          {socials.length ? (
+            <ul className="m-0 mt-2 flex list-none gap-3 p-0" aria-label="Koraal op sociale media">
+              {socials.map((social) => {
+                const icon = SOCIAL_ICONS.find(([pattern]) => pattern.test(social.href + social.label))?.[1];
+                return (
+                  <li key={social.id}>
+                    <a
+                      href={social.href}
+                      aria-label={social.label}
+                      className="kbd-focus flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-koraal hover:text-ink"
+                      {...(social.external ? { target: "_blank", rel: EXTERNAL_REL } : {})}
+                    >
+                      {icon ? (
+                        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+                          <path d={icon} />
+                        </svg>
+                      ) : (
+                        social.label.slice(0, 2)
+                      )}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-12">
+          <Island name="FooterGroups" component={FooterGroups} props={{ groups: footerGroups(blok) }} />
+          <section id="nieuwsbrief" aria-labelledby="nieuwsbrief-titel" className="max-w-xl scroll-mt-24">
+            <h2 id="nieuwsbrief-titel" className="m-0 font-display text-xl font-bold">
+              Nieuwsbrief
+            </h2>
+            <p className="m-0 mb-4 mt-1 text-white/80">Eens per maand het beste uit onze projecten en insights. Geen spam, wel inspiratie.</p>
+            <Island name="NewsletterForm" component={NewsletterForm} props={{ returnPath: path, initialMessage: outcome }} />
+          </section>
+        </div>
+        <div className="grid gap-8 md:grid-cols-2 lg:col-span-2">
+          <address className="not-italic text-white/85">
+            {(blok.contactDetails ?? []).map((detail) => (
+              <RichText key={detail._uid} doc={detail.body} className="flex flex-col gap-3" />
+            ))}
+          </address>
+          {blok.officeImage?.filename ? (
+            <Image src={blok.officeImage.filename} alt={blok.officeImage.alt} sizes={{ xs: 320, md: 560 }} width={1120} height={560} className="h-auto w-full rounded-2xl" />
+          ) : null}
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <div className="site-container flex flex-wrap gap-x-6 gap-y-2 py-6 text-sm text-white/70">
+          <span>© {new Date().getFullYear()} Koraal B.V.</span>
+          {(blok.bottomSection ?? []).map((item) => (
+            <Link key={item._uid} link={item.link} className="text-white/70 no-underline hover:text-white kbd-focus">
+              {item.linkText}
+            </Link>
+          ))}
+        </div>
+      </div>
+    </footer>
+  );
+}

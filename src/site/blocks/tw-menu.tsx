@@ -1,0 +1,93 @@
+import { Island } from "../islands/island";
+import type { ContactItem, HeaderModel, NavLink as NavLinkModel } from "../islands/nav-model";
+import { SiteHeader } from "../islands/site-header";
+import { resolveLink } from "../../shared/links";
+import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+
+export interface NavLink extends Blok {
+  linkText?: string;
+  link?: LinkField;
+}
+
+export interface NavSubmenu extends Blok {
+  heading?: string;
+  link?: LinkField;
+  links?: NavLink[];
+}
+
+export interface DesktopNavItem extends Blok {
+  title?: string;
+  link?: LinkField;
+  submenu?: NavSubmenu[];
+}
+
+export interface MobileNavItem extends Blok {
+  title?: string;
+  link?: LinkField;
+  links?: NavLink[];
+}
+
+export interface ContactEntry extends Blok {
+  link?: LinkField;
+  linkText?: string;
+  content?: string;
+}
+
+export interface TwMenuBlok extends Blok {
+  component: "TwMenu";
+  logo?: AssetField;
+  desktopNavigationMenu?: DesktopNavItem[];
+  mobileNavigationMenu?: MobileNavItem[];
+  socials?: NavLink[];
+  contact?: ContactEntry[];
+}
+
+function target(link: LinkField | undefined): { href?: string; external?: boolean } {
+  const resolved = resolveLink(link);
+  return resolved ? { href: resolved.href, external: resolved.external } : {};
+}
+
+/** Entries with a text and a target, resolved by the link rules (socials, submenu links, ...). */
+export function links(items: NavLink[] | undefined): NavLinkModel[] {
+  return (items ?? []).flatMap((item) => {
+    const resolved = resolveLink(item.link);
+    return resolved && item.linkText ? [{ id: item._uid, label: item.linkText, href: resolved.href, external: resolved.external }] : [];
+  });
+}
+
+/** Storyblok's header fields -> the serialisable model the header island renders and hydrates. */
+export function headerModel(blok: TwMenuBlok): HeaderModel {
+  return {
+    logo: { src: blok.logo?.filename || "/images/logo.svg", alt: blok.logo?.alt || "Koraal" },
+    items: (blok.desktopNavigationMenu ?? []).map((item) => ({
+      id: item._uid,
+      label: item.title ?? "",
+      ...target(item.link),
+      columns: (item.submenu ?? []).slice(0, 3).map((column) => ({
+        id: column._uid,
+        heading: column.heading ?? "",
+        ...target(column.link),
+        links: links(column.links),
+      })),
+    })),
+    mobile: (blok.mobileNavigationMenu ?? []).map((item) => ({
+      id: item._uid,
+      label: item.title ?? "",
+      ...target(item.link),
+      links: links(item.links),
+    })),
+    socials: links(blok.socials),
+    contact: (blok.contact ?? []).flatMap((entry): ContactItem[] => {
+      const label = entry.linkText || entry.content;
+      return label ? [{ id: entry._uid, label, ...target(entry.link) }] : [];
+    }),
+  };
+}
+
+/**
+ * The site header (logo, desktop navigation with submenus, mobile menu): an island, whose root is
+ * the island's own. No editor attributes: it belongs to the theme story (see TwFooter).
+ */
+export function TwMenu({ blok }: BlockProps<TwMenuBlok>) {
+  return <Island name="SiteHeader" component={SiteHeader} props={{ model: headerModel(blok) }} />;
+}

@@ -1,0 +1,87 @@
+import type { Story } from "../../shared/content";
+import { Link } from "../ui/link";
+import { EmptyState } from "../ui/empty-state";
+import { Pagination } from "../ui/pagination";
+import { Section, SectionHeading } from "../ui/section";
+import { useEditable } from "../editable";
+import { pageCount, perPage, type ListingQuery } from "./listings";
+import type { Blok, BlockProps } from "./types";
+import { useListing } from "./use-listing";
+import type { VacancyBlok } from "./vacancy";
+
+export interface VacanciesBlok extends Blok {
+  component: "Vacancies";
+  eyebrow?: string;
+  title?: string;
+  intro?: string;
+  /** Vacancies per page (default 25). */
+  limit?: string | number;
+}
+
+/** Every open position in the `vacatures/` folder as a card linking to its page. */
+export function Vacancies({ blok }: BlockProps<VacanciesBlok>) {
+  const editable = useEditable(blok);
+  const listing = useListing(blok);
+  const vacancies = listing.stories.filter(
+    (story): story is Story<VacancyBlok> => story.content?.component === "Vacancy" && Boolean(story.content.title),
+  );
+  const headingId = `vacancies-${blok._uid}`;
+  const itemLevel = blok.title ? 3 : 2;
+  return (
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
+      <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
+      {vacancies.length ? (
+        <ul className="m-0 grid list-none gap-5 p-0 md:grid-cols-2">
+          {vacancies.map((story) => (
+            <li key={story.uuid}>
+              <VacancyCard story={story} headingLevel={itemLevel} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState text="Op dit moment staan er geen vacatures open. Denk je dat je ons team sterker maakt? Een open sollicitatie is altijd welkom.">
+          <Link link="mailto:werken@koraal.nl?subject=Open%20sollicitatie" className="text-link font-semibold">
+            Stuur een open sollicitatie
+          </Link>
+        </EmptyState>
+      )}
+      <Pagination label="Meer vacatures" page={listing.page} pages={pageCount(listing)} linkCurrent />
+    </Section>
+  );
+}
+
+Vacancies.listing = (blok: Blok): ListingQuery => ({
+  starts_with: "vacatures/",
+  content_type: "Vacancy",
+  sort_by: "position:asc",
+  per_page: perPage((blok as VacanciesBlok).limit),
+});
+
+function VacancyCard({ story, headingLevel }: { story: Story<VacancyBlok>; headingLevel: 2 | 3 }) {
+  const vacancy = story.content;
+  const Heading = `h${headingLevel}` as const;
+  const facts = [vacancy.location, vacancy.hours, vacancy.level].filter((fact): fact is string => Boolean(fact));
+  return (
+    <article className="group relative flex h-full flex-col gap-4 rounded-3xl bg-white p-6 ring-1 ring-sand-dark transition-shadow hover:shadow-lg hover:ring-koraal-300 md:p-8">
+      <Heading className="m-0 font-display text-2xl font-bold leading-snug">
+        {/* the whole card is clickable through the title link's pseudo-element */}
+        <Link link={`/${story.full_slug}`} className="text-ink no-underline after:absolute after:inset-0 after:rounded-3xl after:content-empty group-hover:text-koraal-700 kbd-focus">
+          {vacancy.title}
+        </Link>
+      </Heading>
+      {facts.length ? (
+        <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label="Kenmerken">
+          {facts.map((fact) => (
+            <li key={fact} className="rounded-full bg-koraal-50 px-3 py-1 text-sm font-semibold text-koraal-800">
+              {fact}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {vacancy.intro ? <p className="m-0 line-clamp-3 text-ink-soft">{vacancy.intro}</p> : null}
+      <p aria-hidden="true" className="m-0 mt-auto pt-2 font-semibold text-koraal-700">
+        Bekijk vacature <span className="inline-block transition-transform group-hover:translate-x-1">→</span>
+      </p>
+    </article>
+  );
+}

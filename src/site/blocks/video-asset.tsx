@@ -1,0 +1,57 @@
+import { FigureSection } from "../ui/figure-section";
+import { useEditable } from "../editable";
+import type { AssetField, Blok, BlockProps } from "./types";
+
+export interface VideoAssetBlok extends Blok {
+  component: "VideoAsset";
+  title?: string;
+  video?: AssetField;
+  poster?: AssetField;
+  caption?: string;
+}
+
+const VIDEO_TYPES: Readonly<Record<string, string>> = {
+  mp4: "video/mp4",
+  m4v: "video/mp4",
+  webm: "video/webm",
+  ogv: "video/ogg",
+  mov: "video/quicktime",
+};
+
+/**
+ * A video the visitor starts: controls, muted, inline on phones, only its metadata loaded up
+ * front, and a poster until it plays. Never autoplay.
+ */
+export function VideoAsset({ blok }: BlockProps<VideoAssetBlok>) {
+  const editable = useEditable(blok);
+  const src = blok.video?.filename;
+  if (!src) return null;
+  const label = blok.title || blok.video?.alt || blok.caption || "Video";
+  return (
+    <FigureSection {...editable} id={`video-${blok._uid}`} title={blok.title} caption={blok.caption}>
+      <video
+        controls
+        muted
+        playsInline
+        preload="metadata"
+        poster={blok.poster?.filename || undefined}
+        aria-label={label}
+        className="block aspect-video h-auto w-full rounded-3xl bg-ink object-cover"
+      >
+        <source src={src} type={videoType(src)} />
+        <p>
+          Je browser speelt deze video niet af.{" "}
+          <a href={src} className="text-link">
+            Download de video
+          </a>
+          .
+        </p>
+      </video>
+    </FigureSection>
+  );
+}
+
+function videoType(src: string): string | undefined {
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(src)?.[1]?.toLowerCase();
+  return extension && Object.hasOwn(VIDEO_TYPES, extension) ? VIDEO_TYPES[extension] : undefined;
+}

@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE, isValidEmail } from "../../shared/email";
+
+export const NEWSLETTER_ENDPOINT = "/api/hubspot/create";
+/** The same signup for visitors without JavaScript: a plain form post that redirects back. */
+export const NEWSLETTER_FORM_ACTION = "/api/newsletter";
+export const CREATE_FAILED = "Create API request failed";
+/** After a submission finishes, the field is emptied this much later (spec: 2 s). */
+export const RESET_DELAY_MS = 2000;
+
+export type NewsletterMessage = { kind: "success" | "error"; text: string };
+
+/** The API's own words for a failure: shown to the visitor. */
+export class NewsletterApiError extends Error {
+  override name = "NewsletterApiError";
+}
+
+/**
+ * POST {email} to the newsletter API. Success: the body is not read. Failure with a JSON
+ * `message`: that message. Failure without a readable body: logged, and a generic error thrown.
+ */
+export async function createSubscription(email: string, fetchFn: typeof fetch = fetch): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetchFn(NEWSLETTER_ENDPOINT, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+  } catch (error) {
+    console.error(CREATE_FAILED, error);
+    throw new Error(CREATE_FAILED);
+  }
+  if (res.ok) return;
+  let message: unknown;
+  try {
+    message = ((await res.json()) as { message?: unknown }).message;
+  } catch {
+    // unreadable body: handled below
+  }
+  if (typeof message === "string" && message.trim()) throw new NewsletterApiError(message);
+  console.error(CREATE_FAILED, res.status);
+  throw new Error(CREATE_FAILED);
+}
+
+export interface NewsletterFormProps {
+  /** Where the no-JS post returns to. */
+  returnPath: string;
+  /** The outcome of a no-JS post, shown after its redirect. */
+  initialMessage?: NewsletterMessage;
+}
+
+export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormProps) {
+  const [email, setEmail] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<NewsletterMessage | undefined>(initialMessage);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const id = useId();
+
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!isValidEmail(value)) {
+      setMessage({ kind: "error", text: INVALID_EMAIL_MESSAGE });
+      return;
+    }
+    setSubmitting(true);
+    setMessage(undefined);
+    try {
+      await createSubscription(value);
+      setMessage({ kind: "success", text: SUBSCRIBED_MESSAGE });
+    } catch (error) {
+      if (error instanceof NewsletterApiError) setMessage({ kind: "error", text: error.message });
+    } finally {
+      setSubmitting(false);
+      clearTimeout(resetTimer.current);
+      resetTimer.current = setTimeout(() => setEmail(""), RESET_DELAY_MS);
+    }
+  }
+
+  return (
+    <form
+      method="post"
+      action={NEWSLETTER_FORM_ACTION}
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3"
+      aria-describedby={`${id}-message`}
+    >
+      <input type="hidden" name="returnPath" value={returnPath} />
+      {/* Honeypot: invisible to people, filled in by bots; the API drops such signups silently. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Laat dit veld leeg
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <label htmlFor={`${id}-email`} className="text-sm font-semibold text-white">
+        E-mailadres
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="naam@bedrijf.nl"
+          value={email}
+          disabled={submitting}
+          aria-invalid={message?.kind === "error" ? true : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setMessage(undefined);
+          }}
+          className="min-w-0 flex-1 rounded-full border-2 border-white/20 bg-white/10 px-5 py-3 text-white placeholder:text-white/60 focus:border-koraal-300 focus:outline-none disabled:opacity-60"
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="kbd-focus rounded-full bg-koraal px-6 py-3 font-semibold text-ink transition-colors hover:bg-koraal-300 disabled:cursor-wait disabled:opacity-60"
+        >
+          {submitting ? "Bezig…" : "Inschrijven"}
+        </button>
+      </div>
+      <p
+        id={`${id}-message`}
+        role="status"
+        aria-live="polite"
+        data-kind={message?.kind}
+        className={`m-0 min-h-6 text-sm font-medium ${message?.kind === "error" ? "text-koraal-200" : "text-white"}`}
+      >
+        {message?.text}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { createContext, useContext, type ReactNode } from "react";
+import type { NavLink } from "./islands/nav-model";
+import type { Listing } from "./blocks/listings";
+import type { Blok, Story } from "../shared/content";
+import type { Logger } from "../shared/log";
+
+/** One customer of the theme's customers list (the "customers store" of the spec). */
+export interface CustomerBlok extends Blok {
+  name?: string;
+  logo?: { filename: string | null; alt?: string | null };
+  link?: unknown;
+}
+
+/**
+ * Everything a block may read besides its own fields, scoped to one request: the customers
+ * store, the stories resolved with the page (relations and listings), and where to log.
+ */
+export interface SiteContextValue {
+  customers: CustomerBlok[];
+  /** Stories resolved with the page, by uuid (relations) */
+  relations: ReadonlyMap<string, Story>;
+  /** Listings the route loaded for listing blocks, by block `_uid`. */
+  listings: ReadonlyMap<string, Promise<Listing>>;
+  logger: Logger;
+  /** The path of the page being rendered, e.g. "/cases". */
+  path: string;
+  /** The request's query string (e.g. "?nieuwsbrief=geabonneerd"). */
+  search: string;
+  /** The company's social links (from the header), shown in the footer too. */
+  socials: NavLink[];
+  preview: boolean;
+}
+
+const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function SiteProvider({ value, children }: { value: SiteContextValue; children: ReactNode }) {
+  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteContextValue {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error("useSite() outside <SiteProvider>");
+  return value;
+}
+
+export function useCustomers(): CustomerBlok[] {
+  return useSite().customers;
+}
