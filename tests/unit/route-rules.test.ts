@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROUTE_MIDDLEWARE, ROUTE_RULES, UnknownMiddlewareError, compileRouteRules } from "../../src/server/routes/route-rules";
+import { ROUTE_MIDDLEWARE, ROUTE_RULES, UnknownMiddlewareError, compileRouteRules } from "../../src/server/middleware/route-rules";
 import { ruleRedirect, trailingSlashRedirect } from "../../src/server/middleware/redirects";
 import { checkPath } from "../../src/server/middleware/path-guard";
 import { slugForPath } from "../../src/server/routes/pages";

@@ -1,5 +1,18 @@
+import { createMiddleware } from "hono/factory";
 import type { DatasourceEntry } from "../../shared/content";
-import type { CompiledRule } from "../routes/route-rules";
+import { datasourceRedirects } from "../content/redirects";
+import type { AppBindings } from "../request-context";
+import type { CompiledRule } from "./route-rules";
+
+/** Trailing slashes, the route rules' redirects and the CMS `redirects` datasource, in that order. */
+export function redirects(rules: CompiledRule[]) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const url = new URL(c.req.url);
+    const redirect = trailingSlashRedirect(url) ?? ruleRedirect(url, rules, await datasourceRedirects(c.var.content, c.var.logger));
+    if (redirect) return c.redirect(redirect.location, redirect.status);
+    await next();
+  });
+}
 
 export interface Redirect {
   location: string;

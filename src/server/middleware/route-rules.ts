@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
+import type { AppBindings } from "../request-context";
 
 /**
  * Route rules: per-path redirects (internal or external) and named middleware. Paths are exact
@@ -54,4 +55,13 @@ export function compileRouteRules(rules: RouteRule[], middleware: Record<string,
       matches: prefix ? (path) => path.startsWith(prefix) || path === prefix.slice(0, -1) : (path) => path === rule.path,
     };
   });
+}
+
+/** Mounts each rule's middleware on its path with Hono's own router ("/x" exact, "/x/*" the prefix and "/x"). */
+export function mountRouteRules(app: Hono<AppBindings>, rules: CompiledRule[]): void {
+  for (const { rule, middleware } of rules) {
+    if (!middleware.length) continue;
+    const [first, ...rest] = middleware;
+    app.use(rule.path, first!, ...rest);
+  }
 }

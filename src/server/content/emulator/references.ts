@@ -1,0 +1,78 @@
+import type { Story } from "../../../shared/content";
+import { type Ctx, MAX_RESOLVED, type ResolvedLink, type View } from "./model";
+import { present } from "./present";
+import { type Folder, deriveFolders, linkEntry } from "./links";
+import { isRecord, list, walk } from "./params";
+
+export interface References {
+  rels: Story[];
+  links: unknown[];
+  rel_uuids?: string[];
+  link_uuids?: string[];
+}
+
+export function resolveReferences(stories: Story[], ctx: Ctx): References {
+  const result: References = { rels: [], links: [] };
+  const fields = new Set(list(ctx.params, "resolve_relations") ?? []);
+  if (fields.size) {
+    const related = existing(collectRelations(stories, fields), ctx.view);
+    if (related.length > MAX_RESOLVED) result.rel_uuids = related.map((story) => story.uuid);
+    else result.rels = related.map((story) => present(story, ctx, []));
+  }
+  const mode = linkMode(ctx.params.get("resolve_links"));
+  if (mode) {
+    const linked = existing(collectStoryLinks(stories), ctx.view);
+    const folders = mode === "link" ? deriveFolders(ctx.view.stories) : new Map<string, Folder>();
+    if (linked.length > MAX_RESOLVED) result.link_uuids = linked.map((story) => story.uuid);
+    else result.links = linked.map((story) => resolvedLink(story, mode, folders, ctx));
+  }
+  return result;
+}
+
+export function linkMode(value: string | null): "story" | "url" | "link" | undefined {
+  if (value === "story" || value === "1") return "story";
+  if (value === "url" || value === "link") return value;
+  return undefined;
+}
+
+export function existing(uuids: Iterable<string>, view: View): Story[] {
+  return [...uuids].flatMap((uuid) => view.byUuid.get(uuid) ?? []);
+}
+
+/** Uuids in `component.field` relation fields, in order of first appearance. */
+export function collectRelations(stories: Story[], fields: ReadonlySet<string>): Set<string> {
+  const uuids = new Set<string>();
+  for (const story of stories) {
+    walk(story.content, (node) => {
+      if (typeof node.component !== "string") return;
+      for (const [field, value] of Object.entries(node)) {
+        if (!fields.has(`${node.component}.${field}`)) continue;
+        for (const uuid of typeof value === "string" ? [value] : Array.isArray(value) ? value : []) {
+          if (typeof uuid === "string" && uuid) uuids.add(uuid);
+        }
+      }
+    });
+  }
+  return uuids;
+}
+
+/** Uuids of stories linked from multilink fields and rich text link marks. */
+export function collectStoryLinks(stories: Story[]): Set<string> {
+  const uuids = new Set<string>();
+  for (const story of stories) {
+    walk(story.content, (node) => {
+      if (node.fieldtype === "multilink" && node.linktype === "story" && typeof node.id === "string" && node.id) uuids.add(node.id);
+      if (node.type === "link" && isRecord(node.attrs) && node.attrs.linktype === "story" && typeof node.attrs.uuid === "string" && node.attrs.uuid) {
+        uuids.add(node.attrs.uuid);
+      }
+    });
+  }
+  return uuids;
+}
+
+/** `story`: the whole story; `url`: just enough to build an href; `link`: a links-API entry. */
+export function resolvedLink(story: Story, mode: "story" | "url" | "link", folders: Map<string, Folder>, ctx: Ctx): unknown {
+  if (mode === "story") return present(story, ctx, []);
+  if (mode === "url") return { name: story.name, id: story.id, uuid: story.uuid, slug: story.slug, url: story.full_slug, full_slug: story.full_slug };
+  return { ...linkEntry(story, folders, ctx.published.has(story.uuid), false), full_slug: story.full_slug, alternates: [] } satisfies ResolvedLink;
+}

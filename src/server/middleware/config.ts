@@ -1,0 +1,32 @@
+import { createMiddleware } from "hono/factory";
+import { createLogger, type LogSink } from "../../shared/log";
+import { readConfig, type AppEnv, type Config } from "../env";
+import type { AppBindings } from "../request-context";
+
+/**
+ * Validates the settings once per isolate (again only if the bindings object changes) and gives
+ * the request its logger at the configured level. Settings that are almost certainly mistakes
+ * are logged once, when they are first read.
+ */
+export function config(logSink?: LogSink) {
+  let memo: { env: AppEnv; value: Config } | undefined;
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const base = { requestId: c.var.requestId };
+    const fresh = memo?.env !== c.env;
+    if (fresh) {
+      try {
+        memo = { env: c.env, value: readConfig(c.env) };
+      } catch (error) {
+        // without a configuration there is no request logger yet: still say what is wrong
+        createLogger({ base, sink: logSink }).error("config.invalid", { error });
+        throw error;
+      }
+    }
+    const settings = memo!.value;
+    const logger = createLogger({ level: settings.logLevel, base, sink: logSink });
+    if (fresh) for (const notice of settings.notices) logger.error("config.content_token_missing", { message: notice });
+    c.set("config", settings);
+    c.set("logger", logger);
+    await next();
+  });
+}

@@ -1,0 +1,19 @@
+import { createMiddleware } from "hono/factory";
+import { withBaseHeaders } from "../render/security";
+import type { AppBindings } from "../request-context";
+import { ServerTiming } from "./server-timing";
+
+/** One log line per request with its status and duration; security headers and the request id on every answer. */
+export const logging = createMiddleware<AppBindings>(async (c, next) => {
+  c.set("timing", new ServerTiming());
+  const started = performance.now();
+  await next();
+  c.res = withBaseHeaders(c.res);
+  c.res.headers.set("X-Request-Id", c.var.requestId);
+  c.var.logger.info("request", {
+    method: c.req.method,
+    path: new URL(c.req.url).pathname,
+    status: c.res.status,
+    ms: Math.round(performance.now() - started),
+  });
+});
