@@ -6,9 +6,6 @@
 export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-export const INVALID_EMAIL_MESSAGE = "Vul een geldig e-mailadres in";
-export const SUBSCRIBED_MESSAGE = "Woehoe, je bent geabonneerd!";
-
 export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value);
 }

@@ -11,7 +11,7 @@ import type { Blok } from "../../src/shared/content";
 import { createApp } from "../../src/server/index";
 import { createLogger } from "../../src/shared/log";
 import { editableAttributes } from "../../src/site/editable";
-import { previewLinkToken } from "../../src/server/preview/token";
+import { previewLinkToken } from "../../src/shared/preview-link";
 import { SiteProvider, type SiteContextValue } from "../../src/site/site-context";
 import { PAGE_COMPONENTS } from "../../src/server/routes/pages";
 

@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT, embeddedSpace, previewLink, previewToken, slugForPath } from "../../scripts/preview-link.mjs";
-import { previewAccess, previewLinkToken } from "../../src/server/preview/token";
+import { previewAccess } from "../../src/server/preview/token";
+import { previewLinkToken } from "../../src/shared/preview-link";
 
 const CONTENT = join(REPO_ROOT, "content");
 const SCRIPT = join(REPO_ROOT, "scripts/preview-link.mjs");

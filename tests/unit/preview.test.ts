@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { editableAttributes } from "../../src/site/editable";
 import { fulfilled } from "../../src/site/preview-props";
-import { PREVIEW_CLOCK_SKEW_MS, PREVIEW_MAX_AGE_MS, previewAccess, previewLinkToken } from "../../src/server/preview/token";
+import { PREVIEW_CLOCK_SKEW_MS, PREVIEW_MAX_AGE_MS, previewAccess } from "../../src/server/preview/token";
+import { previewLinkToken } from "../../src/shared/preview-link";
 
 const SPACE = 287341;
 const TOKEN = "local-preview-token";

@@ -2,11 +2,12 @@
  * Email addresses never reach logs: a log line names a subscriber by a short hash, and any text
  * that came from elsewhere (a HubSpot error message may quote the address) is redacted first.
  */
+import { digestHex } from "../../shared/digest";
+
 const LOG_HASH_LENGTH = 12;
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+export function sha256Hex(text: string): Promise<string> {
+  return digestHex("SHA-256", text);
 }
 
 /** The hash stored next to a normalised address (`email_hash`). */

@@ -1,20 +1,13 @@
 /**
- * The visual editor's preview link. Storyblok opens the page with
- * `?_storyblok=<story id>&_storyblok_tk[space_id]=..&_storyblok_tk[timestamp]=..&_storyblok_tk[token]=..`
- * where the token is the hex SHA-1 of `space_id:preview_token:timestamp`. Only someone who knows
- * the space's preview token can make one, and a link stops working after an hour.
+ * Checks the visual editor's preview link (the algorithm: src/shared/preview-link.ts). A link
+ * stops working after an hour.
  */
+import { constantTimeEqual } from "../../shared/digest";
+import { PREVIEW_QUERY, previewLinkToken } from "../../shared/preview-link";
 
 export const PREVIEW_MAX_AGE_MS = 3_600_000;
 /** Clocks of the editor and the edge differ a little: a link from slightly in the future is accepted. */
 export const PREVIEW_CLOCK_SKEW_MS = 300_000;
-
-export const PREVIEW_QUERY = {
-  storyId: "_storyblok",
-  spaceId: "_storyblok_tk[space_id]",
-  timestamp: "_storyblok_tk[timestamp]",
-  token: "_storyblok_tk[token]",
-} as const;
 
 export interface PreviewAccess {
   /** The story the editor has open (`_storyblok`). */
@@ -29,12 +22,6 @@ export interface PreviewKey {
   previewToken?: string;
   /** When known, the link must be for this space. */
   spaceId?: string | number;
-}
-
-/** Hex SHA-1 of `space_id:preview_token:timestamp`: the token Storyblok puts in the link. */
-export async function previewLinkToken(spaceId: string | number, previewToken: string, timestamp: string | number): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(`${spaceId}:${previewToken}:${timestamp}`));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -56,12 +43,4 @@ export async function previewAccess(url: URL, { previewToken, spaceId, now }: Pr
   const expected = await previewLinkToken(space, previewToken, timestamp);
   if (!constantTimeEqual(expected, token.toLowerCase())) return null;
   return { storyId: Number(storyId), spaceId: space, timestamp: Number(timestamp) };
-}
-
-/** Compares two equally long strings without stopping at the first difference. */
-function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
 }

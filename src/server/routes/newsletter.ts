@@ -11,29 +11,22 @@ import {
   UNAVAILABLE_MESSAGE,
   UNSUPPORTED_FORM_TYPE_MESSAGE,
   UNSUPPORTED_TYPE_MESSAGE,
+  NEWSLETTER_ANCHOR,
+  NEWSLETTER_API_PATH,
+  NEWSLETTER_FIELDS,
+  NEWSLETTER_FORM_PATH,
+  NEWSLETTER_OUTCOME_PARAM,
+  OUTCOME_CODES,
   tooManyMessage,
 } from "../../shared/newsletter";
 import { redactEmails } from "../newsletter/privacy";
-import { signup, type SignupDeps, type SignupOutcome } from "../newsletter/signup";
+import { signup, type SignupDeps } from "../newsletter/signup";
 import type { AppBindings } from "../request-context";
 import { decodeUtf8, jsonMessage, mediaType, parseJsonObject, readLimitedBody } from "./api-request";
 
-/** The JSON API the newsletter form posts to (spec: POST /api/hubspot/create, body {email}). */
-export const NEWSLETTER_API_PATH = "/api/hubspot/create";
-/** The same signup for a plain form post (no JavaScript): answers with a redirect back. */
-export const NEWSLETTER_FORM_PATH = "/api/newsletter";
 export const MAX_JSON_BYTES = 1024;
 /** The form also carries returnPath, which can be as long as a path may be. */
 export const MAX_FORM_BYTES = 8 * 1024;
-export const HONEYPOT_FIELD = "website";
-
-/** Outcome -> the `nieuwsbrief` query value the footer turns into its message. */
-const FORM_OUTCOME: Record<SignupOutcome["kind"], string> = {
-  subscribed: "geabonneerd",
-  invalid: "ongeldig",
-  "rate-limited": "te-vaak",
-  unavailable: "mislukt",
-};
 
 type ApiContext = Context<AppBindings>;
 
@@ -60,11 +53,11 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
     if (body === "too-large") return jsonMessage(c, 413, TOO_LARGE_MESSAGE);
     const fields = parseJsonObject(body);
     if (!fields) return jsonMessage(c, 400, BAD_REQUEST_MESSAGE);
-    if (typeof fields.email !== "string") return jsonMessage(c, 400, INVALID_EMAIL_MESSAGE);
+    if (typeof fields[NEWSLETTER_FIELDS.email] !== "string") return jsonMessage(c, 400, INVALID_EMAIL_MESSAGE);
 
     const outcome = await signup(signupDeps(c), {
-      email: fields.email,
-      honeypot: isFilled(fields[HONEYPOT_FIELD]),
+      email: fields[NEWSLETTER_FIELDS.email] as string,
+      honeypot: isFilled(fields[NEWSLETTER_FIELDS.honeypot]),
       pageUri: refererPage(c),
       clientIp: c.req.header("cf-connecting-ip"),
     });
@@ -89,16 +82,16 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
     if (body === "too-large") return jsonMessage(c, 413, TOO_LARGE_MESSAGE);
     const form = await parseForm(body, type, contentType ?? "");
 
-    const returnPath = safeReturnPath(form.get("returnPath"));
+    const returnPath = safeReturnPath(form.get(NEWSLETTER_FIELDS.returnPath));
     const outcome = await signup(signupDeps(c), {
-      email: form.get("email") ?? "",
-      honeypot: isFilled(form.get(HONEYPOT_FIELD)),
+      email: form.get(NEWSLETTER_FIELDS.email) ?? "",
+      honeypot: isFilled(form.get(NEWSLETTER_FIELDS.honeypot)),
       pageUri: `${siteOrigin(c)}${new URL(returnPath, "http://x").pathname}`,
       clientIp: c.req.header("cf-connecting-ip"),
     });
     const target = new URL(returnPath, "http://x");
-    target.searchParams.set("nieuwsbrief", FORM_OUTCOME[outcome.kind]);
-    target.hash = "nieuwsbrief";
+    target.searchParams.set(NEWSLETTER_OUTCOME_PARAM, OUTCOME_CODES[outcome.kind]);
+    target.hash = NEWSLETTER_ANCHOR;
     return c.body(null, 303, { Location: `${target.pathname}${target.search}${target.hash}`, "Cache-Control": "no-store" });
   });
 

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { constantTimeEqual, hmacHex } from "../../shared/digest";
 import type { Emulator } from "../content/emulator";
 import type { AppBindings } from "../request-context";
 import { jsonMessage, parseJsonObject, readLimitedBody } from "./api-request";
@@ -24,24 +25,15 @@ interface WebhookPayload {
 }
 
 /** Hex HMAC-SHA1 of the raw body, as Storyblok sends it in `webhook-signature`. */
-export async function storyblokSignature(secret: string, body: Uint8Array<ArrayBuffer> | string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
-  const data = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  const mac = await crypto.subtle.sign("HMAC", key, data);
-  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+export function storyblokSignature(secret: string, body: Uint8Array<ArrayBuffer> | string): Promise<string> {
+  return hmacHex("SHA-1", secret, body);
 }
 
 /** Constant-time comparison of the received signature with the expected one. */
 export async function verifySignature(secret: string, body: Uint8Array<ArrayBuffer>, received: string | undefined): Promise<boolean> {
   if (!received) return false;
-  const expected = new TextEncoder().encode(await storyblokSignature(secret, body));
-  const given = new TextEncoder().encode(received.trim().toLowerCase());
-  // Lengths are public (always 40 hex digits); only equal lengths can be compared in constant time.
-  return given.byteLength === expected.byteLength && workerdSubtle.timingSafeEqual(given, expected);
+  return constantTimeEqual(await storyblokSignature(secret, body), received.trim().toLowerCase());
 }
-
-/** workerd's SubtleCrypto has timingSafeEqual; the DOM typings that share this project do not know it. */
-const workerdSubtle = crypto.subtle as unknown as { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
 
 export interface WebhookRouteDeps {
   /** The isolate's content emulator (embedded content only), for the local publish route. */

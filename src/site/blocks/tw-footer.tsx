@@ -1,9 +1,9 @@
 import { FooterGroups, type FooterGroup } from "../islands/footer-groups";
 import { Island } from "../islands/island";
-import { NewsletterForm, type NewsletterMessage } from "../islands/newsletter-form";
+import { NewsletterForm } from "../islands/newsletter-form";
 import { useSite } from "../site-context";
 import { RichText } from "../richtext/render";
-import { INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE } from "../../shared/email";
+import { NEWSLETTER_ANCHOR, NEWSLETTER_OUTCOME_PARAM, outcomeMessage } from "../../shared/newsletter";
 import { EXTERNAL_REL, resolveLink } from "../../shared/links";
 import type { RichTextDoc } from "../richtext/types";
 import { Image } from "../ui/image";
@@ -39,14 +39,6 @@ export interface TwFooterBlok extends Blok {
   officeImage?: AssetField;
 }
 
-/** Outcome of a no-JavaScript signup, carried back in `?nieuwsbrief=` by the form route. */
-export const NEWSLETTER_OUTCOMES: Record<string, NewsletterMessage> = {
-  geabonneerd: { kind: "success", text: SUBSCRIBED_MESSAGE },
-  ongeldig: { kind: "error", text: INVALID_EMAIL_MESSAGE },
-  "te-vaak": { kind: "error", text: "Even geduld: probeer het over een minuut opnieuw." },
-  mislukt: { kind: "error", text: "Inschrijven lukte niet. Probeer het later opnieuw." },
-};
-
 function footerGroups(blok: TwFooterBlok): FooterGroup[] {
   return (blok.links ?? [])
     .flatMap((group) => group.submenus ?? [])
@@ -73,7 +65,7 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
  */
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
   const { socials, path, search } = useSite();
-  const outcome = NEWSLETTER_OUTCOMES[new URLSearchParams(search).get("nieuwsbrief") ?? ""];
+  const outcome = outcomeMessage(new URLSearchParams(search).get(NEWSLETTER_OUTCOME_PARAM));
   return (
     <footer className="mt-auto bg-ink text-white">
       <div className="site-container grid gap-12 py-16 lg:grid-cols-[1fr_2fr]">
@@ -109,7 +101,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
         </div>
         <div className="flex flex-col gap-12">
           <Island name="FooterGroups" component={FooterGroups} props={{ groups: footerGroups(blok) }} />
-          <section id="nieuwsbrief" aria-labelledby="nieuwsbrief-titel" className="max-w-xl scroll-mt-24">
+          <section id={NEWSLETTER_ANCHOR} aria-labelledby="nieuwsbrief-titel" className="max-w-xl scroll-mt-24">
             <h2 id="nieuwsbrief-titel" className="m-0 font-display text-xl font-bold">
               Nieuwsbrief
             </h2>

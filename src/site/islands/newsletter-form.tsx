@@ -1,14 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE, isValidEmail } from "../../shared/email";
+import { isValidEmail } from "../../shared/email";
+import {
+  INVALID_EMAIL_MESSAGE,
+  NEWSLETTER_API_PATH,
+  NEWSLETTER_FIELDS,
+  NEWSLETTER_FORM_PATH,
+  SUBSCRIBED_MESSAGE,
+  type NewsletterMessage,
+} from "../../shared/newsletter";
 
-export const NEWSLETTER_ENDPOINT = "/api/hubspot/create";
-/** The same signup for visitors without JavaScript: a plain form post that redirects back. */
-export const NEWSLETTER_FORM_ACTION = "/api/newsletter";
 export const CREATE_FAILED = "Create API request failed";
 /** After a submission finishes, the field is emptied this much later (spec: 2 s). */
 export const RESET_DELAY_MS = 2000;
-
-export type NewsletterMessage = { kind: "success" | "error"; text: string };
 
 /** The API's own words for a failure: shown to the visitor. */
 export class NewsletterApiError extends Error {
@@ -22,10 +25,10 @@ export class NewsletterApiError extends Error {
 export async function createSubscription(email: string, fetchFn: typeof fetch = fetch): Promise<void> {
   let res: Response;
   try {
-    res = await fetchFn(NEWSLETTER_ENDPOINT, {
+    res = await fetchFn(NEWSLETTER_API_PATH, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email }),
+      body: JSON.stringify({ [NEWSLETTER_FIELDS.email]: email }),
     });
   } catch (error) {
     console.error(CREATE_FAILED, error);
@@ -83,18 +86,18 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
   return (
     <form
       method="post"
-      action={NEWSLETTER_FORM_ACTION}
+      action={NEWSLETTER_FORM_PATH}
       noValidate
       onSubmit={onSubmit}
       className="flex flex-col gap-3"
       aria-describedby={`${id}-message`}
     >
-      <input type="hidden" name="returnPath" value={returnPath} />
+      <input type="hidden" name={NEWSLETTER_FIELDS.returnPath} value={returnPath} />
       {/* Honeypot: invisible to people, filled in by bots; the API drops such signups silently. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>
           Laat dit veld leeg
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input type="text" name={NEWSLETTER_FIELDS.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
       <label htmlFor={`${id}-email`} className="text-sm font-semibold text-white">
@@ -104,7 +107,7 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
         <input
           id={`${id}-email`}
           type="email"
-          name="email"
+          name={NEWSLETTER_FIELDS.email}
           autoComplete="email"
           inputMode="email"
           placeholder="naam@bedrijf.nl"
