@@ -99,3 +99,24 @@ export interface LoadedStory {
   links: Array<Partial<LinkEntry> & { uuid: string }>;
   cv: number;
 }
+
+/** Parameters of a story request (Content Delivery API `cdn/stories/{slug}`). */
+export interface StoryParams {
+  version?: Version;
+  cv?: number;
+  resolve_relations?: string;
+  resolve_links?: "url" | "story" | "link";
+  language?: string;
+}
+
+/** Parameters of a story listing (`cdn/stories`): what listing blocks ask the page route to load. */
+export interface ListParams extends StoryParams {
+  starts_with?: string;
+  by_uuids?: string;
+  per_page?: number;
+  page?: number;
+  sort_by?: string;
+  excluding_slugs?: string;
+  content_type?: string;
+  is_startpage?: boolean;
+}

@@ -1,27 +1,10 @@
 import StoryblokClient from "storyblok-js-client";
 import { ContentError } from "./errors";
-import type { DatasourceEntry, LinkEntry, LoadedStory, Story, Version } from "../../shared/content";
+import type { DatasourceEntry, LinkEntry, ListParams, LoadedStory, Story, StoryParams, Version } from "../../shared/content";
+
+export type { ListParams, StoryParams };
 
 export const DEFAULT_PER_PAGE = 25;
-
-export interface StoryParams {
-  version?: Version;
-  cv?: number;
-  resolve_relations?: string;
-  resolve_links?: "url" | "story" | "link";
-  language?: string;
-}
-
-export interface ListParams extends StoryParams {
-  starts_with?: string;
-  by_uuids?: string;
-  per_page?: number;
-  page?: number;
-  sort_by?: string;
-  excluding_slugs?: string;
-  content_type?: string;
-  is_startpage?: boolean;
-}
 
 export interface StoryList {
   stories: Story[];

@@ -22,7 +22,7 @@ export const LISTING_GRACE_MS = 100;
 async function settledWithin(ms: number, promises: Iterable<Promise<unknown>>): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([Promise.allSettled(promises), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+  if (timer !== undefined) clearTimeout(timer);
 }
 
 /** Story components that are whole pages; any other story (theme, a customer) is not routable. */

@@ -75,7 +75,7 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
       return jsonMessage(c, 404, `Geen story met full_slug "${fullSlug}".`);
     }
     const event = JSON.stringify({ text: `The local emulator published the Story ${fullSlug}`, action: "published", full_slug: fullSlug });
-    const eventBody = new TextEncoder().encode(event);
+    const eventBody = new Uint8Array(new TextEncoder().encode(event));
     return receive(c, config.webhookSecret, eventBody, await storyblokSignature(config.webhookSecret, eventBody));
   });
 

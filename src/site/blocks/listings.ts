@@ -1,5 +1,4 @@
-import type { ListParams } from "../../server/content/storyblok";
-import type { Blok, Story } from "../../shared/content";
+import type { Blok, ListParams, Story } from "../../shared/content";
 
 /**
  * Listing blocks declare which stories they show; the page route loads them (blocks never fetch)
