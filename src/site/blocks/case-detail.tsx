@@ -38,8 +38,6 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
   const editable = useEditable(blok);
   const { relations } = useSite();
   const titleId = `case-${blok._uid}`;
-  const services = serviceList(blok.services);
-  const results = (Array.isArray(blok.results) ? blok.results : []).filter((r) => r && (r.value || r.label));
   const related = (Array.isArray(blok.related) ? blok.related : [])
     .map((entry) => (typeof entry === "string" ? relations.get(entry) : entry))
     .filter(isStoryOf<CaseDetailBlok>("CaseDetail"))
@@ -47,65 +45,9 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
   const title = blok.title || "Case";
   return (
     <article {...editable} aria-labelledby={titleId} className="flex flex-col">
-      <header className="relative overflow-hidden bg-sand">
-        <div aria-hidden="true" className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-koraal-200 opacity-60 md:h-96 md:w-96" />
-        <div className="site-container relative flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
-          <Breadcrumb href="/cases" label="Cases" last={blok.client || title} lastIsPage />
-          {blok.client ? <p className="eyebrow m-0">{blok.client}</p> : null}
-          <h1 id={titleId} className="m-0 max-w-4xl break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl lg:text-6xl">
-            {title}
-          </h1>
-          {blok.intro ? <p className="m-0 max-w-3xl text-lg text-ink-soft sm:text-xl">{blok.intro}</p> : null}
-          {blok.client || blok.sector || services.length ? (
-            <dl className="m-0 mt-2 grid gap-6 border-t border-t-solid border-sand-dark pt-6 sm:grid-cols-[auto_auto_1fr] sm:gap-12">
-              {blok.client ? (
-                <div>
-                  <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Klant</dt>
-                  <dd className="m-0 mt-1 font-semibold">{blok.client}</dd>
-                </div>
-              ) : null}
-              {blok.sector ? (
-                <div>
-                  <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Sector</dt>
-                  <dd className="m-0 mt-1 font-semibold">{blok.sector}</dd>
-                </div>
-              ) : null}
-              {services.length ? (
-                <div>
-                  <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Wat we deden</dt>
-                  <dd className="m-0 mt-2">
-                    <ul className="m-0 flex list-none flex-wrap gap-2 p-0">
-                      {services.map((service) => (
-                        <li key={service} className="rounded-full bg-white px-3 py-1 text-sm font-medium text-ink-soft ring-1 ring-sand-dark">
-                          {service}
-                        </li>
-                      ))}
-                    </ul>
-                  </dd>
-                </div>
-              ) : null}
-            </dl>
-          ) : null}
-        </div>
-      </header>
+      <CaseHeader blok={blok} titleId={titleId} title={title} />
       <ArticleHeroImage image={blok.heroImage} sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1216 }} className="aspect-[16/10] md:aspect-[2/1]" />
-      {results.length ? (
-        <section aria-labelledby={`${titleId}-results`} className="bg-white pt-14 md:pt-20">
-          <div className="site-container">
-            <h2 id={`${titleId}-results`} className="eyebrow m-0 mb-6">
-              De resultaten
-            </h2>
-            <dl className="m-0 grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4">
-              {results.map((result, index) => (
-                <div key={result._uid || index} className="flex flex-col gap-2 border-l-4 border-l-solid border-koraal-400 pl-4 md:pl-6">
-                  <dt className="order-2 text-ink-soft">{result.label}</dt>
-                  <dd className="order-1 m-0 font-display text-4xl font-bold leading-none tracking-tight text-koraal-700 md:text-5xl">{result.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        </section>
-      ) : null}
+      <CaseResults results={blok.results} titleId={titleId} />
       {blok.body?.length ? (
         <div className={`flex flex-col py-6 md:py-10 ${ARTICLE_PROSE}`}>
           <Blocks blocks={blok.body} />
@@ -123,6 +65,77 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
         </Section>
       ) : null}
     </article>
+  );
+}
+
+/** Who the case was for, what we did, in a few facts under the title. */
+function CaseHeader({ blok, titleId, title }: { blok: CaseDetailBlok; titleId: string; title: string }) {
+  const services = serviceList(blok.services);
+  return (
+    <header className="relative overflow-hidden bg-sand">
+      <div aria-hidden="true" className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-koraal-200 opacity-60 md:h-96 md:w-96" />
+      <div className="site-container relative flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
+        <Breadcrumb href="/cases" label="Cases" last={blok.client || title} lastIsPage />
+        {blok.client ? <p className="eyebrow m-0">{blok.client}</p> : null}
+        <h1 id={titleId} className="m-0 max-w-4xl break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl lg:text-6xl">
+          {title}
+        </h1>
+        {blok.intro ? <p className="m-0 max-w-3xl text-lg text-ink-soft sm:text-xl">{blok.intro}</p> : null}
+        {blok.client || blok.sector || services.length ? (
+          <dl className="m-0 mt-2 grid gap-6 border-t border-t-solid border-sand-dark pt-6 sm:grid-cols-[auto_auto_1fr] sm:gap-12">
+            {blok.client ? (
+              <div>
+                <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Klant</dt>
+                <dd className="m-0 mt-1 font-semibold">{blok.client}</dd>
+              </div>
+            ) : null}
+            {blok.sector ? (
+              <div>
+                <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Sector</dt>
+                <dd className="m-0 mt-1 font-semibold">{blok.sector}</dd>
+              </div>
+            ) : null}
+            {services.length ? (
+              <div>
+                <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Wat we deden</dt>
+                <dd className="m-0 mt-2">
+                  <ul className="m-0 flex list-none flex-wrap gap-2 p-0">
+                    {services.map((service) => (
+                      <li key={service} className="rounded-full bg-white px-3 py-1 text-sm font-medium text-ink-soft ring-1 ring-sand-dark">
+                        {service}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+/** The results as big numbers with their labels. */
+function CaseResults({ results: value, titleId }: { results: CaseDetailBlok["results"]; titleId: string }) {
+  const results = (Array.isArray(value) ? value : []).filter((r) => r && (r.value || r.label));
+  if (!results.length) return null;
+  return (
+    <section aria-labelledby={`${titleId}-results`} className="bg-white pt-14 md:pt-20">
+      <div className="site-container">
+        <h2 id={`${titleId}-results`} className="eyebrow m-0 mb-6">
+          De resultaten
+        </h2>
+        <dl className="m-0 grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4">
+          {results.map((result, index) => (
+            <div key={result._uid || index} className="flex flex-col gap-2 border-l-4 border-l-solid border-koraal-400 pl-4 md:pl-6">
+              <dt className="order-2 text-ink-soft">{result.label}</dt>
+              <dd className="order-1 m-0 font-display text-4xl font-bold leading-none tracking-tight text-koraal-700 md:text-5xl">{result.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
   );
 }
 
