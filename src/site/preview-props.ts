@@ -30,7 +30,7 @@ export const PREVIEW_ROOT_ATTRIBUTE = "data-preview-root";
 
 /**
  * An already fulfilled promise in React's thenable convention (see `readable()` in
- * src/blocks/listings.ts), so `use()` reads it during hydration without suspending.
+ * src/site/blocks/listings.ts), so `use()` reads it during hydration without suspending.
  */
 export function fulfilled<T>(value: T): Promise<T> {
   return Object.assign(Promise.resolve(value), { status: "fulfilled", value });

@@ -8,7 +8,7 @@
  *    table spans, emoji, images, empty documents, robustness).
  *
  * Intentional differences from the oracle (ignored by the comparison, each asserted exactly below):
- * - Links follow src/rules/links.ts: `www…` gets `https://`, relative paths get a leading `/`,
+ * - Links follow src/shared/links.ts: `www…` gets `https://`, relative paths get a leading `/`,
  *   `/home` is `/`, trailing slashes go; the oracle's href is passed through `resolveHref`
  *   before comparing. External (and editor "new tab") links get `target="_blank"` and
  *   `rel="noopener noreferrer"`; the oracle passes `target` through and adds no rel. Only
