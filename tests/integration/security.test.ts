@@ -1,10 +1,9 @@
 import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/server/content/emulator";
 import { readConfig, type AppEnv } from "../../src/server/env";
 import { createApp } from "../../src/server/index";
+import { slowListing } from "../helpers/slow-listing";
 
 // Security headers on every answer of the Worker, CSP nonces on every script, and the CSP of the
 // third-party settings. (Static assets are answered by the platform from public/_headers: see
@@ -98,16 +97,9 @@ describe("nonces", () => {
   });
 
   it("React's streamed inline scripts (a listing that arrives late) carry it too", async () => {
-    const emulator = createEmulator(snapshot);
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const contentFetch: typeof fetch = async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      if (url.pathname === "/v2/cdn/stories" && url.searchParams.get("starts_with") === "cases/") await gate;
-      return emulator.fetch(input, init);
-    };
+    const { app: slow, open } = slowListing();
     const ctx = createExecutionContext();
-    const res = await createApp({ contentFetch }).fetch(new Request(`${BASE}/cases`), env, ctx);
+    const res = await slow.fetch(new Request(`${BASE}/cases`), env, ctx);
     setTimeout(open, 150);
     const html = await res.text();
     await waitOnExecutionContext(ctx);

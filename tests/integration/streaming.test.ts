@@ -2,25 +2,11 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/server/content/emulator";
-import { createApp } from "../../src/server/index";
+import { slowListing } from "../helpers/slow-listing";
 
 beforeEach(async () => {
   await reset();
 });
-
-/** The emulator, with the cases listing held back until the test opens the gate. */
-function slowListing() {
-  const emulator = createEmulator(snapshot);
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  const contentFetch: typeof fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname === "/v2/cdn/stories" && url.searchParams.get("starts_with") === "cases/") await gate;
-    return emulator.fetch(input, init);
-  };
-  return { app: createApp({ contentFetch }), open };
-}
 
 describe("streaming", () => {
   it("sends the head, header and page start before a slow listing has arrived", async () => {
