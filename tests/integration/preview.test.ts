@@ -379,7 +379,7 @@ describe("every story can be previewed", () => {
     const get = setup();
     const { response, html } = await get("/team/daan-verhoeven" + (await previewQuery({ storyId: daan.id })));
     expectEditorHeaders(response, html);
-    const member = daan.content as { _uid: string; name: string; role: string; bio: string };
+    const member = daan.content as unknown as { _uid: string; name: string; role: string; bio: string };
     expect(html).toContain("<title>Daan Verhoeven | Koraal</title>");
     expect(html).toContain(`<h2 id="team-member-${member._uid}" class="m-0 font-display text-xl font-bold leading-snug">${member.name}</h2>`);
     expect(html).toContain(member.role);
