@@ -61,10 +61,7 @@ pages.get("*", async (c) => {
   const version: Version = editor ? "draft" : "published";
 
   const started = performance.now();
-  const story = content.story(slug, { version });
-  // the theme story is its own theme: no second request for it
-  const themeLoad = slug === THEME_SLUG ? story.then(({ value }) => themeOf(value.story.content, value.story.id)) : loadTheme(content, version).then(({ value }) => value);
-  const [page, theme] = await Promise.allSettled([story, themeLoad]);
+  const [page, theme] = await loadStoryAndTheme(content, slug, version);
   timing.add("content", {
     dur: performance.now() - started,
     desc: page.status === "fulfilled" ? page.value.source : "error",
@@ -89,14 +86,8 @@ pages.get("*", async (c) => {
   if (editor) {
     // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
     const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
-    preview = {
-      kind,
-      bridge: bridgeUrl(config.storyblok.kind),
-      storyId: loaded.id,
-      content: pageContent,
-      listings: Object.fromEntries(resolved),
-      resolveRelations: [...RESOLVE_RELATIONS],
-    };
+    const bridge = bridgeUrl(config.storyblok.kind);
+    preview = { kind, bridge, storyId: loaded.id, content: pageContent, listings: Object.fromEntries(resolved), resolveRelations: [...RESOLVE_RELATIONS] };
   } else if (listings.size) {
     // Listings cached in KV arrive within milliseconds: give them a moment so they render in place.
     // Slower ones (a cold cache, a slow Storyblok) stream in after the rest of the page.
@@ -115,6 +106,14 @@ pages.get("*", async (c) => {
     body: <StoryBody kind={kind} content={pageContent} />,
   });
 });
+
+/** The story at `slug` and the theme around it, both settled; the theme story is its own theme (no second request). */
+function loadStoryAndTheme(content: Content, slug: string, version: Version) {
+  const story = content.story(slug, { version });
+  const theme: Promise<Theme> =
+    slug === THEME_SLUG ? story.then(({ value }) => themeOf(value.story.content, value.story.id)) : loadTheme(content, version).then(({ value }) => value);
+  return Promise.allSettled([story, theme]);
+}
 
 /**
  * Starts loading the stories of every listing block on the page, without waiting: the page
