@@ -1,17 +1,20 @@
 /**
  * The preview bundle: loaded only on visual-editor preview pages, never by visitors (it is a
- * separate build, see scripts/build.mjs). It hydrates the routed page with the same blocks the
- * server rendered it with (the shared block registry) and re-renders it on every `input` event
- * of the Storyblok bridge: an edit shows within a frame, without a reload or a server round trip.
- * Saving (`change`) and publishing (`published`) reload the page from the server.
+ * separate build, see scripts/build.mjs). It hydrates header, routed story and footer with the
+ * same blocks the server rendered them with (the shared block registry and site shell) and
+ * re-renders them on every `input` event of the Storyblok bridge: an edit of the open story, or
+ * of the theme (header, footer, customers), shows within a frame, without a reload or a server
+ * round trip. Saving (`change`) and publishing (`published`) reload the page from the server.
  */
 import { flushSync } from "react-dom";
 import { hydrateRoot, type Root } from "react-dom/client";
-import { Block } from "../src/site/blocks/blocks";
 import type { Blok } from "../src/shared/content";
 import { createLogger } from "../src/shared/log";
+import { themeOf, type Theme } from "../src/shared/theme";
 import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../src/site/preview-props";
-import { SiteProvider, type SiteContextValue } from "../src/site/site-context";
+import { StoryBody } from "../src/site/preview/story-body";
+import { SiteProvider } from "../src/site/site-context";
+import { SiteShell } from "../src/site/site-shell";
 
 /** The parts of Storyblok's bridge (storyblok-v2-latest.js) the preview uses. */
 interface BridgeEvent {
@@ -32,12 +35,28 @@ declare global {
 
 const logger = createLogger({ level: "warn" });
 
-function PreviewPage({ site, content }: { site: SiteContextValue; content: Blok }) {
+/** What an edit changes: the open story's content and the theme around it. */
+interface Draft {
+  content: Blok;
+  theme: Theme;
+}
+
+function PreviewPage({ props, draft }: { props: PreviewProps; draft: Draft }) {
   return (
-    <SiteProvider value={site}>
-      <Block blok={content} />
+    <SiteProvider value={previewSite(props, draft.theme, logger)}>
+      <SiteShell header={draft.theme.header} footer={draft.theme.footer}>
+        <StoryBody kind={props.kind} content={draft.content} />
+      </SiteShell>
     </SiteProvider>
   );
+}
+
+/** The draft after an `input` event: the open story edited, or the theme (when it is the open story, both). */
+function applyInput(props: PreviewProps, draft: Draft, story: { id: number; content: Blok }): Draft | null {
+  const content = story.id === props.storyId ? story.content : draft.content;
+  const themeEdited = story.id === props.theme.storyId || (props.kind === "theme" && story.id === props.storyId);
+  const theme = themeEdited ? themeOf(story.content, story.id) : draft.theme;
+  return content === draft.content && theme === draft.theme ? null : { content, theme };
 }
 
 function start(): void {
@@ -45,8 +64,8 @@ function start(): void {
   if (!element) return;
   const props = JSON.parse(element.dataset.props ?? "null") as PreviewProps | null;
   if (!props) return;
-  const site = previewSite(props, logger);
-  const root: Root = hydrateRoot(element, <PreviewPage site={site} content={props.content} />, {
+  let draft: Draft = { content: props.content, theme: props.theme };
+  const root: Root = hydrateRoot(element, <PreviewPage props={props} draft={draft} />, {
     onRecoverableError: (error) => logger.error("preview.hydration", { error }),
   });
 
@@ -58,10 +77,12 @@ function start(): void {
   const bridge = new Bridge({ resolveRelations: props.resolveRelations });
   bridge.on(["input", "change", "published"], (event) => {
     if (!event) return;
-    if (event.action === "input" && event.story && event.story.id === props.storyId) {
-      const content = event.story.content;
+    if (event.action === "input" && event.story) {
+      const next = applyInput(props, draft, event.story);
+      if (!next) return;
+      draft = next;
       // synchronously: the edit is in the DOM before the editor's next keystroke arrives
-      flushSync(() => root.render(<PreviewPage site={site} content={content} />));
+      flushSync(() => root.render(<PreviewPage props={props} draft={draft} />));
     } else if ((event.action === "change" || event.action === "published") && String(event.storyId) === String(props.storyId)) {
       location.reload();
     }

@@ -33,9 +33,12 @@ const NONE: EditableProps = Object.freeze({});
 
 /**
  * The editor attributes a block puts on its own root element (Storyblok's `storyblokEditable`
- * pattern): in a visual-editor preview, for a draft blok; `{}` otherwise, so visitors never get them.
+ * pattern): in a visual-editor preview, for a draft blok of the story being edited; `{}`
+ * otherwise, so visitors never get them (nor does the theme's header in a page's preview).
  */
 export function useEditable(blok: Blok): EditableProps {
-  const { preview } = useSite();
-  return (preview && editableAttributes(blok)) || NONE;
+  const { preview, editing } = useSite();
+  const attributes = preview ? editableAttributes(blok) : null;
+  if (!attributes || (editing !== undefined && !attributes["data-blok-uid"].startsWith(`${editing}-`))) return NONE;
+  return attributes;
 }

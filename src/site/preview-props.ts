@@ -1,24 +1,28 @@
-import type { NavLink } from "./islands/nav-model";
 import type { Listing } from "./blocks/listings";
+import { links, type TwMenuBlok } from "./blocks/tw-menu";
 import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";
+import type { StoryKind } from "../shared/page-types";
+import type { Theme } from "../shared/theme";
 import type { CustomerBlok, SiteContextValue } from "./site-context";
 
 /**
- * Everything the preview bundle needs to render the routed page again in the browser: the
- * server puts it, as JSON, on the preview root (only in preview), so an edit re-renders with the
- * same blocks and the same site context, without asking the server.
+ * Everything the preview bundle needs to render the page again in the browser (header, routed
+ * story, footer): the server puts it, as JSON, on the preview root (only in preview), so an edit
+ * re-renders with the same blocks and the same site context, without asking the server.
  */
 export interface PreviewProps {
-  /** The story the bridge is subscribed to: its `input` events carry the edited story. */
+  /** What the open story is shown as: a page, the theme, a data story's card. */
+  kind: StoryKind;
+  /** The story the editor has open: its `input` events carry the edited story. */
   storyId: number;
   content: Blok;
+  /** Header, footer and customers (the theme's draft); for the theme story, the story itself. */
+  theme: Theme;
   /** Stories resolved with the page (relations), by the order the API gave them. */
   rels: Story[];
   /** Listings of the listing blocks on the page, resolved, by block `_uid`. */
   listings: Record<string, Listing>;
-  customers: CustomerBlok[];
-  socials: NavLink[];
   path: string;
   search: string;
   /** `component.field` relations the bridge resolves in edited stories, as the server does. */
@@ -36,16 +40,24 @@ export function fulfilled<T>(value: T): Promise<T> {
   return Object.assign(Promise.resolve(value), { status: "fulfilled", value });
 }
 
-/** The site context of a preview render; `content` relations inlined by the bridge win over `rels`. */
-export function previewSite(props: PreviewProps, logger: Logger): SiteContextValue {
+/** The parts of the site context that come from the theme: the customers store and the socials of the header. */
+export function themeSite(theme: Theme | undefined): Pick<SiteContextValue, "customers" | "socials"> {
   return {
-    customers: props.customers,
+    customers: (theme?.customers ?? []) as CustomerBlok[],
+    socials: links((theme?.header as TwMenuBlok | undefined)?.socials),
+  };
+}
+
+/** The site context of a preview render with `theme` (which an edit of the theme story replaces). */
+export function previewSite(props: PreviewProps, theme: Theme, logger: Logger): SiteContextValue {
+  return {
+    ...themeSite(theme),
     relations: new Map(props.rels.map((story) => [story.uuid, story])),
     listings: new Map(Object.entries(props.listings).map(([uid, listing]) => [uid, fulfilled(listing)])),
     logger,
     path: props.path,
     search: props.search,
-    socials: props.socials,
     preview: true,
+    editing: props.storyId,
   };
 }

@@ -29,6 +29,11 @@ export interface SiteContextValue {
   /** The company's social links (from the header), shown in the footer too. */
   socials: NavLink[];
   preview: boolean;
+  /**
+   * In a preview, the id of the story open in the visual editor: only its bloks get editor
+   * attributes (the editor can edit that story only). Unset: every draft blok is marked.
+   */
+  editing?: number;
 }
 
 const SiteContext = createContext<SiteContextValue | null>(null);

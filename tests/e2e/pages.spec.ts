@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import snapshot from "../../.generated/snapshot.js";
 import { consoleErrors, hydrated } from "./helpers";
 
-// Page-type stories (see PAGE_COMPONENTS in src/server/routes/pages.tsx); data stories (theme, team) are not pages.
+// Page-type stories (see src/shared/page-types.ts); data stories (theme, team) are not pages.
 const PAGE_TYPES = new Set(["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy"]);
 const paths = snapshot.stories
   .filter((story) => PAGE_TYPES.has(story.content.component))

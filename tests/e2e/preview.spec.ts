@@ -194,3 +194,129 @@ test("a forged preview link gets the visitor's page", async ({ page, baseURL }) 
   await expect(page.locator("main h1")).toHaveText(PUBLISHED_TITLE);
   expect(await page.locator("[data-blok-c]").count()).toBe(0);
 });
+
+// The theme story (header, footer, customers) in the visual editor, and the theme's draft around a page.
+
+const DRAFT_FOOTER_TITLE = "Samen bouwen aan digitale producten die blijven werken";
+const DRAFT_MENU_TITLE = "Onze diensten";
+
+type Bridge = { __storyblokBridge: { emit(action: string, payload: unknown): number } };
+interface ThemeProps {
+  storyId: number;
+  kind: string;
+  content: { header: Array<Record<string, unknown>>; footer: Array<Record<string, unknown>>; customers: Array<Record<string, unknown>> };
+  theme: { storyId: number };
+}
+
+test("the theme story previews as a page: draft header, footer and customers, each clickable for the editor", async ({ page, baseURL }) => {
+  const errors = consoleErrors(page);
+  const violations = await collectCspViolations(page);
+  const response = await openPreview(page, baseURL!, "/theme/theme");
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'self' https://app.storyblok.com");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");
+  await expect(page.locator("main h1")).toHaveText("Header, footer en klanten");
+  await expect(page.locator("footer").getByText(DRAFT_FOOTER_TITLE)).toBeVisible();
+  await expect(page.locator("header[data-blok-c] nav[aria-label='Hoofdmenu'] button").first()).toHaveText(DRAFT_MENU_TITLE);
+  await expect(page.locator("footer[data-blok-c]")).toHaveCount(1);
+  await expect(page.locator("main article h2")).toHaveText([
+    "Polderstroom Energie",
+    "Zorggroep De Linde",
+    "Kade Logistiek",
+    "Tulpbank",
+    "Molenaar Bouw",
+    "Fietsfabriek Domstad",
+  ]);
+  expect(await page.locator("main [data-blok-c]").count()).toBe(6);
+  // the header works as on any page: the preview bundle hydrated it
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator("nav[aria-label='Hoofdmenu'] button").first().click();
+  await expect(page.locator("nav[aria-label='Hoofdmenu'] button").first()).toHaveAttribute("aria-expanded", "true");
+  expect(await violations()).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("edits of header, footer and customers in the theme preview show at once, without a reload or a request", async ({ page, baseURL }) => {
+  const errors = consoleErrors(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPreview(page, baseURL!, "/theme/theme");
+  let loads = 0;
+  page.on("load", () => loads++);
+  // no round trip: nothing is asked of the server but what any page asks as it gets shorter
+  // (lazy images and the prefetch of links that come into view)
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    const prefetch = /prefetch/.test(request.headers()["sec-purpose"] ?? request.headers()["purpose"] ?? "");
+    if (request.resourceType() !== "image" && !prefetch) requests.push(request.url());
+  });
+
+  const delivered = await page.evaluate(() => {
+    const props = JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!) as ThemeProps;
+    const content = structuredClone(props.content);
+    (content.header[0]!.desktopNavigationMenu as Array<{ title: string }>)[0]!.title = "Live menu";
+    content.footer[0]!.title = "Live footer";
+    content.customers[0]!.name = "Live klant";
+    content.customers.pop();
+    return (window as unknown as Bridge).__storyblokBridge.emit("input", { story: { id: props.storyId, content } });
+  });
+  expect(delivered).toBe(1);
+  await expect(page.locator("nav[aria-label='Hoofdmenu'] button").first()).toHaveText("Live menu");
+  await expect(page.locator("footer").getByText("Live footer", { exact: true })).toBeVisible();
+  await expect(page.locator("main article h2")).toHaveText(["Live klant", "Zorggroep De Linde", "Kade Logistiek", "Tulpbank", "Molenaar Bouw"]);
+  await expect(page.locator("main h1 + p")).toContainText("Hieronder de klanten (5).");
+  // still the editor's: every edited blok keeps its marker
+  await expect(page.locator("header[data-blok-c], footer[data-blok-c]")).toHaveCount(2);
+  expect(await page.locator("main [data-blok-c]").count()).toBe(5);
+  expect(requests).toEqual([]);
+
+  // an edit of another story changes nothing
+  await page.evaluate(() => {
+    const props = JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!) as ThemeProps;
+    const content = structuredClone(props.content);
+    content.footer[0]!.title = "Een ander verhaal";
+    (window as unknown as Bridge).__storyblokBridge.emit("input", { story: { id: props.storyId + 1, content } });
+  });
+  await expect(page.locator("footer").getByText("Live footer", { exact: true })).toBeVisible();
+  expect(loads).toBe(0);
+  // and the header still works after the re-render
+  await page.locator("nav[aria-label='Hoofdmenu'] button").first().click();
+  await expect(page.locator("nav[aria-label='Hoofdmenu'] button").first()).toHaveAttribute("aria-expanded", "true");
+  expect(errors).toEqual([]);
+});
+
+test("a page's preview shows the theme's draft header and footer, and page edits stay live", async ({ page, baseURL }) => {
+  const errors = consoleErrors(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPreview(page, baseURL!, "/klanten");
+  await expect(page.locator("footer").getByText(DRAFT_FOOTER_TITLE)).toBeVisible();
+  await expect(page.locator("nav[aria-label='Hoofdmenu'] button").first()).toHaveText(DRAFT_MENU_TITLE);
+  // the theme belongs to another story: its header and footer are not the editor's to click here
+  await expect(page.locator("header[data-blok-c], footer[data-blok-c]")).toHaveCount(0);
+  const props = await page.evaluate(() => JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!) as ThemeProps & { content: { body: Array<Record<string, unknown>> } });
+  expect(props.kind).toBe("page");
+
+  await page.evaluate((storyId) => {
+    const root = JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!) as { content: { body: Array<Record<string, unknown>> } };
+    const content = structuredClone(root.content);
+    const hero = content.body.find((blok) => blok.component === "HeroBanner")!;
+    hero.title = "Live klantenpagina";
+    (window as unknown as Bridge).__storyblokBridge.emit("input", { story: { id: storyId, content } });
+  }, props.storyId);
+  await expect(page.locator("main h1")).toHaveText("Live klantenpagina");
+  // the header and footer around it are untouched by a page edit
+  await expect(page.locator("footer").getByText(DRAFT_FOOTER_TITLE)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a team member previews as its card; visitors get 404 for it and for the theme", async ({ page, baseURL }) => {
+  const errors = consoleErrors(page);
+  await openPreview(page, baseURL!, "/team/daan-verhoeven");
+  await expect(page.locator("main h1")).toHaveText("Teamlid");
+  await expect(page.locator("main [data-blok-c] h2")).toHaveText("Daan Verhoeven");
+  expect(errors).toEqual([]);
+  for (const path of ["/team/daan-verhoeven", "/theme/theme"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  }
+});

@@ -13,7 +13,7 @@ import { createLogger } from "../../src/shared/log";
 import { editableAttributes } from "../../src/site/editable";
 import { previewLinkToken } from "../../src/shared/preview-link";
 import { SiteProvider, type SiteContextValue } from "../../src/site/site-context";
-import { PAGE_COMPONENTS } from "../../src/server/routes/pages";
+import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 
 // The visual-editor preview: only a valid link (signed with the space's preview token, at most an
 // hour old) sees drafts; everyone else gets exactly what a visitor gets.
@@ -226,7 +226,7 @@ const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf(
 
 describe("editor attributes sit on each block's own root element, not on a wrapper", () => {
   const pathOf = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
-  const pageStories = snapshot.stories.filter((story) => PAGE_COMPONENTS.has(story.content.component));
+  const pageStories = snapshot.stories.filter((story) => PAGE_CONTENT_TYPES.has(story.content.component));
 
   it.each(pageStories.map((story) => [pathOf(story.full_slug), story.id] as const))(
     "%s: one marked element per blok of the draft story, the visitor's markup otherwise",
@@ -291,4 +291,167 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
     // visitors: the same bloks, markers and all, render without a single attribute
     expect(await render(page, false)).not.toContain("data-blok-");
   });
+});
+
+// Every story can be previewed: the theme as a page of its own (header, footer, customers), data
+// stories (team members, customers) as their card. Visitors still get 404 for them.
+
+const theme = snapshot.stories.find((story) => story.full_slug === "theme/theme")!;
+const themeDraft = snapshot.drafts.find((story) => story.full_slug === "theme/theme")!;
+type ThemeFields = { header: Blok[]; footer: Blok[]; customers: Blok[] };
+const themeFields = (story: typeof theme) => story.content as unknown as ThemeFields;
+const PUBLISHED_FOOTER_TITLE = themeFields(theme).footer[0]!.title as string;
+const DRAFT_FOOTER_TITLE = themeFields(themeDraft).footer[0]!.title as string;
+const DRAFT_MENU_TITLE = "Onze diensten";
+const daan = snapshot.stories.find((story) => story.full_slug === "team/daan-verhoeven")!;
+/** A customer kept as a story of its own (the demo space keeps them in the theme): content type Customer. */
+const tulpbank = {
+  ...daan,
+  id: 3101,
+  uuid: "7f3e2a10-5b1c-4c8e-9d2a-0c4b5e6f7a81",
+  name: "Tulpbank",
+  slug: "tulpbank",
+  full_slug: "klanten/tulpbank",
+  parent_id: null,
+  tag_list: [],
+  content: {
+    _uid: "c0ffee00-1111-4222-8333-444455556666",
+    component: "Customer",
+    name: "Tulpbank",
+    description: "Een bank-app voor ondernemers, samen gebouwd in drie maanden.",
+    logo: { id: 1, alt: "Tulpbank", filename: "/images/customers/tulpbank.svg", fieldtype: "asset" },
+  },
+};
+
+/** The site with a customer story added to the embedded space, answered through the same emulator. */
+function setupWithCustomerStory() {
+  const emulator = createEmulator({ ...snapshot, stories: [...snapshot.stories, tulpbank] });
+  const app = createApp({ contentFetch: emulator.fetch });
+  const testEnv = { ...env, STORYBLOK_TOKEN: snapshot.tokens.public, STORYBLOK_PREVIEW_TOKEN: PREVIEW_TOKEN, STORYBLOK_SPACE_ID: String(SPACE) } as typeof env;
+  return async (path: string) => {
+    const ctx = createExecutionContext();
+    const response = await app.fetch(new Request(BASE + path), testEnv, ctx);
+    const html = await response.text();
+    await waitOnExecutionContext(ctx);
+    return { response, html };
+  };
+}
+
+function expectEditorHeaders(response: Response, html: string) {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
+  expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  expect(html).toContain('<meta name="robots" content="noindex,nofollow"/>');
+  expect(response.headers.get("server-timing")).toMatch(/^content;desc="draft"/);
+  const csp = response.headers.get("content-security-policy")!;
+  expect(csp).toMatch(/frame-ancestors 'self' https:\/\/app\.storyblok\.com(;|$)/);
+  expect(csp).not.toContain("frame-ancestors 'none'");
+}
+
+const uidsOf = (bloks: Blok[]) => bloks.map((blok) => blok._uid);
+
+describe("every story can be previewed", () => {
+  it("the theme: a page of its own with the draft header, footer and every customer, each marked for the editor", async () => {
+    const get = setup();
+    const { response, html } = await get("/theme/theme" + (await previewQuery({ storyId: theme.id })));
+    expectEditorHeaders(response, html);
+    expect(html).toContain("<title>Thema | Koraal</title>");
+    expect(html).toContain(`>${DRAFT_FOOTER_TITLE}</p>`);
+    expect(html).toContain(`>${DRAFT_MENU_TITLE}<`);
+    expect(html).not.toContain(`>${PUBLISHED_FOOTER_TITLE}</p>`);
+    const { header, footer, customers } = themeFields(themeDraft);
+    for (const customer of customers) expect(html).toContain(`<h2 id="customer-${customer._uid}"`);
+    // header, footer and each customer are the theme's bloks: the editor can click every one
+    expect(markedIds(html).sort()).toEqual(uidsOf([header[0]!, footer[0]!, ...customers]).map((uid) => `${theme.id}-${uid}`).sort());
+    expect(html).toMatch(new RegExp(`<header data-blok-c="[^"]*" data-blok-uid="${theme.id}-${header[0]!._uid}" class="sticky top-0`));
+    expect(html).toMatch(new RegExp(`<footer data-blok-c="[^"]*" data-blok-uid="${theme.id}-${footer[0]!._uid}" class="mt-auto`));
+    // the preview bundle gets the theme story, and owns header and footer (no visitor islands)
+    const props = previewPropsOf(html) as unknown as { kind: string; storyId: number; theme: { storyId: number; customers: Blok[] } };
+    expect(props.kind).toBe("theme");
+    expect(props.storyId).toBe(theme.id);
+    expect(props.theme.storyId).toBe(theme.id);
+    expect(uidsOf(props.theme.customers)).toEqual(uidsOf(customers));
+    expect(html).not.toContain("data-island=");
+    expect((await kvKeys()).filter((key) => /story\/|stories/.test(key))).toEqual([]);
+  });
+
+  it("a team member: its card in a page, marked for the editor, with the draft header and footer", async () => {
+    const get = setup();
+    const { response, html } = await get("/team/daan-verhoeven" + (await previewQuery({ storyId: daan.id })));
+    expectEditorHeaders(response, html);
+    const member = daan.content as unknown as { _uid: string; name: string; role: string; bio: string };
+    expect(html).toContain("<title>Daan Verhoeven | Koraal</title>");
+    expect(html).toContain(`<h2 id="team-member-${member._uid}" class="m-0 font-display text-xl font-bold leading-snug">${member.name}</h2>`);
+    expect(html).toContain(member.role);
+    expect(html).toContain(member.bio);
+    expect(html).toContain(">Teamlid</h1>");
+    // only the open story's bloks are marked: not the theme's header and footer around it
+    expect(markedIds(html)).toEqual([`${daan.id}-${member._uid}`]);
+    expect(html).toContain(`>${DRAFT_FOOTER_TITLE}</p>`);
+    expect(html).toContain(`>${DRAFT_MENU_TITLE}<`);
+    expect(previewPropsOf(html)).toMatchObject({ kind: "data", storyId: daan.id });
+  });
+
+  it("a customer story: its card in a page, marked for the editor", async () => {
+    const get = setupWithCustomerStory();
+    const { response, html } = await get("/klanten/tulpbank" + (await previewQuery({ storyId: tulpbank.id })));
+    expectEditorHeaders(response, html);
+    expect(html).toContain(">Klant</h1>");
+    expect(html).toContain(`<h2 id="customer-${tulpbank.content._uid}" class="m-0 font-display text-2xl font-bold leading-snug">Tulpbank</h2>`);
+    expect(html).toContain(tulpbank.content.description);
+    expect(markedIds(html)).toEqual([`${tulpbank.id}-${tulpbank.content._uid}`]);
+  });
+
+  it("a page: header and footer show the theme's latest draft, not marked (the editor has the page open)", async () => {
+    const get = setup();
+    const { html } = await get("/" + (await previewQuery()));
+    expect(html).toContain(`>${DRAFT_FOOTER_TITLE}</p>`);
+    expect(html).toContain(`>${DRAFT_MENU_TITLE}<`);
+    expect(html).not.toContain(`>${PUBLISHED_FOOTER_TITLE}</p>`);
+    expect(markedIds(html).every((id) => id.startsWith(`${homeDraft.id}-`))).toBe(true);
+    const props = previewPropsOf(html) as unknown as { kind: string; theme: { storyId: number; footer: Blok } };
+    expect(props.kind).toBe("page");
+    expect(props.theme.storyId).toBe(theme.id);
+    expect(props.theme.footer.title).toBe(DRAFT_FOOTER_TITLE);
+    // visitors: the published theme
+    const visitor = await get("/");
+    expect(visitor.html).toContain(`>${PUBLISHED_FOOTER_TITLE}</p>`);
+    expect(visitor.html).not.toContain(DRAFT_FOOTER_TITLE);
+    expect(visitor.html).not.toContain(DRAFT_MENU_TITLE);
+  });
+});
+
+describe("data stories stay 404 for visitors, and for links that are not valid", () => {
+  const links: Array<[string, (storyId: number) => Promise<string>]> = [
+    ["no link", async () => ""],
+    ["a forged link", (storyId) => previewQuery({ storyId, forge: true })],
+    ["an expired link", (storyId) => previewQuery({ storyId, age: 7200 })],
+    ["a link for another space", (storyId) => previewQuery({ storyId, spaceId: SPACE + 1 })],
+  ];
+  const stories = [
+    ["/theme/theme", theme.id],
+    ["/team/daan-verhoeven", daan.id],
+    ["/klanten/tulpbank", tulpbank.id],
+  ] as const;
+
+  it.each(stories.flatMap(([path, id]) => links.map(([name, query]) => [path, name, id, query] as const)))(
+    "%s with %s: the visitor's 404, headers and all",
+    async (path, _name, storyId, query) => {
+      const get = setupWithCustomerStory();
+      const visitor = await get(path);
+      const editor = await get(path + (await query(storyId)));
+      for (const { response, html } of [visitor, editor]) {
+        expect(response.status).toBe(404);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+        expect(response.headers.get("x-robots-tag")).toBeNull();
+        expect(html).toContain(`Page Not Found: ${path}`);
+        expect(html).toContain(`>${PUBLISHED_FOOTER_TITLE}</p>`);
+        for (const marker of [DRAFT_FOOTER_TITLE, "data-blok-", "data-preview-root", "/preview/bridge.js", "storyblok-v2-latest.js", "/assets/preview/"]) {
+          expect(html).not.toContain(marker);
+        }
+      }
+      expect(comparableHeaders(editor.response)).toEqual(comparableHeaders(visitor.response));
+    },
+  );
 });

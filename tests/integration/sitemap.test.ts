@@ -5,7 +5,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/content/emulator";
 import type { Story } from "../../src/shared/content";
 import { createApp } from "../../src/server/index";
-import { PAGE_COMPONENTS } from "../../src/server/routes/pages";
+import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 
 const BASE = "http://www.koraal.test";
@@ -40,7 +40,7 @@ describe("GET /sitemap.xml", () => {
     expect(xml.endsWith("</urlset>\n")).toBe(true);
 
     // every published story that is a page, nothing else: no theme, no team members, no folders
-    const pages = snapshot.stories.filter((story) => PAGE_COMPONENTS.has(story.content.component));
+    const pages = snapshot.stories.filter((story) => PAGE_CONTENT_TYPES.has(story.content.component));
     const expected = pages
       .map((story): [string, string | undefined] => [`${BASE}${pathOf(story)}`, story.published_at ?? undefined])
       .sort(([a], [b]) => (a === `${BASE}/` ? -1 : b === `${BASE}/` ? 1 : a < b ? -1 : 1));
@@ -48,7 +48,7 @@ describe("GET /sitemap.xml", () => {
     expect(urls(xml)).toHaveLength(pages.length);
     expect(urls(xml)[0]).toEqual([`${BASE}/`, snapshot.stories.find((s) => s.full_slug === "home")!.published_at]);
     expect(xml).not.toMatch(/theme|\/team\/|\/home</);
-    expect(snapshot.stories.filter((s) => !PAGE_COMPONENTS.has(s.content.component)).map((s) => s.full_slug.split("/")[0])).toEqual(
+    expect(snapshot.stories.filter((s) => !PAGE_CONTENT_TYPES.has(s.content.component)).map((s) => s.full_slug.split("/")[0])).toEqual(
       expect.arrayContaining(["theme", "team"]),
     );
   });

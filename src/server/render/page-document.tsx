@@ -1,21 +1,20 @@
 import type { ReactNode } from "react";
-import { TwFooter, type TwFooterBlok } from "../../site/blocks/tw-footer";
-import { TwMenu, links, type TwMenuBlok } from "../../site/blocks/tw-menu";
 import type { Theme } from "../content/theme";
 import type { Story } from "../../shared/content";
 import type { ThirdPartyConfig } from "../env";
 import type { Logger } from "../../shared/log";
-import { PREVIEW_ROOT_ATTRIBUTE, type PreviewProps } from "../../site/preview-props";
+import { PREVIEW_ROOT_ATTRIBUTE, themeSite, type PreviewProps } from "../../site/preview-props";
 import { buildManifest } from "./assets";
 import { DEFAULT_SHARE_IMAGE, Document, SITE_NAME } from "./document";
-import { SiteProvider, type CustomerBlok, type SiteContextValue } from "../../site/site-context";
+import { SiteProvider, type SiteContextValue } from "../../site/site-context";
+import { SiteShell } from "../../site/site-shell";
 import { ThirdPartyScripts } from "./third-party";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
- * re-renders (the rest of its props is this page's site context).
+ * re-renders (the rest of its props is this page's theme and site context).
  */
-export interface PreviewPage extends Pick<PreviewProps, "storyId" | "content" | "listings" | "resolveRelations"> {
+export interface PreviewPage extends Pick<PreviewProps, "kind" | "storyId" | "content" | "listings" | "resolveRelations"> {
   bridge: string;
 }
 
@@ -43,23 +42,23 @@ export function PageDocument(input: PageDocumentInput) {
   const { url, origin, theme } = input;
   const path = url.pathname;
   const site: SiteContextValue = {
-    customers: (theme?.customers ?? []) as CustomerBlok[],
+    ...themeSite(theme),
     relations: new Map((input.rels ?? []).map((story) => [story.uuid, story])),
     listings: input.listings ?? new Map(),
     logger: input.logger,
     path,
     search: url.search,
-    socials: links((theme?.header as TwMenuBlok | undefined)?.socials),
     preview: Boolean(input.preview),
+    ...(input.preview ? { editing: input.preview.storyId } : {}),
   };
   const { preview, nonce } = input;
   const previewProps: PreviewProps | undefined = preview && {
+    kind: preview.kind,
     storyId: preview.storyId,
     content: preview.content,
+    theme: theme ?? { customers: [] },
     rels: input.rels ?? [],
     listings: preview.listings,
-    customers: site.customers,
-    socials: site.socials,
     path: site.path,
     search: site.search,
     resolveRelations: preview.resolveRelations,
@@ -94,18 +93,18 @@ export function PageDocument(input: PageDocumentInput) {
       }
     >
       <SiteProvider value={site}>
-        {theme?.header ? <TwMenu blok={theme.header as TwMenuBlok} /> : null}
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-          {preview ? (
-            // the preview bundle hydrates this root and re-renders it on every edit
-            <div {...{ [PREVIEW_ROOT_ATTRIBUTE]: "" }} data-props={JSON.stringify(previewProps)} className="contents">
+        {preview ? (
+          // the preview bundle hydrates this root (header, page, footer) and re-renders it on every edit
+          <div {...{ [PREVIEW_ROOT_ATTRIBUTE]: "" }} data-props={JSON.stringify(previewProps)} className="contents">
+            <SiteShell header={theme?.header} footer={theme?.footer}>
               {input.children}
-            </div>
-          ) : (
-            input.children
-          )}
-        </main>
-        {theme?.footer ? <TwFooter blok={theme.footer as TwFooterBlok} /> : null}
+            </SiteShell>
+          </div>
+        ) : (
+          <SiteShell header={theme?.header} footer={theme?.footer}>
+            {input.children}
+          </SiteShell>
+        )}
       </SiteProvider>
     </Document>
   );

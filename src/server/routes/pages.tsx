@@ -1,12 +1,14 @@
 import { Hono } from "hono";
-import { Block } from "../../site/blocks/blocks";
 import { ContentError } from "../content";
-import { loadTheme, type Theme } from "../content/theme";
+import { loadTheme, THEME_SLUG, type Theme } from "../content/theme";
 import type { Content } from "../content";
 import { RESOLVE_RELATIONS } from "../content/relations";
 import type { Blok, Version } from "../../shared/content";
+import { isDataSlug, isPageStory, storyKind } from "../../shared/page-types";
+import { themeOf } from "../../shared/theme";
 import { listingPage, readable, walkBloks, type Listing } from "../../site/blocks/listings";
 import { listingQuery } from "../../site/blocks/registry";
+import { StoryBody } from "../../site/preview/story-body";
 import type { Logger } from "../../shared/log";
 import { bridgeUrl } from "../preview/bridge";
 import { previewAccess } from "../preview/token";
@@ -25,18 +27,19 @@ async function settledWithin(ms: number, promises: Iterable<Promise<unknown>>): 
   if (timer !== undefined) clearTimeout(timer);
 }
 
-/** Story components that are whole pages; any other story (theme, a customer) is not routable. */
-export const PAGE_COMPONENTS = new Set(["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy"]);
-/** Story folders that hold site data, never pages. */
-const RESERVED_PREFIXES = ["theme/"];
 const SLUG = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?)*$/;
 
 /** `/` -> `home`, `/cases/acme` -> `cases/acme`; null when no story can live at the path. */
-export function slugForPath(path: string): string | null {
+export function storySlugForPath(path: string): string | null {
   if (path === "/") return "home";
   const slug = path.slice(1);
-  if (slug.length > 255 || !SLUG.test(slug) || RESERVED_PREFIXES.some((p) => slug.startsWith(p))) return null;
-  return slug;
+  return slug.length > 255 || !SLUG.test(slug) ? null : slug;
+}
+
+/** The slug of the page a visitor may find at the path; null for malformed paths and data folders. */
+export function slugForPath(path: string): string | null {
+  const slug = storySlugForPath(path);
+  return slug === null || isDataSlug(slug) ? null : slug;
 }
 
 interface PageContent extends Blok {
@@ -51,15 +54,14 @@ pages.get("*", async (c) => {
   const { content, timing, logger, config } = c.var;
   const url = new URL(c.req.url);
   const path = decodeURIComponent(url.pathname);
-  const slug = slugForPath(path);
-  if (!slug) throw pageValidationFailed(path);
-
-  // Only a valid visual-editor link sees drafts (uncached); anything else is a visitor.
+  // Only a valid visual-editor link sees drafts (uncached) and data stories; anything else is a visitor.
   const editor = await previewAccess(url, { ...c.var.previewKey, now: Date.now() });
+  const slug = editor ? storySlugForPath(path) : slugForPath(path);
+  if (!slug) throw pageValidationFailed(path);
   const version: Version = editor ? "draft" : "published";
 
   const started = performance.now();
-  const [page, theme] = await Promise.allSettled([content.story(slug, { version }), loadTheme(content, version)]);
+  const [page, theme] = await loadStoryAndTheme(content, slug, version);
   timing.add("content", {
     dur: performance.now() - started,
     desc: page.status === "fulfilled" ? page.value.source : "error",
@@ -71,25 +73,21 @@ pages.get("*", async (c) => {
     throw page.reason;
   }
   let chrome: Theme | undefined;
-  if (theme.status === "fulfilled") chrome = theme.value.value;
+  if (theme.status === "fulfilled") chrome = theme.value;
   else logger.error("theme.unavailable", { error: theme.reason });
 
-  const { story, rels } = page.value.value;
-  const pageContent = story.content as PageContent;
-  if (!PAGE_COMPONENTS.has(pageContent.component)) throw pageValidationFailed(path);
+  const { story: loaded, rels } = page.value.value;
+  const kind = editor ? storyKind(loaded) : isPageStory(loaded) ? "page" : null;
+  if (!kind) throw pageValidationFailed(path);
+  const pageContent = loaded.content as PageContent;
 
   const listings = loadListings(content, logger, pageContent, listingPage(url.searchParams), version);
   let preview: PreviewPage | undefined;
   if (editor) {
     // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
     const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
-    preview = {
-      bridge: bridgeUrl(config.storyblok.kind),
-      storyId: story.id,
-      content: pageContent,
-      listings: Object.fromEntries(resolved),
-      resolveRelations: [...RESOLVE_RELATIONS],
-    };
+    const bridge = bridgeUrl(config.storyblok.kind);
+    preview = { kind, bridge, storyId: loaded.id, content: pageContent, listings: Object.fromEntries(resolved), resolveRelations: [...RESOLVE_RELATIONS] };
   } else if (listings.size) {
     // Listings cached in KV arrive within milliseconds: give them a moment so they render in place.
     // Slower ones (a cold cache, a slow Storyblok) stream in after the rest of the page.
@@ -99,15 +97,23 @@ pages.get("*", async (c) => {
   return respondWithPage(c, {
     status: 200,
     theme: chrome,
-    title: pageContent.title || story.name,
+    title: kind === "theme" ? "Thema" : pageContent.title || loaded.name,
     description: pageContent.description,
     image: pageContent.image?.filename ?? undefined,
     rels,
     listings,
     preview,
-    body: <Block blok={pageContent} />,
+    body: <StoryBody kind={kind} content={pageContent} />,
   });
 });
+
+/** The story at `slug` and the theme around it, both settled; the theme story is its own theme (no second request). */
+function loadStoryAndTheme(content: Content, slug: string, version: Version) {
+  const story = content.story(slug, { version });
+  const theme: Promise<Theme> =
+    slug === THEME_SLUG ? story.then(({ value }) => themeOf(value.story.content, value.story.id)) : loadTheme(content, version).then(({ value }) => value);
+  return Promise.allSettled([story, theme]);
+}
 
 /**
  * Starts loading the stories of every listing block on the page, without waiting: the page

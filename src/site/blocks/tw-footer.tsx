@@ -2,6 +2,7 @@ import { FooterGroups, type FooterGroup } from "../islands/footer-groups";
 import { Island } from "../islands/island";
 import { NewsletterForm } from "../islands/newsletter-form";
 import { useSite } from "../site-context";
+import { useEditable } from "../editable";
 import { RichText } from "../richtext/render";
 import { NEWSLETTER_ANCHOR, NEWSLETTER_OUTCOME_PARAM, outcomeMessage } from "../../shared/newsletter";
 import { EXTERNAL_REL, resolveLink } from "../../shared/links";
@@ -59,15 +60,16 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
 ];
 
 /**
- * The site footer: who we are, where to go, the newsletter, socials and how to reach us. It carries
- * no editor attributes (`useEditable`): it belongs to the theme story, which is never previewed
- * itself, and a page's preview marks only the bloks of that page's story.
+ * The site footer: who we are, where to go, the newsletter, socials and how to reach us. It belongs
+ * to the theme story: editor attributes only when the theme itself is previewed, as a page's
+ * preview marks only the bloks of that page's story.
  */
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
   const { socials, path, search } = useSite();
+  const editable = useEditable(blok);
   const outcome = outcomeMessage(new URLSearchParams(search).get(NEWSLETTER_OUTCOME_PARAM));
   return (
-    <footer className="mt-auto bg-ink text-white">
+    <footer {...editable} className="mt-auto bg-ink text-white">
       <div className="site-container grid gap-12 py-16 lg:grid-cols-[1fr_2fr]">
         <div className="flex flex-col gap-4">
           {blok.logo?.filename ? <img src="/images/logo-light.svg" alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" /> : null}

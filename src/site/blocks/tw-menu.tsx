@@ -2,6 +2,7 @@ import { Island } from "../islands/island";
 import type { ContactItem, HeaderModel, NavLink as NavLinkModel } from "../islands/nav-model";
 import { SiteHeader } from "../islands/site-header";
 import { resolveLink } from "../../shared/links";
+import { useEditable } from "../editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
 
 export interface NavLink extends Blok {
@@ -85,9 +86,12 @@ export function headerModel(blok: TwMenuBlok): HeaderModel {
 }
 
 /**
- * The site header (logo, desktop navigation with submenus, mobile menu): an island, whose root is
- * the island's own. No editor attributes: it belongs to the theme story (see TwFooter).
+ * The site header (logo, desktop navigation with submenus, mobile menu): an island. It belongs to
+ * the theme story: the editor attributes (previewing the theme only) go on the island's own
+ * `<header>`, as the island root is `display: contents` and has no box to outline.
  */
 export function TwMenu({ blok }: BlockProps<TwMenuBlok>) {
-  return <Island name="SiteHeader" component={SiteHeader} props={{ model: headerModel(blok) }} />;
+  const editable = useEditable(blok);
+  const model = headerModel(blok);
+  return <Island name="SiteHeader" component={SiteHeader} props={editable["data-blok-c"] ? { model, editable } : { model }} />;
 }

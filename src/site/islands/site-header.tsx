@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
 import { EXTERNAL_REL } from "../../shared/links";
+import type { EditableProps } from "../editable";
 import type { ContactItem, HeaderModel, NavColumn, NavLink } from "./nav-model";
 import { useScrollLock } from "./scroll-lock";
 
@@ -34,7 +35,7 @@ function useCloseOnNavigation(close: () => void) {
 }
 
 /** The site header: logo, desktop navigation with submenu panels, and the mobile menu. */
-export function SiteHeader({ model }: { model: HeaderModel }) {
+export function SiteHeader({ model, editable }: { model: HeaderModel; editable?: EditableProps }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [drilled, setDrilled] = useState<number | null>(null);
@@ -102,7 +103,7 @@ export function SiteHeader({ model }: { model: HeaderModel }) {
   const drilledItem = drilled === null ? undefined : model.mobile[drilled];
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-40 border-b border-sand-dark bg-white" onKeyDown={trapFocus}>
+    <header {...editable} ref={headerRef} className="sticky top-0 z-40 border-b border-sand-dark bg-white" onKeyDown={trapFocus}>
       <div className="site-container flex h-18 items-center justify-between gap-6">
         <a href="/" className="kbd-focus flex shrink-0 items-center rounded" onClick={closeAll}>
           <img src={model.logo.src} alt={model.logo.alt} width={132} height={32} className="h-8 w-auto" />

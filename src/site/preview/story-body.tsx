@@ -1,0 +1,16 @@
+import { Block } from "../blocks/blocks";
+import type { Blok } from "../../shared/content";
+import type { StoryKind } from "../../shared/page-types";
+import { DataStoryPage } from "./data-story-page";
+import { ThemePage } from "./theme-page";
+
+/**
+ * The routed part of a page for a story of any kind: a page's own blocks; for the theme (only in
+ * preview) its customers list, header and footer being the shell around it; for a data story
+ * (only in preview) its card.
+ */
+export function StoryBody({ kind, content }: { kind: StoryKind; content: Blok }) {
+  if (kind === "theme") return <ThemePage />;
+  if (kind === "data") return <DataStoryPage blok={content} />;
+  return <Block blok={content} />;
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+import type { Blok } from "../shared/content";
+import { TwFooter, type TwFooterBlok } from "./blocks/tw-footer";
+import { TwMenu, type TwMenuBlok } from "./blocks/tw-menu";
+
+/**
+ * Every page: the theme's header, the routed page, the theme's footer. Rendered by the server for
+ * everyone and, in a visual-editor preview, again by the preview bundle on every edit.
+ */
+export function SiteShell({ header, footer, children }: { header?: Blok; footer?: Blok; children: ReactNode }) {
+  return (
+    <>
+      {header ? <TwMenu blok={header as TwMenuBlok} /> : null}
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {children}
+      </main>
+      {footer ? <TwFooter blok={footer as TwFooterBlok} /> : null}
+    </>
+  );
+}
