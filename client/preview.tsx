@@ -1,6 +1,6 @@
 /**
  * The preview bundle: loaded only on visual-editor preview pages, never by visitors (it is a
- * separate build, see scripts/build.mjs). It hydrates the routed page with the same blocks the
+ * separate build, see scripts/build.ts). It hydrates the routed page with the same blocks the
  * server rendered it with (the shared block registry) and re-renders it on every `input` event
  * of the Storyblok bridge: an edit shows within a frame, without a reload or a server round trip.
  * Saving (`change`) and publishing (`published`) reload the page from the server.
