@@ -1,7 +1,7 @@
 import { defineConfig, presetWind3 } from "unocss";
 
 /**
- * Design tokens of the site. The stylesheet is generated at build time (scripts/build.mjs) from
+ * Design tokens of the site. The stylesheet is generated at build time (scripts/build.ts) from
  * the class names used in src/ and client/, into one hashed file.
  */
 export default defineConfig({

@@ -1,6 +1,6 @@
 /**
  * The preview bundle: loaded only on visual-editor preview pages, never by visitors (it is a
- * separate build, see scripts/build.mjs). It hydrates header, routed story and footer with the
+ * separate build, see scripts/build.ts). It hydrates header, routed story and footer with the
  * same blocks the server rendered them with (the shared block registry and site shell) and
  * re-renders them on every `input` event of the Storyblok bridge: an edit of the open story, or
  * of the theme (header, footer, customers), shows within a frame, without a reload or a server

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { REPO_ROOT } from "../../scripts/preview-link.mjs";
+import { REPO_ROOT } from "../../scripts/preview-link.ts";
 import { consoleErrors } from "./helpers";
 
 // Live editing in the visual editor, with the local stand-in of Storyblok's bridge
@@ -12,7 +12,7 @@ const PUBLISHED_TITLE = "Wij bouwen apps en websites die mensen graag gebruiken"
 
 /** A preview link exactly as a developer gets it: `npm run preview:link -- <path> --base <site>`. */
 function previewLinkFor(path: string, base: string): string {
-  return execFileSync(process.execPath, [join(REPO_ROOT, "scripts/preview-link.mjs"), path, "--base", base], { encoding: "utf8" }).trim();
+  return execFileSync(process.execPath, [join(REPO_ROOT, "scripts/preview-link.ts"), path, "--base", base], { encoding: "utf8" }).trim();
 }
 
 /** CSP violations the page reports, collected from the first script on. */

@@ -205,8 +205,8 @@ test("the preview for editors carries no third-party scripts", async ({ page }) 
   const vendors = await standInForVendors(page);
   const { execFileSync } = await import("node:child_process");
   const { join } = await import("node:path");
-  const { REPO_ROOT } = await import("../../scripts/preview-link.mjs");
-  const link = execFileSync(process.execPath, [join(REPO_ROOT, "scripts/preview-link.mjs"), "/", "--base", `http://127.0.0.1:${TRACKING_PORT}`], { encoding: "utf8" }).trim();
+  const { REPO_ROOT } = await import("../../scripts/preview-link.ts");
+  const link = execFileSync(process.execPath, [join(REPO_ROOT, "scripts/preview-link.ts"), "/", "--base", `http://127.0.0.1:${TRACKING_PORT}`], { encoding: "utf8" }).trim();
   const response = await page.goto(link);
   expect(response?.headers()["content-security-policy"]).not.toContain("cookiebot");
   await expect(page.locator("html")).toHaveAttribute("data-preview", "live");

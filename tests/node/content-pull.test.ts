@@ -1,5 +1,5 @@
 /**
- * scripts/content-pull.mjs: its pure parts, and the whole command against the emulator served
+ * scripts/content-pull.ts: its pure parts, and the whole command against the emulator served
  * over HTTP (the real API is not reachable from tests): pulling the embedded space must give
  * back exactly the content it was built from.
  */
@@ -10,15 +10,15 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, buildSnapshot, fullSlugFromFilePath, storyFilePath } from "../../scripts/build-snapshot.mjs";
-import { apiBase, contentFiles, createPacer, draftsToKeep, pullSpace, stripEditable, validationProblems } from "../../scripts/content-pull.mjs";
+import { REPO_ROOT, buildSnapshot, fullSlugFromFilePath, storyFilePath } from "../../scripts/build-snapshot.ts";
+import { apiBase, contentFiles, createPacer, draftsToKeep, pullSpace, stripEditable, validationProblems } from "../../scripts/content-pull.ts";
 import { createEmulator, type Emulator } from "../../src/server/content/emulator";
 import type { Story } from "../../src/shared/content";
 
 const CONTENT_DIR = join(REPO_ROOT, "content");
 // The pure snapshot of content/: npm start serves withContentVersion(snapshot), whose cv is shifted.
 const snapshot = buildSnapshot(CONTENT_DIR);
-const SCRIPT = join(REPO_ROOT, "scripts/content-pull.mjs");
+const SCRIPT = join(REPO_ROOT, "scripts/content-pull.ts");
 
 function fakeTime() {
   let now = 0;

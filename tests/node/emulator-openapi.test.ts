@@ -13,7 +13,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, assembleSnapshot, readContentDir, type ContentFile } from "../../scripts/build-snapshot.mjs";
+import { REPO_ROOT, assembleSnapshot, readContentDir, type ContentFile } from "../../scripts/build-snapshot.ts";
 import { createEmulator, type Emulator } from "../../src/server/content/emulator";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
 import type { Blok, Story } from "../../src/shared/content";

@@ -1,16 +1,16 @@
 /**
- * scripts/preview-link.mjs (`npm run preview:link`): the links it prints are the ones the Worker
+ * scripts/preview-link.ts (`npm run preview:link`): the links it prints are the ones the Worker
  * accepts, for the embedded space and for a real one.
  */
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT, embeddedSpace, previewLink, previewToken, slugForPath } from "../../scripts/preview-link.mjs";
+import { REPO_ROOT, embeddedSpace, previewLink, slugForPath } from "../../scripts/preview-link.ts";
 import { previewAccess } from "../../src/server/preview/token";
-import { previewLinkToken } from "../../src/shared/preview-link";
 
 const CONTENT = join(REPO_ROOT, "content");
-const SCRIPT = join(REPO_ROOT, "scripts/preview-link.mjs");
+const SCRIPT = join(REPO_ROOT, "scripts/preview-link.ts");
 
 function run(args: string[], env: Record<string, string> = {}) {
   // a clean environment, so a developer's STORYBLOK_PREVIEW_TOKEN never reaches the script
@@ -19,14 +19,18 @@ function run(args: string[], env: Record<string, string> = {}) {
 }
 
 describe("npm run preview:link", () => {
-  it("signs exactly as the Worker checks", async () => {
-    expect(previewToken(287341, "local-preview-token", 1772445600)).toBe(await previewLinkToken(287341, "local-preview-token", 1772445600));
+  it("signs as Storyblok does: hex SHA-1 of space_id:preview_token:timestamp", async () => {
+    // Node's own SHA-1 as the independent reference for the Web Crypto code the Worker shares
+    const expected = createHash("sha1").update("287341:local-preview-token:1772445600").digest("hex");
+    const link = new URL(await previewLink({ base: "http://x.test", path: "/", spaceId: 287341, token: "local-preview-token", storyId: 2, now: 1772445600_000 }));
+    expect(link.searchParams.get("_storyblok_tk[token]")).toBe(expected);
   });
 
   it("maps paths to the story slugs the page route uses", () => {
     expect(slugForPath("/")).toBe("home");
     expect(slugForPath("/cases/domstad-deelfietsen/")).toBe("cases/domstad-deelfietsen");
     expect(slugForPath("/contact?x=1")).toBe("contact");
+    expect(() => slugForPath("/Contact")).toThrow('no story can live at "/Contact"');
   });
 
   it("prints a link for the embedded space that the Worker accepts, with the story's id", async () => {
@@ -55,7 +59,7 @@ describe("npm run preview:link", () => {
   });
 
   it("makes links that are an hour long", async () => {
-    const link = new URL(previewLink({ base: "http://x.test", path: "/", spaceId: 1, token: "t", storyId: 2, now: 1_000_000_000 }));
+    const link = new URL(await previewLink({ base: "http://x.test", path: "/", spaceId: 1, token: "t", storyId: 2, now: 1_000_000_000 }));
     expect(link.searchParams.get("_storyblok_tk[timestamp]")).toBe("1000000");
     expect(await previewAccess(link, { previewToken: "t", now: 1_000_000_000 + 3_600_000 })).not.toBeNull();
     expect(await previewAccess(link, { previewToken: "t", now: 1_000_000_000 + 3_600_001 })).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * scripts/subscribers.mjs (`npm run subscribers`): its pure parts, and the whole command against a
+ * scripts/subscribers.ts (`npm run subscribers`): its pure parts, and the whole command against a
  * local D1 database migrated and filled by wrangler, as `npm start` leaves it.
  */
 import { execFileSync } from "node:child_process";
@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseArgs, query, table, wranglerArgs } from "../../scripts/subscribers.mjs";
+import { parseArgs, query, table, wranglerArgs } from "../../scripts/subscribers.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const run = (args: string[]) =>
@@ -47,7 +47,7 @@ INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, created_
 `,
     );
     wrangler("d1", "execute", "DB", "--local", "--persist-to", state, "--file", seed);
-    const output = run(["scripts/subscribers.mjs", "--persist-to", state]);
+    const output = run(["scripts/subscribers.ts", "--persist-to", state]);
     expect(output.split("\n").map((line) => line.trimEnd())).toEqual([
       "email               status  attempts  created_at                delivered_at  next_attempt_at  last_error  page_uri",
       "------------------  ------  --------  ------------------------  ------------  ---------------  ----------  -----------------------------",
@@ -57,7 +57,7 @@ INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, created_
       "2 subscriber(s): 2 stored",
       "",
     ]);
-    const json = JSON.parse(run(["scripts/subscribers.mjs", "--persist-to", state, "--json"])) as Array<{ email: string }>;
+    const json = JSON.parse(run(["scripts/subscribers.ts", "--persist-to", state, "--json"])) as Array<{ email: string }>;
     expect(json.map((row) => row.email)).toEqual(["jan@voorbeeld.nl", "lotte@voorbeeld.nl"]);
   });
 });

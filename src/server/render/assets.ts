@@ -1,6 +1,6 @@
 import build from "../../../.generated/build.js";
 
-/** Hashed file names of this build (written by scripts/build.mjs). */
+/** Hashed file names of this build (written by scripts/build.ts). */
 export interface BuildManifest {
   buildId: string;
   builtAt: string;

@@ -5,6 +5,7 @@ import type { Content } from "../content";
 import { RESOLVE_RELATIONS } from "../content/relations";
 import type { Blok, Version } from "../../shared/content";
 import { isDataSlug, isPageStory, storyKind } from "../../shared/page-types";
+import { storySlugForPath } from "../../shared/story-path";
 import { themeOf } from "../../shared/theme";
 import { listingPage, readable, walkBloks, type Listing } from "../../site/blocks/listings";
 import { listingQuery } from "../../site/blocks/registry";
@@ -25,15 +26,6 @@ async function settledWithin(ms: number, promises: Iterable<Promise<unknown>>): 
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([Promise.allSettled(promises), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
   if (timer !== undefined) clearTimeout(timer);
-}
-
-const SLUG = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?)*$/;
-
-/** `/` -> `home`, `/cases/acme` -> `cases/acme`; null when no story can live at the path. */
-export function storySlugForPath(path: string): string | null {
-  if (path === "/") return "home";
-  const slug = path.slice(1);
-  return slug.length > 255 || !SLUG.test(slug) ? null : slug;
 }
 
 /** The slug of the page a visitor may find at the path; null for malformed paths and data folders. */

@@ -12,7 +12,7 @@ const host = process.env.HOST || "127.0.0.1";
 // build, about 20x slower to render); NODE_ENV=development npm start gives React's dev warnings.
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_ENV: process.env.NODE_ENV || "production" };
 
-execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit", env });
+execFileSync(process.execPath, ["scripts/build.ts"], { cwd: root, stdio: "inherit", env });
 // The newsletter outbox schema (migrations/) in the local D1 database wrangler dev uses. No stdin:
 // wrangler then applies without asking, and a second run finds nothing to apply.
 execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local"], {
@@ -25,5 +25,5 @@ const wrangler = spawn(
   ["node_modules/wrangler/bin/wrangler.js", "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false"],
   { cwd: root, stdio: "inherit", env },
 );
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => wrangler.kill(signal));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
 wrangler.on("exit", (code) => process.exit(code ?? 0));

@@ -2,9 +2,9 @@
 import { createHash } from "node:crypto";
 /**
  * Builds the embedded Storyblok space from `content/` into `.generated/snapshot.js` (+ .d.ts),
- * which the Worker bundles and serves through the CDN emulator (src/content/emulator.ts).
+ * which the Worker bundles and serves through the CDN emulator (src/server/content/emulator/).
  *
- *   node scripts/build-snapshot.mjs [--content <dir>] [--out <dir>]
+ *   node scripts/build-snapshot.ts [--content <dir>] [--out <dir>]
  *
  * content/space.json                 { "space": {...}, "tokens": { "public", "preview" } }
  * content/stories/<full_slug>.json   one published story per file (folders mirror full_slug)
@@ -17,15 +17,17 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { SpaceSnapshot } from "../src/server/content/snapshot.ts";
+import type { DatasourceEntry, Story } from "../src/shared/content.ts";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const STARTPAGE_FILE = "_startpage";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ContentValidationError extends Error {
-  name = "ContentValidationError";
-  /** @param {string[]} problems */
-  constructor(problems) {
+  override name = "ContentValidationError";
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(`Invalid content (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.problems = problems;
   }
@@ -35,12 +37,12 @@ export class ContentValidationError extends Error {
 // Paths
 
 /** Where a story with this full_slug is stored, relative to stories/ or drafts/. */
-export function storyFilePath(fullSlug) {
+export function storyFilePath(fullSlug: string): string {
   return fullSlug.endsWith("/") ? `${fullSlug}${STARTPAGE_FILE}.json` : `${fullSlug}.json`;
 }
 
 /** The full_slug a story file must carry, from its path relative to stories/ or drafts/. */
-export function fullSlugFromFilePath(relativePath) {
+export function fullSlugFromFilePath(relativePath: string): string {
   const slug = relativePath.split(sep).join("/").replace(/\.json$/, "");
   if (slug === STARTPAGE_FILE) return "/";
   return slug.endsWith(`/${STARTPAGE_FILE}`) ? slug.slice(0, -STARTPAGE_FILE.length) : slug;
@@ -49,24 +51,35 @@ export function fullSlugFromFilePath(relativePath) {
 // ---------------------------------------------------------------------------------------------
 // Reading files (the only part that touches the file system)
 
-/**
- * @typedef {{ file: string, data?: unknown, error?: string }} ContentFile
- * @typedef {{ space?: ContentFile, stories: ContentFile[], drafts: ContentFile[], datasources: ContentFile[], problems: string[] }} ContentFiles
- */
+export interface ContentFile {
+  /** Path shown in messages, e.g. content/stories/home.json. */
+  file: string;
+  data?: unknown;
+  error?: string;
+}
 
-/** @returns {ContentFiles} files named relative to `contentDir`'s parent, e.g. content/stories/home.json */
-export function readContentDir(contentDir) {
+export interface ContentFiles {
+  space?: ContentFile;
+  stories: ContentFile[];
+  drafts: ContentFile[];
+  datasources: ContentFile[];
+  problems?: string[];
+}
+
+/** Files named relative to `contentDir`'s parent, e.g. content/stories/home.json. */
+export function readContentDir(contentDir: string): ContentFiles {
   const base = dirname(resolve(contentDir));
-  const name = (file) => relative(base, file).split(sep).join("/");
-  const problems = [];
-  const read = (file) => {
+  const name = (file: string) => relative(base, file).split(sep).join("/");
+  const problems: string[] = [];
+  const read = (file: string): ContentFile => {
     try {
       return { file: name(file), data: JSON.parse(readFileSync(file, "utf8")) };
     } catch (error) {
-      return { file: name(file), error: error instanceof SyntaxError ? `is not valid JSON (${error.message})` : `cannot be read (${error.message})` };
+      const { message } = error as Error;
+      return { file: name(file), error: error instanceof SyntaxError ? `is not valid JSON (${message})` : `cannot be read (${message})` };
     }
   };
-  const readTree = (sub, required) => {
+  const readTree = (sub: string, required: boolean): ContentFile[] => {
     const dir = join(contentDir, sub);
     if (!existsSync(dir)) {
       if (required) problems.push(`${name(dir)}/ is missing`);
@@ -88,7 +101,7 @@ export function readContentDir(contentDir) {
   };
 }
 
-function listFiles(dir) {
+function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => !entry.name.startsWith("."))
     .sort((a, b) => (a.name < b.name ? -1 : 1))
@@ -98,16 +111,27 @@ function listFiles(dir) {
 // ---------------------------------------------------------------------------------------------
 // Assembling and validating (pure)
 
+/** Reports a problem with a file. */
+type Report = (file: string, message: string) => void;
+type JsonObject = Record<string, unknown>;
+
+/**
+ * A story file whose fields have the shapes of a CDN story (checkStory). parent_id is never null
+ * in content/: 0 stands for the root.
+ */
+interface StoryFile {
+  file: string;
+  data: Story & { parent_id: number };
+}
+
 /**
  * Turns the content files into a `SpaceSnapshot`, or throws a ContentValidationError listing
  * every problem found, each naming its file.
- * @param {ContentFiles} files
- * @returns {import("../src/server/content/snapshot").SpaceSnapshot}
  */
-export function assembleSnapshot(files) {
+export function assembleSnapshot(files: ContentFiles): SpaceSnapshot {
   const problems = [...(files.problems ?? [])];
-  const report = (file, message) => problems.push(`${file}: ${message}`);
-  const usable = (entry) => {
+  const report: Report = (file, message) => problems.push(`${file}: ${message}`);
+  const usable = (entry: ContentFile) => {
     if (entry.error) report(entry.file, entry.error);
     return !entry.error;
   };
@@ -126,7 +150,7 @@ export function assembleSnapshot(files) {
   const datasources = checkDatasources(files.datasources.filter(usable), report);
 
   if (problems.length || !space) throw new ContentValidationError(problems);
-  const bySlug = (a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0);
+  const bySlug = (a: Story, b: Story) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0);
   return {
     space: space.space,
     tokens: space.tokens,
@@ -136,15 +160,17 @@ export function assembleSnapshot(files) {
   };
 }
 
-const isInt = (value) => Number.isInteger(value);
-const isString = (value) => typeof value === "string";
-const isNullableString = (value) => value === null || typeof value === "string";
-const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-const isDate = (value) => isString(value) && !Number.isNaN(Date.parse(value)) && /T.*(Z|[+-]\d\d:?\d\d)$/.test(value);
-const isNullableDate = (value) => value === null || isDate(value);
+const isInt = (value: unknown): value is number => Number.isInteger(value);
+const isString = (value: unknown): value is string => typeof value === "string";
+const isNullableString = (value: unknown): value is string | null => value === null || typeof value === "string";
+const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isDate = (value: unknown): value is string => isString(value) && !Number.isNaN(Date.parse(value)) && /T.*(Z|[+-]\d\d:?\d\d)$/.test(value);
+const isNullableDate = (value: unknown): value is string | null => value === null || isDate(value);
 
-function checkSpace({ file, data }, report) {
-  const problems = [];
+type CheckedSpace = Pick<SpaceSnapshot, "space" | "tokens">;
+
+function checkSpace({ file, data }: ContentFile, report: Report): CheckedSpace | undefined {
+  const problems: string[] = [];
   const space = isObject(data) ? data.space : undefined;
   const tokens = isObject(data) ? data.tokens : undefined;
   if (!isObject(space)) problems.push(`"space" must be an object`);
@@ -160,12 +186,17 @@ function checkSpace({ file, data }, report) {
   } else if (tokens.public === tokens.preview) problems.push("tokens.public and tokens.preview must differ");
   for (const problem of problems) report(file, problem);
   if (problems.length) return undefined;
-  const { id, name, domain, version, language_codes } = space;
-  return { space: { id, name, domain, version, language_codes }, tokens: { public: tokens.public, preview: tokens.preview } };
+  // both checked field by field above
+  const { id, name, domain, version, language_codes } = space as SpaceSnapshot["space"];
+  const checkedTokens = tokens as SpaceSnapshot["tokens"];
+  return { space: { id, name, domain, version, language_codes }, tokens: { public: checkedTokens.public, preview: checkedTokens.preview } };
 }
 
+/** A field's check, and what the message says the field must be. */
+type FieldCheck = [valid: (value: unknown) => boolean, expected: string];
+
 /** Fields of a CDN story object and how each must look (Storyblok's OpenAPI story schema). */
-const STORY_FIELDS = {
+const STORY_FIELDS: Record<keyof Story, FieldCheck> = {
   id: [(v) => isInt(v) && v > 0, "a positive integer"],
   uuid: [(v) => isString(v) && UUID.test(v), "a uuid"],
   name: [isString, "a string"],
@@ -191,12 +222,8 @@ const STORY_FIELDS = {
   release_id: [(v) => v === null || isInt(v), "an integer or null"],
 };
 
-function checkStory(entry, folder, report) {
-  const { file, data } = entry;
-  if (!isObject(data)) {
-    report(file, "must hold a story object");
-    return false;
-  }
+/** Reports every field of STORY_FIELDS that is missing or malformed; true when none is. */
+function hasStoryFields(file: string, data: JsonObject, report: Report): data is JsonObject & StoryFile["data"] {
   let ok = true;
   for (const [field, [valid, expected]] of Object.entries(STORY_FIELDS)) {
     if (!(field in data)) {
@@ -207,8 +234,18 @@ function checkStory(entry, folder, report) {
       ok = false;
     }
   }
+  return ok;
+}
+
+/** Whether the story's fields have usable shapes; other problems are reported too. */
+function checkStory(entry: ContentFile, folder: string, report: Report): entry is StoryFile {
+  const { file, data } = entry;
+  if (!isObject(data)) {
+    report(file, "must hold a story object");
+    return false;
+  }
   // Only a story whose fields are usable takes part in the checks across stories.
-  if (!ok) return false;
+  if (!hasStoryFields(file, data, report)) return false;
   const expectedSlug = fullSlugFromFilePath(file.slice(file.indexOf(`/${folder}/`) + folder.length + 2));
   if (data.full_slug !== expectedSlug) {
     report(file, `full_slug "${data.full_slug}" does not match the file path (expected "${expectedSlug}"; see storyFilePath)`);
@@ -224,9 +261,9 @@ function checkStory(entry, folder, report) {
 }
 
 /** Every blok needs a component name and a _uid that is unique within the story. */
-function bloksProblems(content) {
-  const problems = [];
-  const seen = new Set();
+function bloksProblems(content: JsonObject): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
   if (!isString(content.component) || !isString(content._uid)) problems.push("content must have a string component and _uid");
   walk(content, (node, path) => {
     if (!("component" in node)) return;
@@ -238,9 +275,9 @@ function bloksProblems(content) {
   return problems;
 }
 
-function checkUnique(entries, report) {
-  for (const field of ["id", "uuid", "full_slug"]) {
-    const first = new Map();
+function checkUnique(entries: StoryFile[], report: Report): void {
+  for (const field of ["id", "uuid", "full_slug"] as const) {
+    const first = new Map<string | number, string>();
     for (const { file, data } of entries) {
       const other = first.get(data[field]);
       if (other) report(file, `${field} ${JSON.stringify(data[field])} is also used by ${other}`);
@@ -250,7 +287,7 @@ function checkUnique(entries, report) {
 }
 
 /** A draft either belongs to a published story (same uuid and id) or is a never-published story. */
-function checkDrafts(published, drafts, report) {
+function checkDrafts(published: StoryFile[], drafts: StoryFile[], report: Report): void {
   const byUuid = new Map(published.map((entry) => [entry.data.uuid, entry]));
   for (const draft of drafts) {
     const original = byUuid.get(draft.data.uuid);
@@ -266,8 +303,8 @@ function checkDrafts(published, drafts, report) {
 }
 
 /** Stories in one folder point at that folder with the same parent_id; root stories use 0. */
-function checkFolders(entries, report) {
-  const folderIds = new Map();
+function checkFolders(entries: StoryFile[], report: Report): void {
+  const folderIds = new Map<string, { id: number; file: string }>();
   const storyIds = new Set(entries.map((entry) => entry.data.id));
   for (const { file, data } of entries) {
     const slug = data.full_slug.replace(/\/$/, "");
@@ -285,7 +322,7 @@ function checkFolders(entries, report) {
     if (known && known.id !== data.parent_id) report(file, `parent_id ${data.parent_id} differs from ${known.file} (${known.id}) in the same folder "${folder}"`);
     else folderIds.set(folder, { id: data.parent_id, file });
   }
-  const byId = new Map();
+  const byId = new Map<number, string>();
   for (const [folder, { id, file }] of folderIds) {
     const other = byId.get(id);
     if (other && other !== folder) report(file, `parent_id ${id} is used for both folder "${other}" and folder "${folder}"`);
@@ -294,7 +331,7 @@ function checkFolders(entries, report) {
 }
 
 /** Story links (multilink, rich text) and relations (uuid fields of bloks) must point at stories. */
-function checkReferences(entries, knownUuids, what, report) {
+function checkReferences(entries: StoryFile[], knownUuids: Set<string>, what: string, report: Report): void {
   for (const { file, data } of entries) {
     for (const { uuid, path } of storyReferences(data.content)) {
       if (!knownUuids.has(uuid)) report(file, `${path} points at story ${uuid}, which ${what}`);
@@ -302,9 +339,9 @@ function checkReferences(entries, knownUuids, what, report) {
   }
 }
 
-/** @returns {{ uuid: string, path: string }[]} */
-export function storyReferences(content) {
-  const found = [];
+/** Story uuids the content points at, each with where (e.g. content.body[0].link). */
+export function storyReferences(content: unknown): Array<{ uuid: string; path: string }> {
+  const found: Array<{ uuid: string; path: string }> = [];
   walk(content, (node, path) => {
     if (node.fieldtype === "multilink") {
       if (node.linktype === "story" && isString(node.id) && node.id) found.push({ uuid: node.id, path });
@@ -317,19 +354,19 @@ export function storyReferences(content) {
     if (!isString(node.component)) return;
     for (const [field, value] of Object.entries(node)) {
       if (field === "_uid" || field === "_editable") continue;
-      const values = isString(value) ? [value] : Array.isArray(value) && value.length && value.every(isString) ? value : [];
+      const values: string[] = isString(value) ? [value] : Array.isArray(value) && value.length && value.every(isString) ? value : [];
       for (const item of values) if (UUID.test(item)) found.push({ uuid: item, path: `${path}.${field}` });
     }
   });
   return found;
 }
 
-function checkDatasources(entries, report) {
-  const datasources = [];
-  const ids = new Map();
-  const entryIds = new Map();
+function checkDatasources(entries: ContentFile[], report: Report): SpaceSnapshot["datasources"] {
+  const datasources: SpaceSnapshot["datasources"] = [];
+  const ids = new Map<number, string>();
+  const entryIds = new Map<number, string>();
   for (const { file, data } of entries) {
-    const expectedSlug = file.split("/").pop().replace(/\.json$/, "");
+    const expectedSlug = (file.split("/").pop() ?? "").replace(/\.json$/, "");
     if (!isObject(data) || !isInt(data.id) || !isString(data.name) || !isString(data.slug) || !Array.isArray(data.entries)) {
       report(file, `must be { "id": integer, "name": string, "slug": string, "entries": [...] }`);
       continue;
@@ -337,8 +374,8 @@ function checkDatasources(entries, report) {
     if (data.slug !== expectedSlug) report(file, `slug "${data.slug}" must match the file name ("${expectedSlug}")`);
     if (ids.has(data.id)) report(file, `id ${data.id} is also used by ${ids.get(data.id)}`);
     ids.set(data.id, file);
-    const normalized = [];
-    data.entries.forEach((entry, index) => {
+    const normalized: DatasourceEntry[] = [];
+    data.entries.forEach((entry: unknown, index) => {
       if (!isObject(entry) || !isInt(entry.id) || !isString(entry.name) || !isString(entry.value) || !(entry.dimension_value === undefined || isNullableString(entry.dimension_value))) {
         report(file, `entries[${index}] must be { "id": integer, "name": string, "value": string, "dimension_value"?: string | null }`);
         return;
@@ -352,7 +389,7 @@ function checkDatasources(entries, report) {
   return datasources;
 }
 
-function walk(value, visit, path = "content") {
+function walk(value: unknown, visit: (node: JsonObject, path: string) => void, path = "content"): void {
   if (Array.isArray(value)) value.forEach((item, index) => walk(item, visit, `${path}[${index}]`));
   else if (isObject(value)) {
     visit(value, path);
@@ -364,34 +401,35 @@ function walk(value, visit, path = "content") {
 // Output
 
 /** Reads and validates `contentDir`; throws ContentValidationError naming each bad file. */
-export function buildSnapshot(contentDir = join(REPO_ROOT, "content")) {
+export function buildSnapshot(contentDir = join(REPO_ROOT, "content")): SpaceSnapshot {
   return assembleSnapshot(readContentDir(contentDir));
 }
 
-export function renderSnapshotModule(snapshot) {
+export function renderSnapshotModule(snapshot: SpaceSnapshot): { js: string; dts: string } {
   return {
-    js: `// Generated by scripts/build-snapshot.mjs from content/. Do not edit.\nexport default ${JSON.stringify(snapshot)};\n`,
+    js: `// Generated by scripts/build-snapshot.ts from content/. Do not edit.\nexport default ${JSON.stringify(snapshot)};\n`,
     dts: `declare const snapshot: import("../src/server/content/snapshot").SpaceSnapshot;\nexport default snapshot;\n`,
   };
 }
 
-export function writeSnapshot(snapshot, outDir = join(REPO_ROOT, ".generated")) {
+export function writeSnapshot(snapshot: SpaceSnapshot, outDir = join(REPO_ROOT, ".generated")): void {
   const { js, dts } = renderSnapshotModule(snapshot);
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, "snapshot.js"), js);
   writeFileSync(join(outDir, "snapshot.d.ts"), dts);
 }
 
-function argument(name, fallback) {
+function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
-  return index > 0 && process.argv[index + 1] ? resolve(process.argv[index + 1]) : fallback;
+  const value = process.argv[index + 1];
+  return index > 0 && value ? resolve(value) : fallback;
 }
 
 /**
  * The embedded space's cache version moves with its content: local KV entries are keyed by cv, so a
  * content edit must give a new cv or `npm start` would keep serving what it cached before the edit.
  */
-export function withContentVersion(snapshot) {
+export function withContentVersion(snapshot: SpaceSnapshot): SpaceSnapshot {
   const digest = createHash("sha256").update(JSON.stringify([snapshot.stories, snapshot.drafts, snapshot.datasources])).digest("hex");
   const offset = Number.parseInt(digest.slice(0, 7), 16) % 10_000_000;
   return { ...snapshot, space: { ...snapshot.space, version: snapshot.space.version + offset } };

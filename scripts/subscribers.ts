@@ -6,11 +6,26 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const STATUSES = ["pending", "sending", "delivered", "failed", "stored"];
+const STATUSES = ["pending", "sending", "delivered", "failed", "stored"] as const;
 const COLUMNS = ["email", "status", "attempts", "created_at", "delivered_at", "next_attempt_at", "last_error", "page_uri"];
 
-export function parseArgs(argv) {
-  const options = { remote: false, json: false, persistTo: undefined, status: undefined };
+export type SubscriberStatus = (typeof STATUSES)[number];
+
+export interface SubscribersOptions {
+  remote: boolean;
+  json: boolean;
+  persistTo?: string;
+  status?: SubscriberStatus;
+  help?: boolean;
+}
+
+/** A row of the outbox as `wrangler d1 execute --json` returns it. */
+export type SubscriberRow = Record<string, unknown>;
+
+const isStatus = (value: string): value is SubscriberStatus => (STATUSES as readonly string[]).includes(value);
+
+export function parseArgs(argv: string[]): SubscribersOptions {
+  const options: Omit<SubscribersOptions, "status"> & { status?: string } = { remote: false, json: false, persistTo: undefined, status: undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--remote") options.remote = true;
@@ -20,18 +35,19 @@ export function parseArgs(argv) {
     else if (arg === "--help" || arg === "-h") options.help = true;
     else throw new Error(`unknown option ${arg}`);
   }
-  if (options.status !== undefined && !STATUSES.includes(options.status)) throw new Error(`--status must be one of ${STATUSES.join(", ")}`);
+  const { status } = options;
+  if (status !== undefined && !isStatus(status)) throw new Error(`--status must be one of ${STATUSES.join(", ")}`);
   if (options.remote && options.persistTo) throw new Error("--remote and --persist-to exclude each other");
-  return options;
+  return { ...options, status };
 }
 
-export function query(status) {
+export function query(status?: SubscriberStatus): string {
   // status is one of STATUSES (checked above), so it can be part of the SQL text
   const where = status ? ` WHERE status = '${status}'` : "";
   return `SELECT ${COLUMNS.join(", ")} FROM subscribers${where} ORDER BY created_at DESC, id DESC`;
 }
 
-export function wranglerArgs(options) {
+export function wranglerArgs(options: SubscribersOptions): string[] {
   return [
     "d1",
     "execute",
@@ -44,21 +60,28 @@ export function wranglerArgs(options) {
   ];
 }
 
-export function table(rows) {
+export function table(rows: SubscriberRow[]): string {
   if (!rows.length) return "No subscribers yet.";
   const cells = rows.map((row) => COLUMNS.map((column) => (row[column] === null || row[column] === undefined ? "" : String(row[column]))));
-  const widths = COLUMNS.map((column, i) => Math.min(60, Math.max(column.length, ...cells.map((line) => line[i].length))));
-  const line = (values) => values.map((value, i) => (value.length > widths[i] ? `${value.slice(0, widths[i] - 1)}…` : value.padEnd(widths[i]))).join("  ").trimEnd();
-  const counts = STATUSES.map((status) => [status, rows.filter((row) => row.status === status).length]).filter(([, n]) => n);
+  const widths = COLUMNS.map((column, i) => Math.min(60, Math.max(column.length, ...cells.map((line) => line[i]?.length ?? 0))));
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => {
+        const width = widths[i] ?? 0;
+        return value.length > width ? `${value.slice(0, width - 1)}…` : value.padEnd(width);
+      })
+      .join("  ")
+      .trimEnd();
+  const counts = STATUSES.map((status) => [status, rows.filter((row) => row.status === status).length] as const).filter(([, n]) => n);
   return [line(COLUMNS), line(widths.map((w) => "-".repeat(w))), ...cells.map(line), "", `${rows.length} subscriber(s): ${counts.map(([s, n]) => `${n} ${s}`).join(", ")}`].join("\n");
 }
 
 function main() {
-  let options;
+  let options: SubscribersOptions;
   try {
     options = parseArgs(process.argv.slice(2));
   } catch (error) {
-    console.error(`subscribers: ${error.message}`);
+    console.error(`subscribers: ${(error as Error).message}`);
     process.exit(2);
   }
   if (options.help) {
@@ -66,7 +89,7 @@ function main() {
     return;
   }
   const root = fileURLToPath(new URL("..", import.meta.url));
-  let output;
+  let output: string;
   try {
     output = execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...wranglerArgs(options)], {
       cwd: root,
@@ -75,7 +98,9 @@ function main() {
       env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
     });
   } catch (error) {
-    const detail = `${error.stdout ?? ""}${error.stderr ?? ""}`;
+    // execFileSync's error carries the child's output (strings, as encoding is utf8)
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    const detail = `${stdout ?? ""}${stderr ?? ""}`;
     if (/no such table: subscribers/.test(detail)) {
       console.error("subscribers: the outbox table does not exist yet; run `npm start` once (or `wrangler d1 migrations apply DB`).");
     } else {
@@ -83,7 +108,8 @@ function main() {
     }
     process.exit(1);
   }
-  const rows = JSON.parse(output.slice(output.indexOf("[")))[0]?.results ?? [];
+  const answer = JSON.parse(output.slice(output.indexOf("["))) as Array<{ results?: SubscriberRow[] }>;
+  const rows = answer[0]?.results ?? [];
   console.log(options.json ? JSON.stringify(rows, null, 2) : table(rows));
 }
 

@@ -14,9 +14,9 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const out = join(root, "dist/public");
 const generated = join(root, ".generated");
 
-const hash = (data) => createHash("sha256").update(data).digest("hex").slice(0, 10);
+const hash = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex").slice(0, 10);
 
-async function filesUnder(dir, pattern) {
+async function filesUnder(dir: string, pattern: RegExp): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
   return entries
     .filter((e) => e.isFile() && pattern.test(e.name))
@@ -24,7 +24,7 @@ async function filesUnder(dir, pattern) {
 }
 
 async function buildStylesheet() {
-  const { default: config } = await import(join(root, "uno.config.ts"));
+  const { default: config } = (await import(join(root, "uno.config.ts"))) as typeof import("../uno.config.ts");
   const uno = await createGenerator(config);
   const sources = [...(await filesUnder(join(root, "src"), /\.(tsx?|mjs)$/)), ...(await filesUnder(join(root, "client"), /\.tsx?$/))];
   const code = (await Promise.all(sources.map((f) => readFile(f, "utf8")))).join("\n");
@@ -56,7 +56,7 @@ async function buildClient() {
   const outputs = Object.entries(result.metafile.outputs);
   const entry = outputs.find(([, o]) => o.entryPoint === "client/main.tsx");
   if (!entry) throw new Error("client entry missing from the esbuild output");
-  const rel = (file) => "/" + relative(out, join(root, file)).split("\\").join("/");
+  const rel = (file: string) => "/" + relative(out, join(root, file)).split("\\").join("/");
   const staticImports = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => rel(i.path));
   const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
   return { app: rel(entry[0]), preload: staticImports, bytes };
@@ -93,7 +93,7 @@ async function main() {
   await mkdir(join(out, "assets"), { recursive: true });
   await mkdir(generated, { recursive: true });
 
-  execFileSync(process.execPath, [join(root, "scripts/build-snapshot.mjs")], { stdio: "inherit" });
+  execFileSync(process.execPath, [join(root, "scripts/build-snapshot.ts")], { stdio: "inherit" });
   await cp(join(root, "public"), out, { recursive: true });
 
   const stylesheet = await buildStylesheet();

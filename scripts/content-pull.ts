@@ -15,13 +15,35 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPO_ROOT, assembleSnapshot, storyFilePath } from "./build-snapshot.mjs";
+import type { SpaceSnapshot } from "../src/server/content/snapshot.ts";
+import type { DatasourceEntry, Story } from "../src/shared/content.ts";
+import { ContentValidationError, REPO_ROOT, assembleSnapshot, storyFilePath } from "./build-snapshot.ts";
 
 export const RATE_PER_SECOND = 5;
 export const MAX_RETRIES = 5;
 const STORIES_PER_PAGE = 100;
 const ENTRIES_PER_PAGE = 1000;
-export const LOCAL_TOKENS = { public: "local-public-token", preview: "local-preview-token" };
+export const LOCAL_TOKENS: SpaceSnapshot["tokens"] = { public: "local-public-token", preview: "local-preview-token" };
+
+/** A space as pulled: what content/ will hold, the tokens aside. */
+export interface PulledSpace {
+  space: SpaceSnapshot["space"];
+  stories: Story[];
+  drafts: Story[];
+  datasources: SpaceSnapshot["datasources"];
+}
+
+type Sleep = (ms: number) => Promise<void>;
+
+/** What a pull talks through: the API base URL, the fetch, the clock's sleep and the pacer. */
+interface PullContext {
+  base: string;
+  fetch: typeof fetch;
+  sleep: Sleep;
+  pace: () => Promise<void>;
+}
+
+type QueryParams = Record<string, string | number | undefined>;
 
 /** `api-us.storyblok.com` or `http://host:port` -> the v2 base URL. */
 export function apiBase(host = "api.storyblok.com") {
@@ -30,7 +52,7 @@ export function apiBase(host = "api.storyblok.com") {
 }
 
 /** Lets requests start at most `ratePerSecond` times a second, the budget the site also keeps to. */
-export function createPacer({ ratePerSecond = RATE_PER_SECOND, now = Date.now, sleep = realSleep } = {}) {
+export function createPacer({ ratePerSecond = RATE_PER_SECOND, now = Date.now, sleep = realSleep }: { ratePerSecond?: number; now?: () => number; sleep?: Sleep } = {}): () => Promise<void> {
   const interval = 1000 / ratePerSecond;
   let next = 0;
   return async () => {
@@ -41,16 +63,13 @@ export function createPacer({ ratePerSecond = RATE_PER_SECOND, now = Date.now, s
   };
 }
 
-const realSleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const realSleep: Sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-const redact = (url) => url.replace(/([?&]token=)[^&]*/, "$1***");
+const redact = (url: string) => url.replace(/([?&]token=)[^&]*/, "$1***");
 
-/**
- * GET `path` (JSON) through the pacer, retrying 429 after 1 s, 2 s, ... (as the site does).
- * @returns {Promise<{ body: any, headers: Headers }>}
- */
-async function getJson(ctx, path, params) {
-  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+/** GET `path` (JSON of the shape T) through the pacer, retrying 429 after 1 s, 2 s, ... (as the site does). */
+async function getJson<T>(ctx: PullContext, path: string, params: QueryParams): Promise<{ body: T; headers: Headers }> {
+  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, String(v)]));
   const url = `${ctx.base}/${path}?${query}`;
   for (let attempt = 0; ; attempt++) {
     await ctx.pace();
@@ -64,15 +83,16 @@ async function getJson(ctx, path, params) {
       const hint = response.status === 401 ? " (is the token right, and a preview token for drafts?)" : "";
       throw new Error(`GET ${redact(url)} answered ${response.status} ${response.statusText}${hint}`);
     }
-    return { body: await response.json(), headers: response.headers };
+    return { body: (await response.json()) as T, headers: response.headers };
   }
 }
 
 /** Every page of a paginated list, using the `total` header to know when to stop. */
-async function getAllPages(ctx, path, params, key, perPage) {
-  const items = [];
+async function getAllPages<T>(ctx: PullContext, path: string, params: QueryParams, key: string, perPage: number): Promise<T[]> {
+  const items: T[] = [];
   for (let page = 1; ; page++) {
-    const { body, headers } = await getJson(ctx, path, { ...params, per_page: perPage, page });
+    // a list, or an object keyed by id
+    const { body, headers } = await getJson<Record<string, T[] | Record<string, T> | undefined>>(ctx, path, { ...params, per_page: perPage, page });
     const batch = Object.values(body[key] ?? []);
     items.push(...batch);
     // The API caps per_page silently; its per-page header says what a full page holds.
@@ -83,34 +103,45 @@ async function getAllPages(ctx, path, params, key, perPage) {
 }
 
 /** Draft answers carry Visual Editor markers the published content never has. */
-export function stripEditable(value) {
-  if (Array.isArray(value)) return value.map(stripEditable);
+export function stripEditable<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripEditable) as T;
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "_editable").map(([key, child]) => [key, stripEditable(child)]));
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "_editable").map(([key, child]) => [key, stripEditable(child)])) as T;
 }
 
 /** Drafts worth keeping: never published, or different from the published version. */
-export function draftsToKeep(published, drafts) {
+export function draftsToKeep(published: Story[], drafts: Story[]): Story[] {
   const byUuid = new Map(published.map((story) => [story.uuid, JSON.stringify(story)]));
   return drafts.map(stripEditable).filter((draft) => byUuid.get(draft.uuid) !== JSON.stringify(draft));
 }
 
-/**
- * Reads a whole space through the Content Delivery API.
- * @returns {Promise<{ space: object, stories: object[], drafts: object[], datasources: object[] }>}
- */
-export async function pullSpace({ token, previewToken, host, fetch = globalThis.fetch, sleep = realSleep, now = Date.now }) {
-  const ctx = { base: apiBase(host), fetch, sleep, pace: createPacer({ now, sleep }) };
-  const { body: me } = await getJson(ctx, "cdn/spaces/me", { token });
+export interface PullOptions {
+  token: string;
+  previewToken?: string | undefined;
+  host?: string | undefined;
+  fetch?: typeof fetch;
+  sleep?: Sleep;
+  now?: () => number;
+}
+
+/** The API's answers, as far as a pull reads them (a space may leave out language_codes, an entry its dimension_value). */
+type ApiSpace = Omit<SpaceSnapshot["space"], "language_codes"> & { language_codes?: string[] };
+type ApiDatasource = { id: number; name: string; slug: string };
+type ApiDatasourceEntry = Omit<DatasourceEntry, "dimension_value"> & { dimension_value?: string | null };
+
+/** Reads a whole space through the Content Delivery API. */
+export async function pullSpace({ token, previewToken, host, fetch = globalThis.fetch, sleep = realSleep, now = Date.now }: PullOptions): Promise<PulledSpace> {
+  const ctx: PullContext = { base: apiBase(host), fetch, sleep, pace: createPacer({ now, sleep }) };
+  const { body: me } = await getJson<{ space: ApiSpace }>(ctx, "cdn/spaces/me", { token });
   const space = me.space;
   const cv = space.version;
-  const list = (t, version) => getAllPages(ctx, "cdn/stories", { token: t, version, cv }, "stories", STORIES_PER_PAGE);
+  const list = (t: string, version: "published" | "draft") => getAllPages<Story>(ctx, "cdn/stories", { token: t, version, cv }, "stories", STORIES_PER_PAGE);
   const stories = await list(token, "published");
   const drafts = previewToken ? draftsToKeep(stories, await list(previewToken, "draft")) : [];
-  const sources = await getAllPages(ctx, "cdn/datasources", { token, cv }, "datasources", ENTRIES_PER_PAGE);
-  const datasources = [];
+  const sources = await getAllPages<ApiDatasource>(ctx, "cdn/datasources", { token, cv }, "datasources", ENTRIES_PER_PAGE);
+  const datasources: SpaceSnapshot["datasources"] = [];
   for (const source of sources) {
-    const entries = await getAllPages(ctx, "cdn/datasource_entries", { token, cv, datasource: source.slug }, "datasource_entries", ENTRIES_PER_PAGE);
+    const entries = await getAllPages<ApiDatasourceEntry>(ctx, "cdn/datasource_entries", { token, cv, datasource: source.slug }, "datasource_entries", ENTRIES_PER_PAGE);
     datasources.push({
       id: source.id,
       name: source.name,
@@ -123,8 +154,8 @@ export async function pullSpace({ token, previewToken, host, fetch = globalThis.
 }
 
 /** The files of content/ for a pulled space: path (relative to content/) -> JSON value. */
-export function contentFiles(pulled, tokens = LOCAL_TOKENS) {
-  const files = new Map();
+export function contentFiles(pulled: PulledSpace, tokens = LOCAL_TOKENS): Map<string, unknown> {
+  const files = new Map<string, unknown>();
   files.set("space.json", { space: pulled.space, tokens });
   for (const story of pulled.stories) files.set(`stories/${storyFilePath(story.full_slug)}`, story);
   for (const story of pulled.drafts) files.set(`drafts/${storyFilePath(story.full_slug)}`, story);
@@ -133,18 +164,18 @@ export function contentFiles(pulled, tokens = LOCAL_TOKENS) {
 }
 
 /** The problems build-snapshot would report for these files (empty when they build). */
-export function validationProblems(files) {
-  const pick = (prefix) => [...files].filter(([path]) => path.startsWith(prefix)).map(([path, data]) => ({ file: `content/${path}`, data }));
+export function validationProblems(files: Map<string, unknown>): string[] {
+  const pick = (prefix: string) => [...files].filter(([path]) => path.startsWith(prefix)).map(([path, data]) => ({ file: `content/${path}`, data }));
   try {
     assembleSnapshot({ space: { file: "content/space.json", data: files.get("space.json") }, stories: pick("stories/"), drafts: pick("drafts/"), datasources: pick("datasources/") });
     return [];
   } catch (error) {
-    return error.problems ?? [String(error)];
+    return error instanceof ContentValidationError ? error.problems : [String(error)];
   }
 }
 
 /** Replaces stories/, drafts/ and datasources/ so stories deleted in Storyblok disappear here too. */
-export function writeContentDir(dir, files) {
+export function writeContentDir(dir: string, files: Map<string, unknown>): void {
   for (const sub of ["stories", "drafts", "datasources"]) rmSync(join(dir, sub), { recursive: true, force: true });
   for (const [path, data] of files) {
     const file = join(dir, path);
@@ -153,9 +184,9 @@ export function writeContentDir(dir, files) {
   }
 }
 
-function localTokens(dir) {
+function localTokens(dir: string): SpaceSnapshot["tokens"] {
   try {
-    const tokens = JSON.parse(readFileSync(join(dir, "space.json"), "utf8")).tokens;
+    const { tokens } = JSON.parse(readFileSync(join(dir, "space.json"), "utf8")) as { tokens?: Partial<SpaceSnapshot["tokens"]> };
     if (tokens?.public && tokens?.preview) return { public: tokens.public, preview: tokens.preview };
   } catch {
     // No usable space.json yet: use the stand-ins.

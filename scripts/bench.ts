@@ -14,7 +14,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 
 // measure what is deployed: React's production build (wrangler dev defaults to the development one)
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
-execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit", env });
+execFileSync(process.execPath, ["scripts/build.ts"], { cwd: root, stdio: "inherit", env });
 execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/bench-state"], {
   cwd: root,
   stdio: ["ignore", "ignore", "inherit"],
@@ -26,7 +26,22 @@ const server = spawn(
   { cwd: root, stdio: ["ignore", "ignore", "inherit"], env },
 );
 
-async function waitUntilUp() {
+/** One round of load on one path: every request's latency (ms), and how many were not 200. */
+interface Run {
+  latencies: number[];
+  failures: number;
+  ms: number;
+}
+
+interface Summary {
+  requests: number;
+  failures: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function waitUntilUp(): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${base}/robots.txt`)).ok) return;
@@ -36,8 +51,8 @@ async function waitUntilUp() {
   throw new Error("worker did not start");
 }
 
-async function load(path, ms) {
-  const latencies = [];
+async function load(path: string, ms: number): Promise<Run> {
+  const latencies: number[] = [];
   const until = performance.now() + ms;
   let failures = 0;
   await Promise.all(
@@ -54,9 +69,10 @@ async function load(path, ms) {
   return { latencies, failures, ms };
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+// NaN only when a round measured nothing (it always has at least one request per worker)
+const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
-function summarise(runs) {
+function summarise(runs: Run[]): Summary {
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const seconds = runs.reduce((s, r) => s + r.ms, 0) / 1000;
   return {
@@ -75,14 +91,14 @@ try {
   // warm up both (fills KV with the home page and theme)
   await load(asset, 1000);
   await load(page, 1500);
-  const results = { asset: [], page: [] };
+  const results: { asset: Run[]; page: Run[] } = { asset: [], page: [] };
   for (let round = 0; round < ROUNDS; round++) {
     results.asset.push(await load(asset, ROUND_MS));
     results.page.push(await load(page, ROUND_MS));
   }
   const a = summarise(results.asset);
   const b = summarise(results.page);
-  const fmt = (name, s) =>
+  const fmt = (name: string, s: Summary) =>
     `${name.padEnd(28)} ${s.rps.toFixed(0).padStart(7)} req/s   p50 ${s.p50.toFixed(1).padStart(6)} ms   p99 ${s.p99.toFixed(1).padStart(6)} ms   (${s.requests} requests, ${s.failures} non-200)`;
   console.log(`\nconcurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds of ${ROUND_MS / 1000} s each\n`);
   console.log(fmt(`(a) static ${asset}`, a));
