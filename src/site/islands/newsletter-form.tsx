@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE, isValidEmail } from "../../shared/email";
+import { EMAIL_HTML_PATTERN, EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE, isValidEmail } from "../../shared/email";
+import { useEnhanced } from "./enhanced";
 
 export const NEWSLETTER_ENDPOINT = "/api/hubspot/create";
 /** The same signup for visitors without JavaScript: a plain form post that redirects back. */
@@ -56,6 +57,8 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
   const [message, setMessage] = useState<NewsletterMessage | undefined>(initialMessage);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const id = useId();
+  // Until hydrated the browser validates the field itself (required, pattern); then our messages do.
+  const enhanced = useEnhanced();
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
@@ -84,7 +87,7 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
     <form
       method="post"
       action={NEWSLETTER_FORM_ACTION}
-      noValidate
+      noValidate={enhanced}
       onSubmit={onSubmit}
       className="flex flex-col gap-3"
       aria-describedby={`${id}-message`}
@@ -107,6 +110,9 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
           name="email"
           autoComplete="email"
           inputMode="email"
+          required
+          pattern={EMAIL_HTML_PATTERN}
+          maxLength={EMAIL_MAX_LENGTH}
           placeholder="naam@bedrijf.nl"
           value={email}
           disabled={submitting}
