@@ -7,8 +7,8 @@ export const DEFAULT_SHARE_IMAGE = "/images/og-banner.png";
 export interface DocumentMeta {
   title: string;
   description?: string;
-  /** Absolute canonical URL. */
-  canonical: string;
+  /** Absolute canonical URL; none for an error screen. */
+  canonical?: string;
   robots: string;
   /** Absolute URL of the social-sharing image. */
   image: string;
@@ -47,7 +47,7 @@ export function Document({
         {meta.description ? <meta name="description" content={meta.description} /> : null}
         <meta name="robots" content={meta.robots} />
         <meta name="theme-color" content={THEME_COLOR} />
-        <link rel="canonical" href={meta.canonical} />
+        {meta.canonical ? <link rel="canonical" href={meta.canonical} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
@@ -62,7 +62,7 @@ export function Document({
         <meta property="og:locale" content="nl_NL" />
         <meta property="og:title" content={fullTitle} />
         {meta.description ? <meta property="og:description" content={meta.description} /> : null}
-        <meta property="og:url" content={meta.canonical} />
+        {meta.canonical ? <meta property="og:url" content={meta.canonical} /> : null}
         <meta property="og:image" content={meta.image} />
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />

@@ -28,6 +28,8 @@ export interface PageDocumentInput {
   title?: string;
   description?: string;
   image?: string;
+  /** False for an answer that is not a page of its own (the error screen): no canonical or og:url. */
+  canonical?: false;
   rels?: Story[];
   listings?: SiteContextValue["listings"];
   logger: Logger;
@@ -70,7 +72,7 @@ export function PageDocument(input: PageDocumentInput) {
       meta={{
         title: input.title ?? SITE_NAME,
         description: input.description,
-        canonical: origin + path,
+        canonical: input.canonical === false ? undefined : origin + path,
         robots: input.robots,
         image: image.startsWith("http") ? image : origin + image,
       }}
