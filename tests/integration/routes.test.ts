@@ -32,6 +32,18 @@ describe("pages", () => {
     expect(html).toContain(`<link rel="canonical" href="${BASE}/contact"/>`);
   });
 
+  it("does not repeat the brand in a title that names it", async () => {
+    expect(await (await get("/diensten")).text()).toContain("<title>Diensten — Koraal</title>");
+    expect(await (await get("/contact")).text()).toContain("<title>Contact | Koraal</title>");
+  });
+
+  it("shares a raster image: a sector's SVG falls back to the PNG banner", async () => {
+    const html = await (await get("/sectoren/mobiliteit")).text();
+    expect(html).toContain(`<meta property="og:image" content="${BASE}/images/og-banner.png"/>`);
+    expect(html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="630"/>');
+    expect(html).not.toMatch(/og:image" content="[^"]+\.svg"/);
+  });
+
   it("serves a page over several path segments", async () => {
     const res = await get("/diensten");
     expect(res.status).toBe(200);

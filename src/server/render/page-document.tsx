@@ -10,6 +10,7 @@ import { buildManifest } from "./assets";
 import { DEFAULT_SHARE_IMAGE, Document, SITE_NAME } from "./document";
 import { SiteProvider, type CustomerBlok, type SiteContextValue } from "../../site/site-context";
 import { ThirdPartyScripts } from "./third-party";
+import { shareImage } from "../../site/ui/image-url";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -66,7 +67,7 @@ export function PageDocument(input: PageDocumentInput) {
     search: site.search,
     resolveRelations: preview.resolveRelations,
   };
-  const image = input.image ?? DEFAULT_SHARE_IMAGE;
+  const image = shareImage(input.image, DEFAULT_SHARE_IMAGE);
   return (
     <Document
       meta={{
@@ -74,7 +75,7 @@ export function PageDocument(input: PageDocumentInput) {
         description: input.description,
         canonical: input.canonical === false ? undefined : origin + path,
         robots: input.robots,
-        image: image.startsWith("http") ? image : origin + image,
+        image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
       }}
       nonce={nonce}
       assets={{
