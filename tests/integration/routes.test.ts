@@ -62,6 +62,15 @@ describe("pages", () => {
   });
 });
 
+describe("route rules", () => {
+  it("name only pages that exist: every exact path with middleware answers 200", async () => {
+    const { ROUTE_RULES } = await import("../../src/server/routes/route-rules");
+    for (const rule of ROUTE_RULES.filter((r) => r.middleware?.length && !r.redirect && !r.path.endsWith("/*"))) {
+      expect((await get(rule.path)).status, rule.path).toBe(200);
+    }
+  });
+});
+
 describe("redirects", () => {
   it.each([
     ["/home", 301, "/"],
