@@ -19,6 +19,7 @@ const footer = () => import("../src/site/islands/footer");
 const ISLANDS: Record<string, { load: Loader; eager?: boolean }> = {
   SiteHeader: { load: async () => SiteHeader as ComponentType<never>, eager: true },
   NewsletterForm: { load: () => footer().then((m) => m.NewsletterForm as ComponentType<never>) },
+  CarouselControls: { load: () => import("../src/site/islands/carousel-controls").then((m) => m.CarouselControls as ComponentType<never>) },
 };
 
 const reloadAfterChunkFailure = (error: unknown) => {
