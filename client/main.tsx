@@ -42,11 +42,15 @@ function hydrate(root: HTMLElement, load: Loader): Promise<void> {
 // disclosures, and forms the browser validates. A button clicked before its island has hydrated
 // is clicked again once it has, so that tap is not lost.
 // Island roots are `display: contents` (no box to observe), so their first child is watched.
-const started = new WeakSet<HTMLElement>();
-function hydrateOnce(root: HTMLElement, load: Loader) {
-  if (started.has(root)) return Promise.resolve();
-  started.add(root);
-  return hydrate(root, load);
+const hydrations = new WeakMap<HTMLElement, Promise<void>>();
+const hydratedRoots = new WeakSet<HTMLElement>();
+function hydrateOnce(root: HTMLElement, load: Loader): Promise<void> {
+  let hydration = hydrations.get(root);
+  if (!hydration) {
+    hydration = hydrate(root, load).then(() => void hydratedRoots.add(root));
+    hydrations.set(root, hydration);
+  }
+  return hydration;
 }
 const nearby =
   "IntersectionObserver" in window
@@ -55,7 +59,7 @@ const nearby =
           for (const entry of entries) {
             if (!entry.isIntersecting) continue;
             nearby?.unobserve(entry.target);
-            const root = entry.target.parentElement?.closest<HTMLElement>("[data-island]");
+            const root = entry.target.closest<HTMLElement>("[data-island]");
             if (root) void hydrateOnce(root, ISLANDS[root.dataset.island ?? ""]!.load);
           }
         },
@@ -63,15 +67,19 @@ const nearby =
       )
     : undefined;
 
-const FIRST_INTERACTION = ["pointerdown", "focusin", "keydown", "click"] as const;
 function hydrateOnFirstInteraction(root: HTMLElement, load: Loader) {
-  const onInteraction = (event: Event) => {
-    for (const type of FIRST_INTERACTION) root.removeEventListener(type, onInteraction, true);
-    const button = event.type === "click" ? (event.target as Element).closest<HTMLButtonElement>("button[type=button]") : null;
-    if (button) event.preventDefault();
-    void hydrateOnce(root, load).then(() => button?.click());
+  const start = () => void hydrateOnce(root, load);
+  for (const type of ["pointerdown", "focusin", "keydown"]) root.addEventListener(type, start, { capture: true, once: true });
+  const onClick = (event: Event) => {
+    const hydration = hydrateOnce(root, load);
+    if (hydratedRoots.has(root)) return root.removeEventListener("click", onClick, true);
+    const button = (event.target as Element).closest<HTMLButtonElement>("button[type=button]");
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    void hydration.then(() => button.click());
   };
-  for (const type of FIRST_INTERACTION) root.addEventListener(type, onInteraction, true);
+  root.addEventListener("click", onClick, true);
 }
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-island]")) {

@@ -52,7 +52,8 @@ export interface NewsletterFormProps {
 }
 
 export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormProps) {
-  const [email, setEmail] = useState("");
+  // Uncontrolled: what a visitor typed before hydration stays in the field.
+  const input = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<NewsletterMessage | undefined>(initialMessage);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -64,7 +65,7 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const value = email.trim();
+    const value = (input.current?.value ?? "").trim();
     if (!isValidEmail(value)) {
       setMessage({ kind: "error", text: INVALID_EMAIL_MESSAGE });
       return;
@@ -79,7 +80,9 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
     } finally {
       setSubmitting(false);
       clearTimeout(resetTimer.current);
-      resetTimer.current = setTimeout(() => setEmail(""), RESET_DELAY_MS);
+      resetTimer.current = setTimeout(() => {
+        if (input.current) input.current.value = "";
+      }, RESET_DELAY_MS);
     }
   }
 
@@ -114,13 +117,11 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
           pattern={EMAIL_HTML_PATTERN}
           maxLength={EMAIL_MAX_LENGTH}
           placeholder="naam@bedrijf.nl"
-          value={email}
+          ref={input}
+          defaultValue=""
           disabled={submitting}
           aria-invalid={message?.kind === "error" ? true : undefined}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setMessage(undefined);
-          }}
+          onChange={() => setMessage(undefined)}
           className="min-w-0 flex-1 rounded-full border-2 border-white/20 bg-white/10 px-5 py-3 text-white placeholder:text-white/60 focus:border-koraal-300 focus:outline-none disabled:opacity-60"
         />
         <button
