@@ -95,7 +95,7 @@ function TopList({ items, enhanced, onDrill }: { items: MobileNavItem[]; enhance
       {items.map((item, index) => (
         <li key={item.id}>
           {item.links.length && enhanced ? (
-            <button type="button" className={`${ROW} flex w-full items-center justify-between text-left ${title}`} onClick={() => onDrill(index)}>
+            <button type="button" className={`${ROW} flex w-full items-center justify-between px-0 text-left ${title}`} onClick={() => onDrill(index)}>
               {item.label}
               <span aria-hidden="true" className="text-koraal-700">→</span>
             </button>
