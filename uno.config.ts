@@ -1,4 +1,5 @@
 import { defineConfig, presetWind3 } from "unocss";
+import { FOOTER_COLLAPSE_MS, SUBMENU_EXPAND_MS, SUBMENU_TRANSITION_MS } from "./src/shared/motion.ts";
 
 /**
  * Design tokens of the site. The stylesheet is generated at build time (scripts/build.ts) from
@@ -82,14 +83,37 @@ export default defineConfig({
         .prose th { color: #16162A; font-weight: 700; }
         .prose img { border-radius: 1rem; }
         .prose mark { border-radius: 0.2em; padding: 0 0.15em; }
-        .submenu-panel { grid-template-rows: 0fr; visibility: hidden; transition: grid-template-rows 300ms ease, visibility 0s linear 1000ms; }
-        .submenu-panel[data-open="true"] { grid-template-rows: 1fr; visibility: visible; transition: grid-template-rows 300ms ease; }
-        .submenu-content { opacity: 0; transform: translateY(-0.5rem); transition: opacity 1000ms ease, transform 1000ms ease; }
-        .submenu-panel[data-open="true"] .submenu-content { opacity: 1; transform: none; }
-        .collapsible { display: grid; grid-template-rows: 1fr; }
+        :root { interpolate-size: allow-keywords; }
+        .js .carousel-controls { display: flex; }
+        .site-header [popover] { margin: 0; padding: 0; border: 0; width: auto; height: auto; max-width: none; max-height: none; color: inherit; }
+        .site-header:has(#mobile-menu:popover-open) .when-closed, .site-header:not(:has(#mobile-menu:popover-open)) .when-open { display: none; }
+        .mobile-menu { position: fixed; inset: calc(4.5rem + 1px) 0 0 0; }
+        .mobile-disclosure > summary { list-style: none; }
+        .mobile-disclosure > summary::-webkit-details-marker { display: none; }
+        .submenu-panel { position: fixed; inset: calc(4.5rem + 1px) 0 auto 0; display: grid; grid-template-rows: 0fr; transition: grid-template-rows ${SUBMENU_EXPAND_MS}ms ease, display ${SUBMENU_TRANSITION_MS}ms allow-discrete, overlay ${SUBMENU_TRANSITION_MS}ms allow-discrete; }
+        .submenu-panel:not(:popover-open) { display: none; }
+        .submenu-panel:popover-open { grid-template-rows: 1fr; }
+        .submenu-content { opacity: 0; transform: translateY(-0.5rem); transition: opacity ${SUBMENU_TRANSITION_MS}ms ease, transform ${SUBMENU_TRANSITION_MS}ms ease; }
+        .submenu-panel:popover-open .submenu-content { opacity: 1; transform: none; }
+        @starting-style {
+          .submenu-panel:popover-open { grid-template-rows: 0fr; }
+          .submenu-panel:popover-open .submenu-content { opacity: 0; transform: translateY(-0.5rem); }
+        }
+        .submenu-button[aria-expanded="true"] { background: #FFE6E6; }
+        .submenu-button[aria-expanded="true"] svg { transform: rotate(180deg); }
+        .footer-group > summary { list-style: none; }
+        .footer-group > summary::-webkit-details-marker { display: none; }
+        .footer-group[open] .footer-chevron { transform: rotate(180deg); }
+        .footer-group::details-content { block-size: 0; overflow: clip; transition: block-size ${FOOTER_COLLAPSE_MS}ms ease, content-visibility ${FOOTER_COLLAPSE_MS}ms allow-discrete; }
+        .footer-group[open]::details-content { block-size: auto; }
+        @media (min-width: 1024px) {
+          .footer-group > summary { display: none; }
+          .footer-group::details-content { block-size: auto; content-visibility: visible; }
+          body:has(.submenu-panel:popover-open) { overflow: hidden; }
+        }
         @media (max-width: 1023.98px) {
-          .js .collapsible { transition: grid-template-rows 150ms ease; }
-          .js .collapsible[data-open="false"] { grid-template-rows: 0fr; visibility: hidden; transition: grid-template-rows 150ms ease, visibility 0s linear 150ms; }
+          .submenu-panel:popover-open { display: none; }
+          body:has(#mobile-menu:popover-open) { overflow: hidden; }
         }
         @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; } }
       `,

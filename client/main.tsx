@@ -1,7 +1,8 @@
 /**
- * The browser bundle: hydrates the islands the server rendered (header, footer groups, newsletter
- * form) and nothing else, then starts the runtime guards. The header is needed at once and ships
- * in this entry; the footer islands are a separate chunk, fetched when the footer comes near.
+ * The browser bundle: hydrates the islands the server rendered (header, newsletter form) and
+ * nothing else, then starts the runtime guards. The header is needed at once and ships in this
+ * entry; the footer island is a separate chunk, fetched when the footer comes near or when the
+ * visitor first interacts with it, whichever comes first.
  */
 import type { ComponentType } from "react";
 import { createElement } from "react";
@@ -17,8 +18,8 @@ type Loader = () => Promise<ComponentType<never>>;
 const footer = () => import("../src/site/islands/footer");
 const ISLANDS: Record<string, { load: Loader; eager?: boolean }> = {
   SiteHeader: { load: async () => SiteHeader as ComponentType<never>, eager: true },
-  FooterGroups: { load: () => footer().then((m) => m.FooterGroups as ComponentType<never>) },
   NewsletterForm: { load: () => footer().then((m) => m.NewsletterForm as ComponentType<never>) },
+  CarouselControls: { load: () => import("../src/site/islands/carousel-controls").then((m) => m.CarouselControls as ComponentType<never>) },
 };
 
 const reloadAfterChunkFailure = (error: unknown) => {
@@ -26,17 +27,31 @@ const reloadAfterChunkFailure = (error: unknown) => {
   reloadOnce({ path: location.pathname, now: Date.now, storage: sessionStorage, reload: () => location.reload() });
 };
 
-function hydrate(root: HTMLElement, load: Loader) {
+function hydrate(root: HTMLElement, load: Loader): Promise<void> {
   const props = JSON.parse(root.dataset.props ?? "{}") as object;
-  load()
-    .then((Component) => hydrateRoot(root, createElement(Component, props as never)))
+  return load()
+    .then((Component) => {
+      hydrateRoot(root, createElement(Component, props as never));
+    })
     .catch(reloadAfterChunkFailure);
 }
 
 // Islands further down hydrate when they come within a screen of the viewport (or at once
-// where IntersectionObserver is missing); until then their server HTML works as it is.
+// where IntersectionObserver is missing), or on the first interaction inside them if that comes
+// sooner (a jump to the footer). Until then their server HTML works on its own: native
+// disclosures, and forms the browser validates. A button clicked before its island has hydrated
+// is clicked again once it has, so that tap is not lost.
 // Island roots are `display: contents` (no box to observe), so their first child is watched.
-const waiting = new Map<Element, HTMLElement>();
+const hydrations = new WeakMap<HTMLElement, Promise<void>>();
+const hydratedRoots = new WeakSet<HTMLElement>();
+function hydrateOnce(root: HTMLElement, load: Loader): Promise<void> {
+  let hydration = hydrations.get(root);
+  if (!hydration) {
+    hydration = hydrate(root, load).then(() => void hydratedRoots.add(root));
+    hydrations.set(root, hydration);
+  }
+  return hydration;
+}
 const nearby =
   "IntersectionObserver" in window
     ? new IntersectionObserver(
@@ -44,23 +59,38 @@ const nearby =
           for (const entry of entries) {
             if (!entry.isIntersecting) continue;
             nearby?.unobserve(entry.target);
-            const root = waiting.get(entry.target);
-            if (root) hydrate(root, ISLANDS[root.dataset.island ?? ""]!.load);
+            const root = entry.target.closest<HTMLElement>("[data-island]");
+            if (root) void hydrateOnce(root, ISLANDS[root.dataset.island ?? ""]!.load);
           }
         },
         { rootMargin: "100% 0px" },
       )
     : undefined;
 
+function hydrateOnFirstInteraction(root: HTMLElement, load: Loader) {
+  const start = () => void hydrateOnce(root, load);
+  for (const type of ["pointerdown", "focusin", "keydown"]) root.addEventListener(type, start, { capture: true, once: true });
+  const onClick = (event: Event) => {
+    const hydration = hydrateOnce(root, load);
+    if (hydratedRoots.has(root)) return root.removeEventListener("click", onClick, true);
+    const button = (event.target as Element).closest<HTMLButtonElement>("button[type=button]");
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    void hydration.then(() => button.click());
+  };
+  root.addEventListener("click", onClick, true);
+}
+
 for (const root of document.querySelectorAll<HTMLElement>("[data-island]")) {
   const island = ISLANDS[root.dataset.island ?? ""];
   if (!island) continue;
-  if (island.eager || !nearby) hydrate(root, island.load);
-  else {
-    const target = root.firstElementChild ?? root;
-    waiting.set(target, root);
-    nearby.observe(target);
+  if (island.eager || !nearby) {
+    void hydrateOnce(root, island.load);
+    continue;
   }
+  hydrateOnFirstInteraction(root, island.load);
+  nearby.observe(root.firstElementChild ?? root);
 }
 window.addEventListener("unhandledrejection", (event) => {
   if (isChunkLoadError(event.reason)) reloadAfterChunkFailure(event.reason);

@@ -2,32 +2,33 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 import { consoleErrors, hydrated } from "./helpers";
 
 test.describe("footer groups", () => {
-  test("collapse on small screens and animate over 150 ms", async ({ page }) => {
+  test("are native disclosures that collapse on small screens and animate over 150 ms", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
     await hydrated(page);
-    const buttons = page.locator("footer nav h2 button");
-    expect(await buttons.count()).toBeGreaterThanOrEqual(2);
-    const first = buttons.first();
-    const panel = page.locator(`#${await first.getAttribute("aria-controls")}`);
-    await expect(first).toHaveAttribute("aria-expanded", "false");
-    await expect(panel.getByRole("link").first()).toBeHidden();
-    expect(await panel.evaluate((el) => getComputedStyle(el).transitionDuration)).toContain("0.15s");
-    await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "true");
-    await expect(panel.getByRole("link").first()).toBeVisible();
-    await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "false");
-    await expect(panel.getByRole("link").first()).toBeHidden();
+    const groups = page.locator("footer details.footer-group");
+    expect(await groups.count()).toBeGreaterThanOrEqual(2);
+    const first = groups.first();
+    const summary = first.locator("summary");
+    await expect(first).not.toHaveAttribute("open");
+    await expect(first.getByRole("link").first()).toBeHidden();
+    expect(await first.evaluate((el) => getComputedStyle(el, "::details-content").transitionDuration)).toBe("0.15s, 0.15s");
+    await summary.click();
+    await expect(first).toHaveAttribute("open", "");
+    await expect(first.getByRole("link").first()).toBeVisible();
+    await summary.click();
+    await expect(first).not.toHaveAttribute("open");
+    await expect(first.getByRole("link").first()).toBeHidden();
   });
 
-  test("are always open on large screens", async ({ page }) => {
+  test("are always open on large screens, under a plain heading", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
     await hydrated(page);
-    await expect(page.locator("footer nav h2 button").first()).toBeHidden();
-    const groups = page.locator("footer .collapsible");
+    const groups = page.locator("footer details.footer-group");
+    await expect(groups.first().locator("summary")).toBeHidden();
     for (let i = 0; i < (await groups.count()); i++) await expect(groups.nth(i).getByRole("link").first()).toBeVisible();
+    expect(await page.locator("footer nav h2:visible").count()).toBe(await groups.count());
   });
 });
 

@@ -10,17 +10,93 @@ test("the newsletter form works without JavaScript: a plain post that comes back
   await expect(page.locator("#nieuwsbrief [role=status]")).toHaveText("Woehoe, je bent geabonneerd!");
 });
 
-test("an invalid address without JavaScript comes back with the validation message", async ({ page }) => {
+test("without JavaScript the browser refuses an invalid address: nothing is posted", async ({ page }) => {
+  const posts: string[] = [];
+  page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
   await page.goto("/contact");
+  const email = page.getByLabel("E-mailadres");
+  for (const bad of ["", "geen-adres", "a@b..nl", `x@${"a".repeat(64)}.nl`]) {
+    await email.fill(bad);
+    await page.getByRole("button", { name: "Inschrijven" }).click();
+    expect(await email.evaluate((el: HTMLInputElement) => el.validity.valid), bad).toBe(false);
+  }
+  expect(posts).toEqual([]);
+  expect(new URL(page.url()).pathname).toBe("/contact");
+});
+
+test("an invalid address posted anyway (an old browser) comes back with the validation message", async ({ page }) => {
+  await page.goto("/contact");
+  await page.locator("#nieuwsbrief form").evaluate((form: HTMLFormElement) => (form.noValidate = true));
   await page.getByLabel("E-mailadres").fill("geen-adres");
   await page.getByRole("button", { name: "Inschrijven" }).click();
   await page.waitForURL((url) => url.searchParams.get("nieuwsbrief") === "ongeldig");
   await expect(page.locator("#nieuwsbrief [role=status]")).toHaveText("Vul een geldig e-mailadres in");
 });
 
-test("footer link groups stay open without JavaScript", async ({ page }) => {
+test("footer link groups open and close without JavaScript", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
-  const panels = page.locator("footer .collapsible");
-  for (let i = 0; i < (await panels.count()); i++) await expect(panels.nth(i).getByRole("link").first()).toBeVisible();
+  const groups = page.locator("footer details.footer-group");
+  expect(await groups.count()).toBeGreaterThanOrEqual(2);
+  for (let i = 0; i < (await groups.count()); i++) {
+    await expect(groups.nth(i).getByRole("link").first()).toBeHidden();
+    await groups.nth(i).locator("summary").click();
+    await expect(groups.nth(i).getByRole("link").first()).toBeVisible();
+  }
+});
+
+test.describe("header without JavaScript", () => {
+  const overflow = (page: import("@playwright/test").Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
+
+  test("mobile: the toggle opens the menu (scroll locked), items with sublinks open in place, links navigate", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open navigatiemenu" });
+    await toggle.click();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toBeVisible();
+    expect((await menu.boundingBox())?.width).toBe(375);
+    expect(await overflow(page)).toBe("hidden");
+    await expect(page.getByRole("button", { name: "Sluit navigatiemenu" })).toBeVisible();
+    const item = menu.locator("details").first();
+    await item.locator("summary").click();
+    const overview = item.getByRole("link").first();
+    await expect(overview).toBeVisible();
+    await expect(overview).not.toHaveText(/Alles over/);
+    const href = await overview.getAttribute("href");
+    await overview.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+  });
+
+  test("mobile: the toggle closes the menu again and scrolling comes back", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open navigatiemenu" }).click();
+    await page.getByRole("button", { name: "Sluit navigatiemenu" }).click();
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+    expect(await overflow(page)).toBe("visible");
+  });
+
+  test("desktop: submenu buttons open one panel at a time; the open one's button closes it", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const buttons = page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("button");
+    const first = page.locator(`#${await buttons.nth(0).getAttribute("aria-controls")}`);
+    const second = page.locator(`#${await buttons.nth(1).getAttribute("aria-controls")}`);
+    await buttons.nth(0).click();
+    await expect(first.getByRole("link").first()).toBeVisible();
+    expect(await overflow(page)).toBe("hidden");
+    await buttons.nth(1).click();
+    await expect(second.getByRole("link").first()).toBeVisible();
+    await expect(first).toBeHidden();
+    await buttons.nth(1).click();
+    await expect(second).toBeHidden();
+    expect(await overflow(page)).toBe("visible");
+    await buttons.nth(0).click();
+    const link = first.getByRole("link").first();
+    const href = await link.getAttribute("href");
+    await link.click();
+    await page.waitForURL((url) => url.pathname === href);
+  });
 });

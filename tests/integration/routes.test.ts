@@ -32,6 +32,18 @@ describe("pages", () => {
     expect(html).toContain(`<link rel="canonical" href="${BASE}/contact"/>`);
   });
 
+  it("does not repeat the brand in a title that names it", async () => {
+    expect(await (await get("/diensten")).text()).toContain("<title>Diensten — Koraal</title>");
+    expect(await (await get("/contact")).text()).toContain("<title>Contact | Koraal</title>");
+  });
+
+  it("shares a raster image: a sector's SVG falls back to the PNG banner", async () => {
+    const html = await (await get("/sectoren/mobiliteit")).text();
+    expect(html).toContain(`<meta property="og:image" content="${BASE}/images/og-banner.png"/>`);
+    expect(html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="630"/>');
+    expect(html).not.toMatch(/og:image" content="[^"]+\.svg"/);
+  });
+
   it("serves a page over several path segments", async () => {
     const res = await get("/diensten");
     expect(res.status).toBe(200);
@@ -47,6 +59,15 @@ describe("pages", () => {
     const res = await get("/contact", { method });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET, HEAD");
+  });
+});
+
+describe("route rules", () => {
+  it("name only pages that exist: every exact path with middleware answers 200", async () => {
+    const { ROUTE_RULES } = await import("../../src/server/middleware/route-rules");
+    for (const rule of ROUTE_RULES.filter((r) => r.middleware?.length && !r.redirect && !r.path.endsWith("/*"))) {
+      expect((await get(rule.path)).status, rule.path).toBe(200);
+    }
   });
 });
 
@@ -104,9 +125,59 @@ describe("errors", () => {
     ["/%ZZ", 400],
     ["/a%5C..%5Cb", 400],
     [`/${"a".repeat(4000)}`, 414],
-  ])("refuses the odd path %s with %i", async (path, status) => {
+  ])("refuses the odd path %.40s with %i", async (path, status) => {
     const res = await get(path);
     expect(res.status).toBe(status);
+  });
+
+  it.each([
+    ["a broken escape", "/%E0%A4%A", 400, "GET"],
+    ["a NUL", "/contact%00", 400, "GET"],
+    ["an over-long path", `/${"a".repeat(4000)}`, 414, "GET"],
+    ["a POST to a page", "/contact", 405, "POST"],
+  ])("shows browsers the error screen for %s, not bare text", async (_name, path, status, method) => {
+    const res = await get(path, { method });
+    expect(res.status).toBe(status);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    if (status === 405) expect(res.headers.get("allow")).toBe("GET, HEAD");
+    const html = await res.text();
+    expect(html).toContain(`<p class="font-display text-8xl font-bold leading-none text-koraal-500 sm:text-9xl" aria-hidden="true">${status}</p>`);
+    expect(html).toContain(`<span class="sr-only">${status}<!-- -->: </span>Something went wrong</h1>`);
+    expect(html).toContain('<a href="/" class="btn-primary">Home</a>');
+    expect(html).toContain('<a href="/contact" class="btn-secondary">Contact</a>');
+    expect(html).toMatch(/<header[\s\S]*<footer/);
+  });
+
+  it.each([
+    ["a broken escape", "/%E0%A4%A", 400, "GET"],
+    ["an over-long path", `/${"a".repeat(4000)}`, 414, "GET"],
+    ["a POST to a page", "/contact", 405, "POST"],
+  ])("gives crawlers only the status for %s", async (_name, path, status, method) => {
+    const res = await get(path, { method, headers: { "user-agent": GOOGLEBOT } });
+    expect(res.status).toBe(status);
+    expect(await res.text()).toBe("");
+  });
+
+  it.each([
+    ["a broken escape", "/api/%E0%A4%A", 400, "Bad Request: malformed percent-encoding"],
+    ["a NUL", "/api/hubspot/create%00", 400, "Bad Request: control character in path"],
+    ["an over-long path", `/api/${"a".repeat(4000)}`, 414, "URI Too Long"],
+  ])("answers API paths with JSON for %s", async (_name, path, status, message) => {
+    const res = await get(path, { method: "POST" });
+    expect(res.status).toBe(status);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(await res.json()).toEqual({ message });
+  });
+
+  it("marks the error screen noindex, with no canonical link", async () => {
+    const res = await get("/bestaat-niet");
+    const html = await res.text();
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(html).toContain('<meta name="robots" content="noindex,nofollow"/>');
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).not.toContain('property="og:url"');
   });
 
   // URL parsing already resolves encoded dot segments (/%2e%2e/x is /x): they can never climb out.

@@ -10,6 +10,7 @@ import {
   imageSources,
   imageUrl,
   isStoryblokAsset,
+  shareImage,
 } from "../../src/site/ui/image-url";
 import { renderNode } from "../helpers/render";
 
@@ -85,5 +86,22 @@ describe("<Image>", () => {
   it("renders nothing without a source", async () => {
     const { html } = await renderNode(createElement(Image, { src: null, alt: "x", sizes: CONTENT_IMAGE_SIZES }));
     expect(html).toBe("");
+  });
+});
+
+describe("shareImage", () => {
+  const banner = "/images/og-banner.png";
+  it("crops and converts a CMS image to a 1200x630 JPEG", () => {
+    expect(shareImage("https://a.storyblok.com/f/1/2400x1600/abc/team.svg", banner)).toEqual({
+      src: "https://a.storyblok.com/f/1/2400x1600/abc/team.svg/m/1200x630/filters:format(jpeg)",
+      sized: true,
+    });
+  });
+  it("falls back to the raster banner for an SVG of our own or no image", () => {
+    expect(shareImage("/images/sectors/mobiliteit.svg", banner)).toEqual({ src: banner, sized: true });
+    expect(shareImage(undefined, banner)).toEqual({ src: banner, sized: true });
+  });
+  it("keeps a raster file of our own, without claiming its size", () => {
+    expect(shareImage("/images/team/office.jpg", banner)).toEqual({ src: "/images/team/office.jpg", sized: false });
   });
 });

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from "hono";
+import { respondWithError } from "../render/respond";
+import type { AppBindings } from "../request-context";
 
 export const MAX_PATH_LENGTH = 2048;
 
@@ -25,8 +27,14 @@ export function checkPath(rawPathname: string): PathCheck {
   return { ok: true, path: decoded };
 }
 
-export const pathGuard: MiddlewareHandler = async (c, next) => {
-  const check = checkPath(new URL(c.req.url).pathname);
-  if (!check.ok) return c.text(check.message, check.status);
-  await next();
+/** The edge APIs answer JSON `{message}` like every other API error; anything else is a page. */
+export const isApiPath = (rawPathname: string) => rawPathname === "/api" || rawPathname.startsWith("/api/");
+
+/** A refused path gets the error screen (a browser) or the status alone (a bot); an API path, JSON. */
+export const pathGuard: MiddlewareHandler<AppBindings> = async (c, next) => {
+  const pathname = new URL(c.req.url).pathname;
+  const check = checkPath(pathname);
+  if (check.ok) return next();
+  if (isApiPath(pathname)) return c.json({ message: check.message }, check.status);
+  return respondWithError(c, check.status, check.message);
 };

@@ -15,7 +15,6 @@ export const ROUTE_RULES: RouteRule[] = [
   { path: "/home", redirect: { to: "/", status: 301 } },
   { path: "/werken-bij", redirect: { to: "/vacatures", status: 301 } },
   { path: "/github", redirect: { to: "https://github.com/", status: 302 } },
-  { path: "/bedankt", middleware: ["noindex"] },
 ];
 
 /** Middleware a rule may name. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 
 export const THEME_COLOR = "#FF7979";
 export const SITE_NAME = "Koraal";
@@ -7,11 +8,17 @@ export const DEFAULT_SHARE_IMAGE = "/images/og-banner.png";
 export interface DocumentMeta {
   title: string;
   description?: string;
-  /** Absolute canonical URL. */
-  canonical: string;
+  /** Absolute canonical URL; none for an error screen. */
+  canonical?: string;
   robots: string;
-  /** Absolute URL of the social-sharing image. */
-  image: string;
+  /** Absolute URL of the social-sharing image; `sized` when it is known to be 1200x630. */
+  image: { src: string; sized: boolean };
+}
+
+/** "Diensten" -> "Diensten | Koraal"; a title that already names the brand is kept as it is. */
+export function documentTitle(title: string | undefined): string {
+  if (!title?.trim()) return SITE_NAME;
+  return new RegExp(`\\b${SITE_NAME}\\b`).test(title) ? title : `${title} | ${SITE_NAME}`;
 }
 
 export interface DocumentAssets {
@@ -36,7 +43,7 @@ export function Document({
   head?: ReactNode;
   children: ReactNode;
 }) {
-  const fullTitle = meta.title && meta.title !== SITE_NAME ? `${meta.title} | ${SITE_NAME}` : SITE_NAME;
+  const fullTitle = documentTitle(meta.title);
   return (
     <html lang="nl">
       <head>
@@ -47,7 +54,7 @@ export function Document({
         {meta.description ? <meta name="description" content={meta.description} /> : null}
         <meta name="robots" content={meta.robots} />
         <meta name="theme-color" content={THEME_COLOR} />
-        <link rel="canonical" href={meta.canonical} />
+        {meta.canonical ? <link rel="canonical" href={meta.canonical} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
@@ -62,10 +69,10 @@ export function Document({
         <meta property="og:locale" content="nl_NL" />
         <meta property="og:title" content={fullTitle} />
         {meta.description ? <meta property="og:description" content={meta.description} /> : null}
-        <meta property="og:url" content={meta.canonical} />
-        <meta property="og:image" content={meta.image} />
-        <meta property="og:image:width" content="1200" />
-        <meta property="og:image:height" content="630" />
+        {meta.canonical ? <meta property="og:url" content={meta.canonical} /> : null}
+        <meta property="og:image" content={meta.image.src} />
+        {meta.image.sized ? <meta property="og:image:width" content={String(SHARE_IMAGE_SIZE.width)} /> : null}
+        {meta.image.sized ? <meta property="og:image:height" content={String(SHARE_IMAGE_SIZE.height)} /> : null}
         <meta name="twitter:card" content="summary_large_image" />
       </head>
       <body className="min-h-screen flex flex-col bg-white text-ink">

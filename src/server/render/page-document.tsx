@@ -9,6 +9,7 @@ import { DEFAULT_SHARE_IMAGE, Document, SITE_NAME } from "./document";
 import { SiteProvider, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
 import { ThirdPartyScripts } from "./third-party";
+import { shareImage } from "../../site/ui/image-url";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -27,6 +28,8 @@ export interface PageDocumentInput {
   title?: string;
   description?: string;
   image?: string;
+  /** False for an answer that is not a page of its own (the error screen): no canonical or og:url. */
+  canonical?: false;
   rels?: Story[];
   listings?: SiteContextValue["listings"];
   logger: Logger;
@@ -63,15 +66,15 @@ export function PageDocument(input: PageDocumentInput) {
     search: site.search,
     resolveRelations: preview.resolveRelations,
   };
-  const image = input.image ?? DEFAULT_SHARE_IMAGE;
+  const image = shareImage(input.image, DEFAULT_SHARE_IMAGE);
   return (
     <Document
       meta={{
         title: input.title ?? SITE_NAME,
         description: input.description,
-        canonical: origin + path,
+        canonical: input.canonical === false ? undefined : origin + path,
         robots: input.robots,
-        image: image.startsWith("http") ? image : origin + image,
+        image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
       }}
       nonce={nonce}
       assets={{

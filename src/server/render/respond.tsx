@@ -15,6 +15,8 @@ export type PageInput = Omit<PageDocumentInput, "url" | "origin" | "robots" | "l
   status: number;
   body: ReactNode;
   headers?: Record<string, string>;
+  /** Never index this answer (an error screen), whatever the host. */
+  noindex?: boolean;
 };
 
 /**
@@ -26,7 +28,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   const url = new URL(c.req.url);
   const { config, logger, timing, isBot } = c.var;
   const preview = input.preview;
-  const robots = preview ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
+  const robots = preview || input.noindex ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
   const headers = new Headers(input.headers);
   if (robots !== "index,follow") headers.set("X-Robots-Tag", robots.replace(",", ", "));
   headers.set("Cache-Control", preview ? "private, no-store" : (headers.get("Cache-Control") ?? "public, max-age=0, must-revalidate"));
@@ -37,7 +39,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, preview: Boolean(preview), extra }));
 
   const started = performance.now();
-  const { status, body, headers: _ignored, ...document } = input;
+  const { status, body, headers: _ignored, noindex: _noindex, ...document } = input;
   const response = await streamHtml(
     <PageDocument
       {...document}
@@ -58,14 +60,15 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
 }
 
 /**
- * The error screen with header and footer. Crawlers and link-preview bots get only the status:
- * the error is logged, no screen is rendered for them.
+ * The error screen with header and footer, never indexed and naming no canonical URL (its URL is
+ * not a page). Crawlers and link-preview bots get only the status: the error is logged, no screen
+ * is rendered for them. `headers` go on both answers (a 405's Allow).
  */
-export async function respondWithError(c: Ctx, status: number, message: string): Promise<Response> {
+export async function respondWithError(c: Ctx, status: number, message: string, headers: Record<string, string> = {}): Promise<Response> {
   const { logger, isBot, content } = c.var;
   if (isBot) {
     logger.warn("error.bot", { status, message, path: new URL(c.req.url).pathname });
-    return new Response(null, { status, headers: { "Cache-Control": "no-store" } });
+    return new Response(null, { status, headers: { ...headers, "Cache-Control": "no-store" } });
   }
   let theme: Theme | undefined;
   try {
@@ -78,7 +81,9 @@ export async function respondWithError(c: Ctx, status: number, message: string):
     theme,
     title: status === 404 ? "Pagina niet gevonden" : "Er ging iets mis",
     body: <ErrorScreen status={status} message={message} />,
-    headers: { "Cache-Control": "no-store" },
+    headers: { ...headers, "Cache-Control": "no-store" },
+    noindex: true,
+    canonical: false,
   });
 }
 

@@ -15,7 +15,7 @@ import { bridgeUrl } from "../preview/bridge";
 import { previewAccess } from "../preview/token";
 import type { AppBindings } from "../request-context";
 import type { PreviewPage } from "../render/page-document";
-import { respondWithPage } from "../render/respond";
+import { respondWithError, respondWithPage } from "../render/respond";
 import { noRouteMatches, pageValidationFailed } from "./http-error";
 
 /** How long the page waits for its listings before it starts streaming without them. */
@@ -137,4 +137,4 @@ export function loadListings(
   return listings;
 }
 
-pages.all("*", (c) => c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" }));
+pages.all("*", (c) => respondWithError(c, 405, "Method Not Allowed", { Allow: "GET, HEAD" }));

@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import { resolveLink } from "../../shared/links";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
@@ -14,11 +15,15 @@ export interface CardBlok extends Blok {
   linkText?: string;
 }
 
+/** True under a section heading (a titled CardsCollection): the card's title is an h3, else an h2. */
+export const UnderHeading = createContext(false);
+
 /** A card with an illustration, a label, a title, a short text and a link; the whole card is clickable. */
 export function Card({ blok }: BlockProps<CardBlok>) {
   const editable = useEditable(blok);
   if (!blok.title && !blok.text && !blok.image?.filename) return null;
   const linked = resolveLink(blok.link) !== null;
+  const Heading = useContext(UnderHeading) ? "h3" : "h2";
   return (
     <article {...editable} className="group relative flex h-full w-full flex-col overflow-hidden rounded-3xl border border-sand-dark bg-white text-ink transition-shadow hover:shadow-[0_12px_40px_-16px_rgba(22,22,42,0.35)]">
       {blok.image?.filename ? (
@@ -33,7 +38,7 @@ export function Card({ blok }: BlockProps<CardBlok>) {
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-6 md:p-7">
         {blok.label ? <p className="m-0 text-xs font-semibold uppercase tracking-widest text-koraal-700">{blok.label}</p> : null}
-        {blok.title ? <h3 className="m-0 font-display text-xl font-bold leading-snug md:text-2xl">{blok.title}</h3> : null}
+        {blok.title ? <Heading className="m-0 font-display text-xl font-bold leading-snug md:text-2xl">{blok.title}</Heading> : null}
         {blok.text ? <p className="m-0 text-ink-muted">{blok.text}</p> : null}
         {linked ? (
           <Link

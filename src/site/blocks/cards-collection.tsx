@@ -1,6 +1,7 @@
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { Block } from "./blocks";
+import { UnderHeading } from "./card";
 import type { Blok, BlockProps } from "./types";
 
 export interface CardsCollectionBlok extends Blok {
@@ -32,7 +33,9 @@ export function CardsCollection({ blok }: BlockProps<CardsCollectionBlok>) {
       <ul className={`m-0 grid list-none gap-6 p-0 ${grid}`}>
         {cards.map((card) => (
           <li key={card._uid} className="flex">
-            <Block blok={card} />
+            <UnderHeading.Provider value={Boolean(blok.title)}>
+              <Block blok={card} />
+            </UnderHeading.Provider>
           </li>
         ))}
       </ul>

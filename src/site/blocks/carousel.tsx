@@ -1,3 +1,5 @@
+import { CarouselControls } from "../islands/carousel-controls";
+import { Island } from "../islands/island";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { Block } from "./blocks";
@@ -15,7 +17,8 @@ export interface CarouselBlok extends Blok {
 
 /**
  * A row of CarouselItems that scrolls sideways with CSS scroll snapping: swipe, trackpad or the
- * arrow keys once the region has focus. No script involved.
+ * arrow keys once the region has focus, with no script; where JavaScript runs, previous/next
+ * buttons too (an island).
  */
 export function Carousel({ blok }: BlockProps<CarouselBlok>) {
   const editable = useEditable(blok);
@@ -26,6 +29,7 @@ export function Carousel({ blok }: BlockProps<CarouselBlok>) {
     <Section {...editable} tone="sand" labelledBy={blok.title ? headingId : undefined} className="overflow-hidden">
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       <div
+        id={`${headingId}-track`}
         role="region"
         aria-label={blok.title ? `${blok.title}: scroll horizontaal` : "Carrousel: scroll horizontaal"}
         tabIndex={0}
@@ -41,6 +45,9 @@ export function Carousel({ blok }: BlockProps<CarouselBlok>) {
           </InCarousel.Provider>
         </ul>
       </div>
+      {items.length > 1 ? (
+        <Island name="CarouselControls" component={CarouselControls} props={{ trackId: `${headingId}-track`, label: blok.title ? `${blok.title}: bladeren` : "Carrousel: bladeren" }} />
+      ) : null}
       {items.length > 1 ? (
         <p aria-hidden="true" className="m-0 mt-2 flex items-center gap-2 text-sm text-ink-muted">
           Swipe of scroll voor meer <span className="text-koraal-700">→</span>

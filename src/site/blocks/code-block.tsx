@@ -69,6 +69,8 @@ export function CodeBlock({ blok }: BlockProps<CodeBlockBlok>) {
         ) : null}
         <pre
           tabIndex={0}
+          // a focusable scroll area needs a name, and a name needs a role (pre has none of its own)
+          role="region"
           aria-label={label}
           aria-describedby={captionId}
           className="m-0 overflow-x-auto p-5 font-mono text-sm leading-relaxed outline-none focus-visible:ring-3 focus-visible:ring-inset focus-visible:ring-koraal-400 md:p-6"

@@ -65,45 +65,47 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <div className="flex flex-col gap-5">
           {address.length || phone || email ? (
-            <address className="grid gap-5 not-italic sm:grid-cols-2">
+            <div className="grid gap-5 sm:grid-cols-2">
               {address.length ? (
                 <div className={card}>
                   <h3 className={heading}>Bezoekadres</h3>
-                  <p className="m-0 text-lg">
+                  <address className="m-0 text-lg not-italic">
                     {address.map((line, index) => (
                       <span key={index} className="block">
                         {line}
                       </span>
                     ))}
-                  </p>
+                  </address>
                 </div>
               ) : null}
               {phone || email ? (
                 <div className={card}>
                   <h3 className={heading}>Bellen of mailen</h3>
-                  <ul className="m-0 flex list-none flex-col gap-1 p-0 text-lg">
-                    {phone ? (
-                      <li>
-                        {phone.href ? (
-                          <Link link={phone.href} className="text-link">
-                            {phone.label}
+                  <address className="not-italic">
+                    <ul className="m-0 flex list-none flex-col gap-1 p-0 text-lg">
+                      {phone ? (
+                        <li>
+                          {phone.href ? (
+                            <Link link={phone.href} className="text-link">
+                              {phone.label}
+                            </Link>
+                          ) : (
+                            phone.label
+                          )}
+                        </li>
+                      ) : null}
+                      {email ? (
+                        <li>
+                          <Link link={`mailto:${email}`} className="text-link break-all">
+                            {email}
                           </Link>
-                        ) : (
-                          phone.label
-                        )}
-                      </li>
-                    ) : null}
-                    {email ? (
-                      <li>
-                        <Link link={`mailto:${email}`} className="text-link break-all">
-                          {email}
-                        </Link>
-                      </li>
-                    ) : null}
-                  </ul>
+                        </li>
+                      ) : null}
+                    </ul>
+                  </address>
                 </div>
               ) : null}
-            </address>
+            </div>
           ) : null}
           {hours.length ? (
             <div className={card}>

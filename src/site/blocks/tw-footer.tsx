@@ -1,4 +1,3 @@
-import { FooterGroups, type FooterGroup } from "../islands/footer-groups";
 import { Island } from "../islands/island";
 import { NewsletterForm } from "../islands/newsletter-form";
 import { useSite } from "../site-context";
@@ -9,6 +8,7 @@ import { EXTERNAL_REL, resolveLink } from "../../shared/links";
 import type { RichTextDoc } from "../richtext/types";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
+import { FooterGroups, type FooterGroup } from "./parts/footer-groups";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
 
 export interface FooterLink extends Blok {
@@ -72,7 +72,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
     <footer {...editable} className="mt-auto bg-ink text-white">
       <div className="site-container grid gap-12 py-16 lg:grid-cols-[1fr_2fr]">
         <div className="flex flex-col gap-4">
-          {blok.logo?.filename ? <img src="/images/logo-light.svg" alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" /> : null}
+          {blok.logo?.filename ? <img src={blok.logo.filename} alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" /> : null}
           {blok.title ? <p className="m-0 font-display text-2xl font-bold">{blok.title}</p> : null}
           {blok.description ? <p className="m-0 max-w-md text-white/80">{blok.description}</p> : null}
           {socials.length ? (
@@ -102,7 +102,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
           ) : null}
         </div>
         <div className="flex flex-col gap-12">
-          <Island name="FooterGroups" component={FooterGroups} props={{ groups: footerGroups(blok) }} />
+          <FooterGroups groups={footerGroups(blok)} />
           <section id={NEWSLETTER_ANCHOR} aria-labelledby="nieuwsbrief-titel" className="max-w-xl scroll-mt-24">
             <h2 id="nieuwsbrief-titel" className="m-0 font-display text-xl font-bold">
               Nieuwsbrief

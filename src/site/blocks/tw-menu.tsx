@@ -25,6 +25,8 @@ export interface DesktopNavItem extends Blok {
 export interface MobileNavItem extends Blok {
   title?: string;
   link?: LinkField;
+  /** Text of the link to the item's own page at the top of its sub list. */
+  overviewLinkText?: string;
   links?: NavLink[];
 }
 
@@ -42,6 +44,9 @@ export interface TwMenuBlok extends Blok {
   socials?: NavLink[];
   contact?: ContactEntry[];
 }
+
+/** The sub list's link to the item's own page when the CMS names none. */
+export const DEFAULT_OVERVIEW_LABEL = "Alles bekijken";
 
 function target(link: LinkField | undefined): { href?: string; external?: boolean } {
   const resolved = resolveLink(link);
@@ -75,6 +80,7 @@ export function headerModel(blok: TwMenuBlok): HeaderModel {
       id: item._uid,
       label: item.title ?? "",
       ...target(item.link),
+      overviewLabel: item.overviewLinkText?.trim() || DEFAULT_OVERVIEW_LABEL,
       links: links(item.links),
     })),
     socials: links(blok.socials),

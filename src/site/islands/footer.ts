@@ -1,3 +1,2 @@
-// The footer's islands, loaded together as one chunk when the footer comes near.
-export { FooterGroups } from "./footer-groups";
+// The footer's island, loaded as its own chunk when the footer comes near (or on first interaction).
 export { NewsletterForm } from "./newsletter-form";

@@ -28,6 +28,8 @@ export interface MobileNavItem {
   label: string;
   href?: string;
   external?: boolean;
+  /** The text of the link to the item's own page in its sub list. */
+  overviewLabel: string;
   links: NavLink[];
 }
 

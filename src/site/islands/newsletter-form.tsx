@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { isValidEmail } from "../../shared/email";
+import { EMAIL_HTML_PATTERN, EMAIL_MAX_LENGTH, isValidEmail } from "../../shared/email";
 import {
   INVALID_EMAIL_MESSAGE,
   NEWSLETTER_API_PATH,
@@ -8,6 +8,7 @@ import {
   SUBSCRIBED_MESSAGE,
   type NewsletterMessage,
 } from "../../shared/newsletter";
+import { useEnhanced } from "./enhanced";
 
 export const CREATE_FAILED = "Create API request failed";
 /** After a submission finishes, the field is emptied this much later (spec: 2 s). */
@@ -54,17 +55,20 @@ export interface NewsletterFormProps {
 }
 
 export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormProps) {
-  const [email, setEmail] = useState("");
+  // Uncontrolled: what a visitor typed before hydration stays in the field.
+  const input = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<NewsletterMessage | undefined>(initialMessage);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const id = useId();
+  // Until hydrated the browser validates the field itself (required, pattern); then our messages do.
+  const enhanced = useEnhanced();
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const value = email.trim();
+    const value = (input.current?.value ?? "").trim();
     if (!isValidEmail(value)) {
       setMessage({ kind: "error", text: INVALID_EMAIL_MESSAGE });
       return;
@@ -79,7 +83,9 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
     } finally {
       setSubmitting(false);
       clearTimeout(resetTimer.current);
-      resetTimer.current = setTimeout(() => setEmail(""), RESET_DELAY_MS);
+      resetTimer.current = setTimeout(() => {
+        if (input.current) input.current.value = "";
+      }, RESET_DELAY_MS);
     }
   }
 
@@ -87,7 +93,7 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
     <form
       method="post"
       action={NEWSLETTER_FORM_PATH}
-      noValidate
+      noValidate={enhanced}
       onSubmit={onSubmit}
       className="flex flex-col gap-3"
       aria-describedby={`${id}-message`}
@@ -110,14 +116,15 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
           name={NEWSLETTER_FIELDS.email}
           autoComplete="email"
           inputMode="email"
+          required
+          pattern={EMAIL_HTML_PATTERN}
+          maxLength={EMAIL_MAX_LENGTH}
           placeholder="naam@bedrijf.nl"
-          value={email}
+          ref={input}
+          defaultValue=""
           disabled={submitting}
           aria-invalid={message?.kind === "error" ? true : undefined}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setMessage(undefined);
-          }}
+          onChange={() => setMessage(undefined)}
           className="min-w-0 flex-1 rounded-full border-2 border-white/20 bg-white/10 px-5 py-3 text-white placeholder:text-white/60 focus:border-koraal-300 focus:outline-none disabled:opacity-60"
         />
         <button

@@ -57,3 +57,21 @@ export function imageSources(src: string, sizes: Partial<Record<Breakpoint, numb
 export function fullWidthSizes(): Partial<Record<Breakpoint, number>> {
   return { ...BREAKPOINTS };
 }
+
+/** Social networks show raster images only, best at 1200x630. */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+const RASTER = /\.(?:png|jpe?g|gif)(?:[?#]|$)/i;
+
+/**
+ * The sharing image (og:image) for a page image: a CMS image cropped and converted by Storyblok's
+ * image service to a 1200x630 JPEG; a raster file of our own as it is (size unknown); anything
+ * else (an SVG, nothing) falls back to the raster banner.
+ */
+export function shareImage(src: string | undefined, fallback: string): { src: string; sized: boolean } {
+  if (src && isStoryblokAsset(src)) {
+    const base = src.replace(/\/m\/.*$/, "");
+    return { src: `${base}/m/${SHARE_IMAGE_SIZE.width}x${SHARE_IMAGE_SIZE.height}/filters:format(jpeg)`, sized: true };
+  }
+  if (src && RASTER.test(src)) return { src, sized: src === fallback };
+  return { src: fallback, sized: true };
+}

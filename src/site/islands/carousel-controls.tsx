@@ -1,0 +1,26 @@
+/**
+ * Previous/next buttons for a carousel's scroll track (mouse users have no swipe). They scroll by
+ * one item; CSS scroll snapping does the rest. Shown only where JavaScript runs (`.js`), since
+ * without it they could do nothing; a click before hydration is replayed by client/main.tsx.
+ */
+export function CarouselControls({ trackId, label }: { trackId: string; label: string }) {
+  const scroll = (direction: -1 | 1) => {
+    const track = document.getElementById(trackId);
+    const item = track?.querySelector("li");
+    if (!track || !item) return;
+    track.scrollBy({ left: direction * (item.getBoundingClientRect().width + 20), behavior: "smooth" });
+  };
+  const button = "kbd-focus flex h-11 w-11 items-center justify-center rounded-full border-2 border-ink text-ink hover:bg-ink hover:text-white";
+  return (
+    <div className="carousel-controls mt-2 hidden gap-3" role="group" aria-label={label}>
+      <button type="button" aria-controls={trackId} className={button} onClick={() => scroll(-1)}>
+        <span aria-hidden="true">←</span>
+        <span className="sr-only">Vorige</span>
+      </button>
+      <button type="button" aria-controls={trackId} className={button} onClick={() => scroll(1)}>
+        <span aria-hidden="true">→</span>
+        <span className="sr-only">Volgende</span>
+      </button>
+    </div>
+  );
+}

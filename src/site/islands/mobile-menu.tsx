@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { ContactItem, HeaderModel, MobileNavItem } from "./nav-model";
+import { NavAnchor } from "./nav-link";
+import { usePopoverState } from "./popover";
+
+export const OPEN_MENU_LABEL = "Open navigatiemenu";
+export const CLOSE_MENU_LABEL = "Sluit navigatiemenu";
+
+const ROW = "kbd-focus block border-b border-sand-dark py-4 text-ink no-underline";
+
+/**
+ * The mobile menu: a native `popover="auto"` panel its toggle opens without JavaScript (the
+ * toggle's label and icon follow it in CSS, items with sublinks are disclosures). Once hydrated,
+ * items drill into their sub list with a 'Terug' button, focus moves into the panel and stays there.
+ * CSS locks the page's scrolling while the panel is open below the desktop breakpoint.
+ */
+export function MobileMenu({ model, enhanced }: { model: HeaderModel; enhanced: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [drilled, setDrilled] = useState<number | null>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onChange = useCallback((isOpen: boolean) => {
+    setOpen(isOpen);
+    setDrilled(null);
+  }, []);
+  usePopoverState(panelRef, onChange);
+  useEffect(() => {
+    if (open) panelRef.current?.querySelector<HTMLElement>("a[href], button")?.focus();
+  }, [open, drilled]);
+
+  const drilledItem = enhanced && drilled !== null ? model.mobile[drilled] : undefined;
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        popoverTarget="mobile-menu"
+        aria-controls="mobile-menu"
+        aria-label={enhanced ? (open ? CLOSE_MENU_LABEL : OPEN_MENU_LABEL) : undefined}
+        aria-expanded={enhanced ? open : undefined}
+        className="mobile-toggle kbd-focus -mr-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sand lg:hidden"
+      >
+        <span className="when-closed sr-only">{OPEN_MENU_LABEL}</span>
+        <span className="when-open sr-only">{CLOSE_MENU_LABEL}</span>
+        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
+          <path className="when-closed" d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path className="when-open" d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div
+        id="mobile-menu"
+        ref={panelRef}
+        popover="auto"
+        onKeyDown={(event) => trapFocus(event, toggleRef.current, panelRef.current)}
+        className="mobile-menu overflow-y-auto bg-white lg:hidden"
+      >
+        <nav aria-label="Mobiel menu" className="site-container flex flex-col gap-10 py-8">
+          {drilledItem ? (
+            <DrilledList item={drilledItem} onBack={() => setDrilled(null)} />
+          ) : (
+            <>
+              <TopList items={model.mobile} enhanced={enhanced} onDrill={setDrilled} />
+              <div className="grid gap-8 sm:grid-cols-2">
+                <EntryList title="Social" entries={model.socials} />
+                <EntryList title="Contact" entries={model.contact} />
+              </div>
+            </>
+          )}
+        </nav>
+      </div>
+    </>
+  );
+}
+
+/** Focus stays inside the open menu, its toggle included. */
+function trapFocus(event: KeyboardEvent, toggle: HTMLElement | null, panel: HTMLElement | null) {
+  if (event.key !== "Tab" || !toggle || !panel) return;
+  const focusable = [toggle, ...panel.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), summary")].filter((el) => el.checkVisibility());
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last?.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first?.focus();
+  }
+}
+
+/** Items with sublinks drill in once hydrated; before that (or without JavaScript) they are disclosures. */
+function TopList({ items, enhanced, onDrill }: { items: MobileNavItem[]; enhanced: boolean; onDrill: (index: number) => void }) {
+  const title = "font-display text-2xl font-bold";
+  return (
+    <ul className="m-0 flex list-none flex-col p-0">
+      {items.map((item, index) => (
+        <li key={item.id}>
+          {item.links.length && enhanced ? (
+            <button type="button" className={`${ROW} flex w-full items-center justify-between px-0 text-left ${title}`} onClick={() => onDrill(index)}>
+              {item.label}
+              <span aria-hidden="true" className="text-koraal-700">→</span>
+            </button>
+          ) : item.links.length ? (
+            <details className="mobile-disclosure">
+              <summary className={`${ROW} flex cursor-pointer items-center justify-between ${title}`}>
+                {item.label}
+                <span aria-hidden="true" className="text-koraal-700">↓</span>
+              </summary>
+              <SubLinks item={item} />
+            </details>
+          ) : item.href ? (
+            <NavAnchor href={item.href} external={item.external} className={`${ROW} ${title}`}>
+              {item.label}
+            </NavAnchor>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DrilledList({ item, onBack }: { item: MobileNavItem; onBack: () => void }) {
+  return (
+    <div>
+      <button type="button" className="kbd-focus mb-6 flex items-center gap-2 rounded-full py-2 pr-4 font-semibold text-koraal-700" onClick={onBack}>
+        <span aria-hidden="true">←</span> Terug
+      </button>
+      <h2 className="m-0 mb-4 font-display text-2xl font-bold">{item.label}</h2>
+      <SubLinks item={item} />
+    </div>
+  );
+}
+
+/** The item's own page (its overview, named by the CMS) and its sublinks. */
+function SubLinks({ item }: { item: MobileNavItem }) {
+  return (
+    <ul className="m-0 flex list-none flex-col p-0">
+      {item.href ? (
+        <li>
+          <NavAnchor href={item.href} external={item.external} className={`${ROW} text-lg font-semibold`}>
+            {item.overviewLabel}
+          </NavAnchor>
+        </li>
+      ) : null}
+      {item.links.map((link) => (
+        <li key={link.id}>
+          <NavAnchor href={link.href} external={link.external} className={`${ROW} text-lg`}>
+            {link.label}
+          </NavAnchor>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EntryList({ title, entries }: { title: string; entries: ContactItem[] }) {
+  if (!entries.length) return null;
+  const id = `mobile-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="m-0 mb-3 text-sm font-semibold uppercase tracking-widest text-koraal-700">
+        {title}
+      </h2>
+      <ul className="m-0 flex list-none flex-col gap-2 p-0">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            {entry.href ? (
+              <NavAnchor href={entry.href} external={entry.external} className="kbd-focus rounded text-ink underline decoration-koraal decoration-2 underline-offset-3">
+                {entry.label}
+              </NavAnchor>
+            ) : (
+              <span className="whitespace-pre-line text-ink-soft">{entry.label}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * In-Worker cost of a page: the app's fetch called in a loop inside workerd (no HTTP, no
+ * wrangler proxy), warm KV. Printed as `BENCH {json}` lines that scripts/bench.ts reads; nothing
+ * is asserted (performance claims come from the bench, not from tests).
+ */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { it } from "vitest";
+import snapshot from "../../.generated/snapshot.js";
+import { createEmulator } from "../../src/server/content/emulator";
+import { createApp } from "../../src/server/index";
+import type { Blok, Story } from "../../src/shared/content";
+import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
+
+const BASE = "http://www.koraal.test";
+const WARMUP = 20;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+
+function report(name: string, value: unknown) {
+  console.log(`BENCH ${JSON.stringify({ name, value })}`);
+}
+
+async function get(app: ReturnType<typeof createApp>, path: string) {
+  const ctx = createExecutionContext();
+  const started = performance.now();
+  const res = await app.fetch(new Request(BASE + path), env, ctx);
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const ms = performance.now() - started;
+  await waitOnExecutionContext(ctx);
+  return { ms, bytes, status: res.status, timing: res.headers.get("server-timing") ?? "" };
+}
+
+async function warmMs(app: ReturnType<typeof createApp>, path: string): Promise<{ ms: number; bytes: number; status: number }> {
+  let last = await get(app, path);
+  for (let i = 0; i < WARMUP; i++) last = await get(app, path);
+  let total = 0;
+  for (let i = 0; i < ROUNDS; i++) total += (await get(app, path)).ms;
+  return { ms: total / ROUNDS, bytes: last.bytes, status: last.status };
+}
+
+const pagePath = (story: Story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`);
+
+it("warm pages", async () => {
+  const app = createApp({ logSink: () => {} });
+  const pages = snapshot.stories.filter((story) => PAGE_CONTENT_TYPES.has(story.content.component));
+  // the largest page of each page type, by its HTML
+  const largest = new Map<string, { path: string; bytes: number }>();
+  for (const story of pages) {
+    const path = pagePath(story);
+    const { bytes } = await get(app, path);
+    const type = story.content.component;
+    if (path !== "/" && bytes > (largest.get(type)?.bytes ?? -1)) largest.set(type, { path, bytes });
+  }
+  const targets = [["home", "/"], ["404 screen", "/bestaat-niet"], ["robots.txt", "/robots.txt"], ...[...largest].map(([type, { path }]) => [type, path])];
+  for (const [label, path] of targets) report("warm", { label, path, ...(await warmMs(app, path!)) });
+});
+
+/** A published page of `count` blocks, cycled from the home page's body. */
+function generatedStory(count: number): Story {
+  const home = snapshot.stories.find((story) => story.full_slug === "home")!;
+  const body = (home.content.body as Blok[]) ?? [];
+  const blocks = Array.from({ length: count }, (_, i) => ({ ...structuredClone(body[i % body.length]!), _uid: `bench-${count}-${i}` }));
+  return {
+    ...structuredClone(home),
+    id: 990_000 + count,
+    uuid: `bench0000-0000-4000-8000-${String(count).padStart(12, "0")}`,
+    name: `Bench ${count}`,
+    slug: `blocks-${count}`,
+    full_slug: `bench/blocks-${count}`,
+    is_startpage: false,
+    content: { ...home.content, _uid: `bench-page-${count}`, title: `Bench ${count}`, body: blocks },
+  };
+}
+
+it("render time by page size: first request after a publish, and warm", async () => {
+  const sizes = [10, 50, 200];
+  const stories = sizes.map(generatedStory);
+  const emulator = createEmulator({ ...snapshot, stories: [...snapshot.stories, ...stories] });
+  let clockOffset = 0;
+  const app = createApp({ logSink: () => {}, contentFetch: emulator.fetch, now: () => Date.now() + clockOffset });
+  for (const story of stories) {
+    const path = `/${story.full_slug}`;
+    await get(app, path);
+    // A publish moves the cache version; once the site has noticed (its cv check is due again),
+    // the first request for the page finds nothing cached for the new version: a content miss.
+    emulator.publish(story.full_slug);
+    clockOffset += 15 * 60_000;
+    let cold = await get(app, path);
+    for (let i = 0; i < 5 && !cold.timing.includes('content;desc="miss"'); i++) cold = await get(app, path);
+    const warm = await warmMs(app, path);
+    report("size", { blocks: Number(story.slug.split("-")[1]), bytes: warm.bytes, coldMs: cold.ms, warmMs: warm.ms });
+  }
+});
