@@ -18,6 +18,8 @@ export declare function apiBase(host?: string): string;
 export declare function createPacer(options?: { ratePerSecond?: number; now?: () => number; sleep?: (ms: number) => Promise<void> }): () => Promise<void>;
 export declare function stripEditable<T>(value: T): T;
 export declare function draftsToKeep(published: Story[], drafts: Story[]): Story[];
+export declare function foldTranslation<T>(content: T, translated: unknown, lang: string): T;
+export declare function foldTranslations(stories: Story[], byLanguage: Array<[string, Story[]]>): Story[];
 export declare function pullSpace(options: {
   token: string;
   previewToken?: string;
