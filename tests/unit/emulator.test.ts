@@ -467,3 +467,67 @@ describe("storyblok-js-client against the emulator", () => {
     await expect(client(createEmulator(snapshot), "nope").getStory("home")).rejects.toMatchObject({ status: 401, message: "Unauthorized" });
   });
 });
+
+describe("the embedded space in English (field-level translation)", () => {
+  const emulator = createEmulator(snapshot);
+  const hasEnglishFields = (story: Story) => JSON.stringify(story.content).includes("__i18n__en");
+  const english = (story: Story) => story.translated_slugs?.find((entry) => entry.lang === "en");
+
+  it("marks exactly the stories with English fields as published in English (translated_slugs), with consistent folder slugs", () => {
+    for (const story of [...snapshot.stories, ...snapshot.drafts]) {
+      const entry = english(story);
+      expect([story.full_slug, entry?.published === true]).toEqual([story.full_slug, hasEnglishFields(story)]);
+      expect(entry?.path.split("/").length).toBe(story.full_slug.split("/").length);
+      expect(story.default_full_slug).toBe(story.full_slug);
+    }
+    const folderPaths = new Map<string, Set<string>>();
+    for (const story of snapshot.stories) {
+      const [folder, translated] = [story.full_slug.split("/").slice(0, -1).join("/"), english(story)?.path.split("/").slice(0, -1).join("/") ?? ""];
+      if (folder) folderPaths.set(folder, (folderPaths.get(folder) ?? new Set()).add(translated));
+    }
+    expect([...folderPaths].filter(([, paths]) => paths.size !== 1)).toEqual([]);
+    expect(snapshot.stories.filter((story) => english(story)?.published).map((story) => english(story)?.path)).toEqual([
+      "cases",
+      "cases/domstad-bike-sharing",
+      "cases/vakwerk-member-portal",
+      "contact",
+      "services",
+      "services/app-development",
+      "services/product-design",
+      "services/web-development",
+      "home",
+      "insights",
+      "insights/measuring-what-matters",
+      "insights/native-flutter-or-react-native",
+      "theme/theme",
+      "jobs",
+      "jobs/product-designer",
+    ]);
+  });
+
+  it("serves the English pages by their English paths, in English, and the Dutch ones unchanged", async () => {
+    const english = await get(emulator, `/v2/cdn/stories/en/services/web-development?token=${PUBLIC}`);
+    expect([english.status, english.body.story.full_slug, english.body.story.lang, heroTitle(english.body.story)]).toEqual([200, "en/services/web-development", "en", "Web development"]);
+    const dutch = await get(emulator, `/v2/cdn/stories/diensten/webontwikkeling?token=${PUBLIC}`);
+    expect([dutch.body.story.full_slug, dutch.body.story.lang, heroTitle(dutch.body.story)]).toEqual(["diensten/webontwikkeling", "default", "Webontwikkeling"]);
+    expect(JSON.stringify([english.body, dutch.body])).not.toContain("__i18n__");
+    expect((await get(emulator, `/v2/cdn/stories/services/web-development?token=${PUBLIC}`)).status).toBe(404);
+  });
+
+  it("has the theme's menu and footer in English", async () => {
+    const { body } = await get(emulator, `/v2/cdn/stories/theme/theme?language=en&token=${PUBLIC}`);
+    const header = body.story.content.header[0] as Blok;
+    expect((header.desktopNavigationMenu as Blok[]).map((item) => item.title)).toEqual(["Services", "About us", "Cases", "Insights", "Contact"]);
+    expect((body.story.content.footer[0] as Blok).title).toBe("Building digital products together");
+  });
+
+  it("lists link alternates for the sitemap: English path and whether the English version is published", async () => {
+    const { body } = await get(emulator, `/v2/cdn/links?per_page=1000&token=${PUBLIC}`);
+    const links = Object.values(body.links as Record<string, LinkEntry>);
+    const alternate = (slug: string) => links.find((link) => link.slug === slug)?.alternates;
+    expect(alternate("diensten/app-ontwikkeling")).toEqual([{ path: "services/app-development", name: "App development", lang: "en", published: true, translated_slug: "app-development" }]);
+    expect(alternate("vacatures/senior-react-native-developer")).toEqual([
+      { path: "jobs/senior-react-native-developer", name: "Senior React Native developer", lang: "en", published: false, translated_slug: "senior-react-native-developer" },
+    ]);
+  });
+});
