@@ -111,10 +111,21 @@ export function storyAlternates(story: Story, languages: readonly string[]): Lin
 }
 
 /** A folder's `alternates`; folders are never published, whatever the language. */
-export function folderAlternates(fullSlug: string, name: string, translated: ReadonlyMap<string, string>, languages: readonly string[]): LinkAlternate[] {
+export function folderAlternates(
+  fullSlug: string,
+  name: string,
+  translated: ReadonlyMap<string, string>,
+  languages: readonly string[],
+): LinkAlternate[] {
   return languages.map((lang) => {
     const path = translated.get(lang) ?? fullSlug;
-    return { path, name: path === fullSlug ? name : folderName(lastSegment(path)), lang, published: false, translated_slug: lastSegment(path) };
+    return {
+      path,
+      name: path === fullSlug ? name : folderName(lastSegment(path)),
+      lang,
+      published: false,
+      translated_slug: lastSegment(path),
+    };
   });
 }
 
