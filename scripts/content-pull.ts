@@ -129,15 +129,68 @@ type ApiSpace = Omit<SpaceSnapshot["space"], "language_codes"> & { language_code
 type ApiDatasource = { id: number; name: string; slug: string };
 type ApiDatasourceEntry = Omit<DatasourceEntry, "dimension_value"> & { dimension_value?: string | null };
 
-/** Reads a whole space through the Content Delivery API. */
+const I18N = "__i18n__";
+type Fields = Record<string, unknown>;
+const isBlok = (value: unknown): value is Fields =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as Fields).component === "string";
+const isBlokList = (value: unknown): value is Fields[] => Array.isArray(value) && value.length > 0 && value.every(isBlok);
+
+/**
+ * Puts a story's field-level translation back the way Storyblok stores it: the CDN answers
+ * `language=<lang>` with translated values in place (untranslated fields repeat the default value),
+ * so every field whose value differs becomes a `<field>__i18n__<lang>` sibling right after the
+ * field. Blocks fields are not translatable: nested bloks are folded field by field. A translation
+ * that equals the default value cannot be told apart from none and is not kept (it renders the same).
+ */
+export function foldTranslation<T>(content: T, translated: unknown, lang: string): T {
+  if (!isBlok(content) || !isBlok(translated)) return content;
+  const folded: Fields = {};
+  for (const [field, value] of Object.entries(content)) {
+    const other = translated[field];
+    if (isBlok(value)) folded[field] = foldTranslation(value, other, lang);
+    else if (isBlokList(value)) {
+      const others = Array.isArray(other) ? (other as Fields[]) : undefined;
+      folded[field] = value.map((blok, i) => foldTranslation(blok, others?.find((o) => o?._uid === blok._uid) ?? others?.[i], lang));
+    } else folded[field] = value;
+    if (field === "_uid" || field === "component" || field.includes(I18N) || isBlok(value) || isBlokList(value)) continue;
+    if (other !== undefined && JSON.stringify(other) !== JSON.stringify(value)) folded[`${field}${I18N}${lang}`] = other;
+  }
+  for (const [field, other] of Object.entries(translated)) {
+    if (!(field in content) && other !== undefined) folded[`${field}${I18N}${lang}`] = other;
+  }
+  return folded as T;
+}
+
+/** Folds the stories of each language (by uuid) into the default-language stories. */
+export function foldTranslations(stories: Story[], byLanguage: Array<[lang: string, stories: Story[]]>): Story[] {
+  return stories.map((story) => {
+    let content = story.content;
+    for (const [lang, translated] of byLanguage) {
+      const match = translated.find((candidate) => candidate.uuid === story.uuid);
+      if (match) content = foldTranslation(content, match.content, lang);
+    }
+    return { ...story, content };
+  });
+}
+
+/** Reads a whole space through the Content Delivery API, every language folded into its stories. */
 export async function pullSpace({ token, previewToken, host, fetch = globalThis.fetch, sleep = realSleep, now = Date.now }: PullOptions): Promise<PulledSpace> {
   const ctx: PullContext = { base: apiBase(host), fetch, sleep, pace: createPacer({ now, sleep }) };
   const { body: me } = await getJson<{ space: ApiSpace }>(ctx, "cdn/spaces/me", { token });
   const space = me.space;
   const cv = space.version;
-  const list = (t: string, version: "published" | "draft") => getAllPages<Story>(ctx, "cdn/stories", { token: t, version, cv }, "stories", STORIES_PER_PAGE);
-  const stories = await list(token, "published");
-  const drafts = previewToken ? draftsToKeep(stories, await list(previewToken, "draft")) : [];
+  const languages = space.language_codes ?? [];
+  const list = (t: string, version: "published" | "draft", language?: string) =>
+    getAllPages<Story>(ctx, "cdn/stories", { token: t, version, cv, language }, "stories", STORIES_PER_PAGE);
+  // The CDN never shows `__i18n__` fields: each language is read on its own and folded back in.
+  const inEveryLanguage = async (t: string, version: "published" | "draft") => {
+    const stories = (await list(t, version)).map(stripEditable);
+    const byLanguage: Array<[string, Story[]]> = [];
+    for (const lang of languages) byLanguage.push([lang, (await list(t, version, lang)).map(stripEditable)]);
+    return foldTranslations(stories, byLanguage);
+  };
+  const stories = await inEveryLanguage(token, "published");
+  const drafts = previewToken ? draftsToKeep(stories, await inEveryLanguage(previewToken, "draft")) : [];
   const sources = await getAllPages<ApiDatasource>(ctx, "cdn/datasources", { token, cv }, "datasources", ENTRIES_PER_PAGE);
   const datasources: SpaceSnapshot["datasources"] = [];
   for (const source of sources) {

@@ -16,6 +16,19 @@ export interface StoryAlternate {
   parent_id: number | null;
 }
 
+/**
+ * A story's slug in one of the space's other languages (Storyblok's Translatable Slugs app). `path`
+ * is the full slug in that language, without the language prefix; `published` says whether that
+ * language version is published (null where no translated slug was ever set: `path` then falls
+ * back to the default language's slugs and `name` is null).
+ */
+export interface TranslatedSlug {
+  path: string;
+  name: string | null;
+  lang: string;
+  published: boolean | null;
+}
+
 export interface Story<C extends Blok = Blok> {
   id: number;
   uuid: string;
@@ -38,7 +51,7 @@ export interface Story<C extends Blok = Blok> {
   meta_data: unknown;
   alternates: StoryAlternate[];
   default_full_slug: string | null;
-  translated_slugs: unknown[] | null;
+  translated_slugs: TranslatedSlug[] | null;
   release_id?: number | null;
 }
 
@@ -67,6 +80,15 @@ export interface AssetField {
   fieldtype?: "asset";
 }
 
+/** A language version of a link entry (field-level translation), as `cdn/links` lists it. */
+export interface LinkAlternate {
+  path: string;
+  name: string;
+  lang: string;
+  published: boolean;
+  translated_slug: string;
+}
+
 export interface LinkEntry {
   id: number;
   uuid: string;
@@ -81,6 +103,8 @@ export interface LinkEntry {
   position: number;
   published_at?: string | null;
   updated_at?: string | null;
+  /** One entry per language of the space besides the default one; absent in a one-language space. */
+  alternates?: LinkAlternate[];
 }
 
 export interface DatasourceEntry {
@@ -96,7 +120,7 @@ export type Version = "published" | "draft";
 export interface LoadedStory {
   story: Story;
   rels: Story[];
-  links: Array<Partial<LinkEntry> & { uuid: string }>;
+  links: Array<Partial<Omit<LinkEntry, "alternates">> & { uuid: string }>;
   cv: number;
 }
 

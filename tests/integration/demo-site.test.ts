@@ -22,8 +22,12 @@ const NOT_TEXT = new Set([
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Every piece of text an editor wrote in a story: string fields and rich text text nodes. */
+/**
+ * Every piece of text an editor wrote in a story in the default language (Dutch): string fields and
+ * rich text text nodes; translations (`<field>__i18n__<lang>`) belong to the other language's page.
+ */
 function textsOf(value: unknown, key = ""): string[] {
+  if (key.includes("__i18n__")) return [];
   if (typeof value === "string") return NOT_TEXT.has(key) || !/[a-zA-Z]{2}/.test(value) || UUID.test(value) ? [] : [value];
   if (Array.isArray(value)) return value.flatMap((v) => textsOf(v, key));
   if (value && typeof value === "object") {

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, buildSnapshot, fullSlugFromFilePath, storyFilePath } from "../../scripts/build-snapshot.ts";
-import { apiBase, contentFiles, createPacer, draftsToKeep, pullSpace, stripEditable, validationProblems } from "../../scripts/content-pull.ts";
+import { apiBase, contentFiles, createPacer, draftsToKeep, foldTranslation, pullSpace, stripEditable, validationProblems } from "../../scripts/content-pull.ts";
 import { createEmulator, type Emulator } from "../../src/server/content/emulator";
 import type { Story } from "../../src/shared/content";
 
@@ -81,6 +81,23 @@ describe("pure parts", () => {
     const unpublished = { ...home, id: 1, uuid: "11111111-1111-4111-8111-111111111111", full_slug: "nieuw", slug: "nieuw" };
     expect(draftsToKeep(published, [marked(home), marked(changed), marked(unpublished)])).toEqual([changed, unpublished]);
     expect(stripEditable({ a: [{ _editable: "x", b: 1 }] })).toEqual({ a: [{ b: 1 }] });
+  });
+
+  it("folds a language's answer back into __i18n__ fields, next to the field, nested bloks by _uid", () => {
+    const doc = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+    const dutch = { _uid: "p", component: "Page", title: "Hallo", body: [{ _uid: "a", component: "Text", text: doc("Dag"), size: "small" }], seo: "zelfde" };
+    const english = { _uid: "p", component: "Page", title: "Hello", body: [{ _uid: "a", component: "Text", text: doc("Bye"), size: "small" }], seo: "zelfde", extra: "only en" };
+    const folded = foldTranslation(dutch, english, "en");
+    expect(folded).toEqual({
+      _uid: "p",
+      component: "Page",
+      title: "Hallo",
+      title__i18n__en: "Hello",
+      body: [{ _uid: "a", component: "Text", text: doc("Dag"), text__i18n__en: doc("Bye"), size: "small" }],
+      seo: "zelfde",
+      extra__i18n__en: "only en",
+    });
+    expect(Object.keys(folded)).toEqual(["_uid", "component", "title", "title__i18n__en", "body", "seo", "extra__i18n__en"]);
   });
 
   it("maps a pulled space to content files that build", () => {
@@ -155,15 +172,18 @@ describe("npm run content:pull", () => {
     expect(buildSnapshot(out)).toEqual(snapshot);
     expect(readFileSync(join(out, "stories/theme/theme.json"), "utf8")).toBe(readFileSync(join(REPO_ROOT, "content/stories/theme/theme.json"), "utf8"));
     // One page of stories per 100 (the API's maximum), published and then draft; entries per datasource.
+    // Each version is read once per language of the space: the CDN only shows translations in place.
     const pages = (count: number) => Array(Math.max(1, Math.ceil(count / 100))).fill("/v2/cdn/stories");
+    const inEveryLanguage = (count: number) => [undefined, ...space.language_codes].flatMap(() => pages(count));
     const draftView = new Set([...stories, ...drafts].map((story) => story.uuid)).size;
     expect(requests.map((url) => url.replace(/\?.*/, ""))).toEqual([
       "/v2/cdn/spaces/me",
-      ...pages(stories.length),
-      ...pages(draftView),
+      ...inEveryLanguage(stories.length),
+      ...inEveryLanguage(draftView),
       "/v2/cdn/datasources",
       ...datasources.map(() => "/v2/cdn/datasource_entries"),
     ]);
     expect(requests.every((url) => url.includes(`cv=${snapshot.space.version}`) || url.startsWith("/v2/cdn/spaces/me"))).toBe(true);
+    expect(requests.filter((url) => url.includes("language=en"))).toHaveLength(pages(stories.length).length + pages(draftView).length);
   });
 });

@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, assembleSnapshot, readContentDir, type ContentFile } from "../../scripts/build-snapshot.ts";
 import { createEmulator, type Emulator } from "../../src/server/content/emulator";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
-import type { Blok, Story } from "../../src/shared/content";
+import type { Blok, LinkEntry, Story } from "../../src/shared/content";
 
 type Json = Record<string, unknown>;
 
@@ -430,6 +430,135 @@ describe("spaces, datasources, datasource entries and tags", () => {
       { name: "klant", taggings_count: 29 }, // odd fixture numbers: 28 customers and one case
       { name: "web", taggings_count: 1 },
     ]);
+  });
+});
+
+describe("language (Storyblok field-level translation)", () => {
+  // The fixture space with two more languages: diensten and cases/klein translated into English
+  // (translated slugs "services" and "work/small"), one field of diensten only into German, and
+  // the draft of home with an English hero title.
+  let translated: Emulator;
+  let space: SpaceSnapshot;
+  const deep = (value: unknown): string => JSON.stringify(value);
+
+  beforeAll(() => {
+    space = structuredClone(snapshot);
+    space.space.language_codes = ["en", "de"];
+    const diensten = space.stories.find((story) => story.full_slug === "diensten") as Story;
+    diensten.content.title__i18n__en = "Services";
+    diensten.content.description__i18n__de = "Dienstleistungen";
+    diensten.translated_slugs = [
+      { path: "services", name: "Services", lang: "en", published: true },
+      { path: "diensten", name: null, lang: "de", published: null },
+    ];
+    diensten.default_full_slug = "diensten";
+    const klein = space.stories.find((story) => story.full_slug === "cases/klein") as Story;
+    klein.content.title__i18n__en = "Small";
+    klein.translated_slugs = [{ path: "work/small", name: "Small", lang: "en", published: true }];
+    const draft = space.drafts.find((story) => story.full_slug === "home") as Story;
+    const hero = (draft.content.body as Blok[])[0] as Blok;
+    hero.title__i18n__en = "From idea to app";
+    translated = createEmulator(space);
+  });
+
+  async function inLanguage(name: DocName, path: string, url: string, status = 200): Promise<Checked & { body: Json }> {
+    const response = await translated.fetch(`https://api.storyblok.com${url}`);
+    const answer = { status: response.status, headers: response.headers, body: await response.json() };
+    expect({ url, status: answer.status }).toEqual({ url, status });
+    expect(conformance(name, path, answer)).toEqual([]);
+    return answer as Checked & { body: Json };
+  }
+
+  it("answers language=en with the translated values, the default value where a field has none, and no __i18n__ keys", async () => {
+    const { body } = await inLanguage("stories", STORY, `/v2/cdn/stories/diensten?language=en&token=${PUBLIC}`);
+    const story = body.story as Story;
+    const dutch = space.stories.find((candidate) => candidate.full_slug === "diensten") as Story;
+    expect(story.content.title).toBe("Services");
+    expect(story.content.description).toBe(dutch.content.description);
+    expect(deep(body)).not.toContain("__i18n__");
+    expect([story.lang, story.full_slug, story.default_full_slug, story.slug]).toEqual(["en", "en/services", "diensten", "diensten"]);
+    expect(story.translated_slugs).toEqual(dutch.translated_slugs);
+  });
+
+  it("answers without language (or in the default language) with the default values, and never with __i18n__ keys", async () => {
+    const plain = await inLanguage("stories", STORY, `/v2/cdn/stories/diensten?token=${PUBLIC}`);
+    const story = plain.body.story as Story;
+    expect([story.lang, story.full_slug, story.content.title]).toEqual(["default", "diensten", "Diensten — Koraal"]);
+    expect(deep(plain.body)).not.toContain("__i18n__");
+    const listed = await inLanguage("stories", STORIES, `/v2/cdn/stories?per_page=100&token=${PUBLIC}`);
+    expect(deep(listed.body)).not.toContain("__i18n__");
+  });
+
+  it("answers a language the space does not have like the default language", async () => {
+    const plain = await inLanguage("stories", STORY, `/v2/cdn/stories/diensten?token=${PUBLIC}`);
+    const unknown = await inLanguage("stories", STORY, `/v2/cdn/stories/diensten?language=fr&token=${PUBLIC}`);
+    expect(unknown.body).toEqual(plain.body);
+    await inLanguage("stories", STORY, `/v2/cdn/stories/fr/diensten?token=${PUBLIC}`, 404);
+  });
+
+  it("finds a story by its translated path, with the language as first segment or as parameter, and by id and uuid", async () => {
+    const dutch = space.stories.find((candidate) => candidate.full_slug === "cases/klein") as Story;
+    const urls = [
+      `/v2/cdn/stories/en/work/small?token=${PUBLIC}`,
+      `/v2/cdn/stories/work/small?language=en&token=${PUBLIC}`,
+      `/v2/cdn/stories/en/cases/klein?token=${PUBLIC}`,
+      `/v2/cdn/stories/${dutch.id}?language=en&token=${PUBLIC}`,
+      `/v2/cdn/stories/${dutch.uuid}?find_by=uuid&language=en&token=${PUBLIC}`,
+    ];
+    for (const url of urls) {
+      const story = (await inLanguage("stories", STORY, url)).body.story as Story;
+      expect([url, story.uuid, story.full_slug, story.content.title]).toEqual([url, dutch.uuid, "en/work/small", "Small"]);
+    }
+    await inLanguage("stories", STORY, `/v2/cdn/stories/work/small?token=${PUBLIC}`, 404);
+  });
+
+  it("uses fallback_lang before the default language for untranslated fields", async () => {
+    const { body } = await inLanguage("stories", STORY, `/v2/cdn/stories/diensten?language=en&fallback_lang=de&token=${PUBLIC}`);
+    expect([(body.story as Story).content.title, (body.story as Story).content.description]).toEqual(["Services", "Dienstleistungen"]);
+  });
+
+  it("lists every story in the language, an untranslated one in the default values with the language prefix", async () => {
+    const { body, headers } = await inLanguage("stories", STORIES, `/v2/cdn/stories?language=en&content_type=Page&sort_by=position:asc&token=${PUBLIC}`);
+    const dutchTitle = (slug: string) => space.stories.find((story) => story.full_slug === slug)?.content.title;
+    expect(stories(body).map((story) => [story.full_slug, story.lang, story.content.title])).toEqual([
+      ["en/contact", "en", dutchTitle("contact")],
+      ["en/over-ons", "en", dutchTitle("over-ons")],
+      ["en/services", "en", "Services"],
+      ["en/home", "en", dutchTitle("home")],
+    ]);
+    expect(headers.get("total")).toBe("4");
+    expect(deep(body)).not.toContain("__i18n__");
+  });
+
+  it("translates drafts too, with Visual Editor markers", async () => {
+    const { body } = await inLanguage("stories", STORY, `/v2/cdn/stories/en/home?version=draft&token=${PREVIEW}`);
+    const hero = ((body.story as Story).content.body as Blok[])[0] as Blok;
+    expect([hero.title, typeof hero._editable]).toEqual(["From idea to app", "string"]);
+    expect(deep(body)).not.toContain("__i18n__");
+    const published = await inLanguage("stories", STORY, `/v2/cdn/stories/en/home?token=${PUBLIC}`);
+    expect((((published.body.story as Story).content.body as Blok[])[0] as Blok).title).not.toBe("From idea to app");
+  });
+
+  it("resolves story links to the translated full_slug in the language asked for", async () => {
+    const { body } = await inLanguage("stories", STORY, `/v2/cdn/stories/theme/theme?language=en&resolve_links=url&token=${PUBLIC}`);
+    expect((body.links as Array<{ url: string }>).map((link) => link.url).sort()).toEqual(["en/contact", "en/over-ons", "en/services"]);
+  });
+
+  it("gives every link entry alternates per language: translated path, name and whether that language is published", async () => {
+    const { body } = await inLanguage("links", "/v2/cdn/links", `/v2/cdn/links?per_page=1000&token=${PUBLIC}`);
+    const bySlug = new Map(Object.values(body.links as Record<string, LinkEntry>).map((link) => [link.slug, link]));
+    expect(bySlug.get("diensten")?.alternates).toEqual([
+      { path: "services", name: "Services", lang: "en", published: true, translated_slug: "services" },
+      { path: "diensten", name: "Diensten", lang: "de", published: false, translated_slug: "diensten" },
+    ]);
+    expect(bySlug.get("cases")?.alternates?.[0]).toEqual({ path: "work", name: "Work", lang: "en", published: false, translated_slug: "work" });
+    expect(bySlug.get("home")?.alternates?.map((alternate) => [alternate.path, alternate.published])).toEqual([["home", false], ["home", false]]);
+    // cdn/links/{uuid} is not in the description; its link has the same shape as a listed one.
+    const one = await translated.fetch(`https://api.storyblok.com/v2/cdn/links/${bySlug.get("cases/klein")?.uuid}?token=${PUBLIC}`);
+    expect(((await one.json()) as { link: LinkEntry }).link.alternates?.[0]).toMatchObject({ path: "work/small", published: true, translated_slug: "small" });
+    // A space without other languages has no alternates at all, as before.
+    const plain = await conforming("links", "/v2/cdn/links", `/v2/cdn/links?token=${PUBLIC}`);
+    expect(Object.values(plain.body.links as Record<string, LinkEntry>).some((link) => "alternates" in link)).toBe(false);
   });
 });
 

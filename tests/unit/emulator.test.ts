@@ -71,6 +71,13 @@ function blog(stories: Story[], drafts: Story[] = []): SpaceSnapshot {
 }
 
 const posts = (count: number, content: (n: number) => Partial<Blok> = () => ({})) => Array.from({ length: count }, (_, i) => post(i + 1, content(i + 1)));
+/** What the CDN serves in the default language: the stored blok without its `__i18n__` translations. */
+function inDefaultLanguage<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(inDefaultLanguage) as T;
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !key.includes("__i18n__")).map(([key, v]) => [key, inDefaultLanguage(v)])) as T;
+}
+
 const storyLink = (uuid: string, cachedUrl: string): LinkField => ({ id: uuid, url: "", linktype: "story", fieldtype: "multilink", cached_url: cachedUrl });
 
 describe("pagination", () => {
@@ -167,7 +174,7 @@ describe("versions and tokens", () => {
     const hero = (draft.body.story.content.body as Blok[])[0] as Blok;
     expect(hero._editable).toBe(`<!--#storyblok#{"name": "HeroBanner", "space": "287341", "uid": "${hero._uid}", "id": "${published.id}"}-->`);
     const { _editable, ...withoutMarker } = hero;
-    expect(withoutMarker).toEqual((published.content.body as Blok[])[0]);
+    expect(withoutMarker).toEqual(inDefaultLanguage((published.content.body as Blok[])[0]));
   });
 
   it("knows never-published stories only in the draft version", async () => {
@@ -307,7 +314,7 @@ describe("links, space, datasources", () => {
 
   it("answers spaces/me with the current cache version, and the datasource entries", async () => {
     expect((await get(emulator, `/v2/cdn/spaces/me/?token=${PUBLIC}`)).body).toEqual({
-      space: { id: 287341, name: "Koraal", domain: "https://www.koraal.nl/", version: snapshot.space.version, language_codes: [] },
+      space: { id: 287341, name: "Koraal", domain: "https://www.koraal.nl/", version: snapshot.space.version, language_codes: ["en"] },
     });
     const entries = await get(emulator, `/v2/cdn/datasource_entries?datasource=redirects&token=${PUBLIC}`);
     expect(entries).toEqual({
@@ -458,5 +465,69 @@ describe("storyblok-js-client against the emulator", () => {
   it("reports the emulator's failures as the client's errors", async () => {
     await expect(client(createEmulator(snapshot)).getStory("bestaat-niet")).rejects.toMatchObject({ status: 404, message: "This record could not be found" });
     await expect(client(createEmulator(snapshot), "nope").getStory("home")).rejects.toMatchObject({ status: 401, message: "Unauthorized" });
+  });
+});
+
+describe("the embedded space in English (field-level translation)", () => {
+  const emulator = createEmulator(snapshot);
+  const hasEnglishFields = (story: Story) => JSON.stringify(story.content).includes("__i18n__en");
+  const english = (story: Story) => story.translated_slugs?.find((entry) => entry.lang === "en");
+
+  it("marks exactly the stories with English fields as published in English (translated_slugs), with consistent folder slugs", () => {
+    for (const story of [...snapshot.stories, ...snapshot.drafts]) {
+      const entry = english(story);
+      expect([story.full_slug, entry?.published === true]).toEqual([story.full_slug, hasEnglishFields(story)]);
+      expect(entry?.path.split("/").length).toBe(story.full_slug.split("/").length);
+      expect(story.default_full_slug).toBe(story.full_slug);
+    }
+    const folderPaths = new Map<string, Set<string>>();
+    for (const story of snapshot.stories) {
+      const [folder, translated] = [story.full_slug.split("/").slice(0, -1).join("/"), english(story)?.path.split("/").slice(0, -1).join("/") ?? ""];
+      if (folder) folderPaths.set(folder, (folderPaths.get(folder) ?? new Set()).add(translated));
+    }
+    expect([...folderPaths].filter(([, paths]) => paths.size !== 1)).toEqual([]);
+    expect(snapshot.stories.filter((story) => english(story)?.published).map((story) => english(story)?.path)).toEqual([
+      "cases",
+      "cases/domstad-bike-sharing",
+      "cases/vakwerk-member-portal",
+      "contact",
+      "services",
+      "services/app-development",
+      "services/product-design",
+      "services/web-development",
+      "home",
+      "insights",
+      "insights/measuring-what-matters",
+      "insights/native-flutter-or-react-native",
+      "theme/theme",
+      "jobs",
+      "jobs/product-designer",
+    ]);
+  });
+
+  it("serves the English pages by their English paths, in English, and the Dutch ones unchanged", async () => {
+    const english = await get(emulator, `/v2/cdn/stories/en/services/web-development?token=${PUBLIC}`);
+    expect([english.status, english.body.story.full_slug, english.body.story.lang, heroTitle(english.body.story)]).toEqual([200, "en/services/web-development", "en", "Web development"]);
+    const dutch = await get(emulator, `/v2/cdn/stories/diensten/webontwikkeling?token=${PUBLIC}`);
+    expect([dutch.body.story.full_slug, dutch.body.story.lang, heroTitle(dutch.body.story)]).toEqual(["diensten/webontwikkeling", "default", "Webontwikkeling"]);
+    expect(JSON.stringify([english.body, dutch.body])).not.toContain("__i18n__");
+    expect((await get(emulator, `/v2/cdn/stories/services/web-development?token=${PUBLIC}`)).status).toBe(404);
+  });
+
+  it("has the theme's menu and footer in English", async () => {
+    const { body } = await get(emulator, `/v2/cdn/stories/theme/theme?language=en&token=${PUBLIC}`);
+    const header = body.story.content.header[0] as Blok;
+    expect((header.desktopNavigationMenu as Blok[]).map((item) => item.title)).toEqual(["Services", "About us", "Cases", "Insights", "Contact"]);
+    expect((body.story.content.footer[0] as Blok).title).toBe("Building digital products together");
+  });
+
+  it("lists link alternates for the sitemap: English path and whether the English version is published", async () => {
+    const { body } = await get(emulator, `/v2/cdn/links?per_page=1000&token=${PUBLIC}`);
+    const links = Object.values(body.links as Record<string, LinkEntry>);
+    const alternate = (slug: string) => links.find((link) => link.slug === slug)?.alternates;
+    expect(alternate("diensten/app-ontwikkeling")).toEqual([{ path: "services/app-development", name: "App development", lang: "en", published: true, translated_slug: "app-development" }]);
+    expect(alternate("vacatures/senior-react-native-developer")).toEqual([
+      { path: "jobs/senior-react-native-developer", name: "Senior React Native developer", lang: "en", published: false, translated_slug: "senior-react-native-developer" },
+    ]);
   });
 });

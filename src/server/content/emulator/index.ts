@@ -10,8 +10,13 @@
  * - A published request without `cv` is answered as if the 301 to `?cv=<latest>` had been followed.
  * - Requests with `cv` behave like the CDN: the first answer for a URL is kept and replayed until
  *   the URL changes (so a stale `cv` keeps returning stale content, as in production).
- * - `filter_query`, `search_term`, date filters, `from_release`, `language` and `fallback_lang`
- *   are accepted and ignored (the snapshot has one language and no releases).
+ * - `filter_query`, `search_term`, date filters and `from_release` are accepted and ignored (the
+ *   snapshot has no releases).
+ * - `language` and `fallback_lang` translate stories as field-level translation does (see
+ *   ./i18n.ts); a `language` the space does not have answers in the default language. Filters and
+ *   sorting (`starts_with`, `by_slugs`, `sort_by=content.*`) work on the default language's values,
+ *   and link fields inside content keep their stored `cached_url` (resolve_links gives the
+ *   translated `full_slug`).
  */
 import type { SpaceSnapshot } from "../snapshot";
 import type { Story, Version } from "../../../shared/content";
@@ -21,6 +26,7 @@ import { type Answer, type Ctx, type State, UNAUTHORIZED_BODY, type View, buildV
 import { getStory, listStories } from "./stories";
 import { getLink, listLinks } from "./links";
 import { getDatasource, listDatasourceEntries, listDatasources, listTags } from "./datasources";
+import { answerLanguage } from "./i18n";
 
 export type Fault =
   | { status: number; headers?: Record<string, string>; body?: unknown }
@@ -57,7 +63,7 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
   const cdnCache = new Map<string, Answer>();
 
   function view(version: Version): View {
-    return (state.views[version] ??= buildView(version === "draft" ? mergeDrafts(state) : [...state.published.values()]));
+    return (state.views[version] ??= buildView(version === "draft" ? mergeDrafts(state) : [...state.published.values()], space.language_codes));
   }
 
   function handle(method: string, url: URL): Answer {
@@ -77,7 +83,18 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
     const replay = cacheable ? cdnCache.get(key) : undefined;
     if (replay) return replay;
 
-    const ctx: Ctx = { params, version, view: view(version), cv: state.version, spaceId: space.id, published: state.published };
+    const languages = space.language_codes;
+    const ctx: Ctx = {
+      params,
+      version,
+      view: view(version),
+      cv: state.version,
+      spaceId: space.id,
+      published: state.published,
+      languages,
+      language: answerLanguage(params.get("language"), languages),
+      fallback: params.get("fallback_lang") ?? undefined,
+    };
     const answer = answerRoute(route, ctx);
     if (cacheable && answer.status === 200) remember(cdnCache, key, answer);
     return answer;

@@ -2,6 +2,7 @@ import type { LinkEntry, Story } from "../../../shared/content";
 import { type Answer, type Ctx, MAX_LINKS_PER_PAGE, NOT_FOUND_BODY } from "./model";
 import { compareValues } from "./params";
 import { pageOf, paginationHeaders, readPagination } from "./params";
+import { folderAlternates, folderName, folderTranslations, storyAlternates } from "./i18n";
 
 export interface Folder {
   id: number;
@@ -10,6 +11,8 @@ export interface Folder {
   name: string;
   parentId: number | null;
   createdAt: string;
+  /** The folder's full path per other language (Translatable Slugs), where one is known. */
+  translated: Map<string, string>;
 }
 
 export function listLinks(ctx: Ctx): Answer {
@@ -19,8 +22,8 @@ export function listLinks(ctx: Ctx): Answer {
   const withParent = params.has("with_parent") ? Number(params.get("with_parent")) : undefined;
   const folders = deriveFolders(ctx.view.stories);
   const entries: LinkEntry[] = [
-    ...[...folders.values()].map((folder) => folderEntry(folder, includeDates)),
-    ...ctx.view.stories.map((story) => linkEntry(story, folders, ctx.published.has(story.uuid), includeDates)),
+    ...[...folders.values()].map((folder) => folderEntry(folder, includeDates, ctx.languages)),
+    ...ctx.view.stories.map((story) => linkEntry(story, folders, ctx.published.has(story.uuid), includeDates, ctx.languages)),
   ]
     .filter((entry) => entry.slug.startsWith(startsWith))
     .filter((entry) => withParent === undefined || (entry.parent_id ?? 0) === withParent)
@@ -36,7 +39,11 @@ export function getLink(uuid: string, ctx: Ctx): Answer {
   const includeDates = ctx.params.get("include_dates") === "1";
   const story = ctx.view.byUuid.get(uuid);
   const folder = [...folders.values()].find((candidate) => candidate.uuid === uuid);
-  const link = story ? linkEntry(story, folders, ctx.published.has(uuid), includeDates) : folder ? folderEntry(folder, includeDates) : undefined;
+  const link = story
+    ? linkEntry(story, folders, ctx.published.has(uuid), includeDates, ctx.languages)
+    : folder
+      ? folderEntry(folder, includeDates, ctx.languages)
+      : undefined;
   return link ? { status: 200, body: { link, cv: ctx.cv } } : { status: 404, body: NOT_FOUND_BODY };
 }
 
@@ -66,6 +73,7 @@ export function deriveFolders(stories: readonly Story[]): Map<string, Folder> {
     }
   }
   const paths = [...created.keys()].sort();
+  const translations = folderTranslations(stories);
   for (const path of paths) ids.set(path, ids.get(path) ?? stableId(path));
   for (const path of paths) {
     const parent = parentPath(path);
@@ -74,15 +82,17 @@ export function deriveFolders(stories: readonly Story[]): Map<string, Folder> {
       id: ids.get(path) ?? stableId(path),
       uuid: stableUuid(path),
       fullSlug: path,
-      name: segment.charAt(0).toUpperCase() + segment.slice(1).replace(/-/g, " "),
+      name: folderName(segment),
       parentId: parent ? (ids.get(parent) ?? null) : null,
       createdAt: created.get(path) ?? "",
+      translated: translations.get(path) ?? new Map(),
     });
   }
   return folders;
 }
 
-export function folderEntry(folder: Folder, includeDates: boolean): LinkEntry & { created_at?: string } {
+/** Link entries carry `alternates` only when the space has other languages, as in the API. */
+export function folderEntry(folder: Folder, includeDates: boolean, languages: readonly string[] = []): LinkEntry & { created_at?: string } {
   return {
     id: folder.id,
     uuid: folder.uuid,
@@ -96,10 +106,17 @@ export function folderEntry(folder: Folder, includeDates: boolean): LinkEntry & 
     position: 0,
     real_path: `/${folder.fullSlug}`,
     ...(includeDates ? { published_at: null, created_at: folder.createdAt, updated_at: folder.createdAt } : {}),
+    ...(languages.length ? { alternates: folderAlternates(folder.fullSlug, folder.name, folder.translated, languages) } : {}),
   };
 }
 
-export function linkEntry(story: Story, folders: Map<string, Folder>, published: boolean, includeDates: boolean): LinkEntry & { created_at?: string } {
+export function linkEntry(
+  story: Story,
+  folders: Map<string, Folder>,
+  published: boolean,
+  includeDates: boolean,
+  languages: readonly string[] = [],
+): LinkEntry & { created_at?: string } {
   const parent = parentPath(story.full_slug);
   const realPath = story.path ? `/${story.path.replace(/^\//, "")}` : `/${story.full_slug.replace(/\/$/, "")}`;
   return {
@@ -117,6 +134,7 @@ export function linkEntry(story: Story, folders: Map<string, Folder>, published:
     ...(includeDates
       ? { published_at: story.published_at, created_at: story.created_at, updated_at: story.updated_at ?? story.created_at }
       : {}),
+    ...(languages.length ? { alternates: storyAlternates(story, languages) } : {}),
   };
 }
 

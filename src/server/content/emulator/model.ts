@@ -1,8 +1,9 @@
 import { statusText as httpStatusText } from "../http-status";
-import type { LinkEntry, Story, Version } from "../../../shared/content";
+import type { LinkAlternate, LinkEntry, Story, Version } from "../../../shared/content";
+import { translatedIndex } from "./i18n";
 
 /** Story-level fields a link entry carries in the `link` form of resolve_links. */
-export type ResolvedLink = LinkEntry & { full_slug: string; created_at?: string; alternates?: unknown[] };
+export type ResolvedLink = LinkEntry & { full_slug: string; created_at?: string; alternates?: LinkAlternate[] };
 
 export interface Answer {
   status: number;
@@ -15,6 +16,8 @@ export interface View {
   byUuid: Map<string, Story>;
   byId: Map<number, Story>;
   bySlug: Map<string, Story>;
+  /** Per language of the space: stories by their full path in that language. */
+  byTranslatedPath: Map<string, Map<string, Story>>;
 }
 
 export interface State {
@@ -48,8 +51,9 @@ export function mergeDrafts(state: State): Story[] {
   return [...merged.values()];
 }
 
-export function buildView(stories: Story[]): View {
+export function buildView(stories: Story[], languages: readonly string[] = []): View {
   return {
+    byTranslatedPath: translatedIndex(stories, languages),
     stories,
     byUuid: new Map(stories.map((story) => [story.uuid, story])),
     byId: new Map(stories.map((story) => [story.id, story])),
@@ -65,4 +69,10 @@ export interface Ctx {
   spaceId: number;
   /** Published stories by uuid: decides `published` of link entries in the draft view. */
   published: Map<string, Story>;
+  /** The space's languages besides the default one (`language_codes`). */
+  languages: readonly string[];
+  /** The language of the answer (`language`, "default" when absent or unknown to the space). */
+  language: string;
+  /** `fallback_lang`: where untranslated fields look before the default language. */
+  fallback?: string;
 }

@@ -1,10 +1,14 @@
 import type { Story } from "../../../shared/content";
 import type { Ctx } from "./model";
 import { walk } from "./params";
+import { localizeStory } from "./i18n";
 
-/** A response copy of a story: content fields excluded on request, editor markers on drafts. */
+/**
+ * A response copy of a story: in the answer's language (never with `__i18n__` keys), content
+ * fields excluded on request, editor markers on drafts.
+ */
 export function present(story: Story, ctx: Ctx, excludedFields: readonly string[]): Story {
-  const copy = structuredClone(story);
+  const copy = structuredClone(localizeStory(story, ctx.language, ctx.fallback));
   for (const field of excludedFields) {
     if (field !== "component" && field !== "_uid") delete copy.content[field];
   }

@@ -3,6 +3,7 @@ import { type Ctx, MAX_RESOLVED, type ResolvedLink, type View } from "./model";
 import { present } from "./present";
 import { type Folder, deriveFolders, linkEntry } from "./links";
 import { isRecord, list, walk } from "./params";
+import { localizedFullSlug } from "./i18n";
 
 export interface References {
   rels: Story[];
@@ -73,6 +74,9 @@ export function collectStoryLinks(stories: Story[]): Set<string> {
 /** `story`: the whole story; `url`: just enough to build an href; `link`: a links-API entry. */
 export function resolvedLink(story: Story, mode: "story" | "url" | "link", folders: Map<string, Folder>, ctx: Ctx): unknown {
   if (mode === "story") return present(story, ctx, []);
-  if (mode === "url") return { name: story.name, id: story.id, uuid: story.uuid, slug: story.slug, url: story.full_slug, full_slug: story.full_slug };
-  return { ...linkEntry(story, folders, ctx.published.has(story.uuid), false), full_slug: story.full_slug, alternates: [] } satisfies ResolvedLink;
+  // In another language the url is the translated full_slug, language prefix included.
+  const fullSlug = localizedFullSlug(story, ctx.language);
+  if (mode === "url") return { name: story.name, id: story.id, uuid: story.uuid, slug: story.slug, url: fullSlug, full_slug: fullSlug };
+  const entry = linkEntry(story, folders, ctx.published.has(story.uuid), false, ctx.languages);
+  return { ...entry, full_slug: fullSlug, alternates: entry.alternates ?? [] } satisfies ResolvedLink;
 }

@@ -3,18 +3,24 @@ import { type Answer, type Ctx, MAX_STORIES_PER_PAGE, NOT_FOUND_BODY, type View 
 import { resolveReferences } from "./references";
 import { compareValues, list, pageOf, paginationHeaders, readPagination } from "./params";
 import { present } from "./present";
+import { DEFAULT_LANGUAGE, splitLanguagePrefix } from "./i18n";
 
+/** A language code as the first segment (`en/services`) asks for that language, over `language`. */
 export function getStory(identifier: string, ctx: Ctx): Answer {
-  const story = findStory(identifier, ctx.params.get("find_by"), ctx.view);
+  const byPath = ctx.params.get("find_by") !== "uuid" && !/^\d+$/.test(identifier);
+  const prefixed = byPath ? splitLanguagePrefix(identifier, ctx.languages) : { rest: identifier };
+  const local: Ctx = prefixed.language ? { ...ctx, language: prefixed.language } : ctx;
+  const story = findStory(prefixed.rest, ctx.params.get("find_by"), ctx.view, local.language);
   if (!story) return { status: 404, body: NOT_FOUND_BODY };
-  const presented = present(story, ctx, []);
-  return { status: 200, body: { story: presented, cv: ctx.cv, ...resolveReferences([presented], ctx) } };
+  const presented = present(story, local, []);
+  return { status: 200, body: { story: presented, cv: ctx.cv, ...resolveReferences([presented], local) } };
 }
 
-export function findStory(identifier: string, findBy: string | null, view: View): Story | undefined {
+/** In another language a full_slug is looked up as a translated path first, then as it is. */
+export function findStory(identifier: string, findBy: string | null, view: View, language = DEFAULT_LANGUAGE): Story | undefined {
   if (findBy === "uuid") return view.byUuid.get(identifier);
   if (/^\d+$/.test(identifier)) return view.byId.get(Number(identifier));
-  return view.bySlug.get(identifier);
+  return view.byTranslatedPath.get(language)?.get(identifier) ?? view.bySlug.get(identifier);
 }
 
 export function listStories(ctx: Ctx): Answer {
