@@ -33,6 +33,8 @@ export interface PageDocumentInput {
   logger: Logger;
   /** Set for a valid visual-editor preview link only. */
   preview?: PreviewPage;
+  /** The page's own path (from the story's full_slug), for the canonical link; default the request's path. */
+  canonicalPath?: string;
   thirdParty: ThirdPartyConfig;
   nonce: string;
   children: ReactNode;
@@ -70,7 +72,7 @@ export function PageDocument(input: PageDocumentInput) {
       meta={{
         title: input.title ?? SITE_NAME,
         description: input.description,
-        canonical: origin + path,
+        canonical: origin + (input.canonicalPath ?? path),
         robots: input.robots,
         image: image.startsWith("http") ? image : origin + image,
       }}

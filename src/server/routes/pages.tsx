@@ -4,8 +4,9 @@ import { ContentError } from "../content";
 import { loadTheme, type Theme } from "../content/theme";
 import type { Content } from "../content";
 import { RESOLVE_RELATIONS } from "../content/relations";
+import { pathOfSlug } from "../content/routable";
 import type { Blok, Version } from "../../shared/content";
-import { listingPage, readable, walkBloks, type Listing } from "../../site/blocks/listings";
+import { listingPage, pageCount, readable, walkBloks, type Listing, type ListingQuery } from "../../site/blocks/listings";
 import { listingQuery } from "../../site/blocks/registry";
 import type { Logger } from "../../shared/log";
 import { bridgeUrl } from "../preview/bridge";
@@ -57,6 +58,12 @@ pages.get("*", async (c) => {
   // Only a valid visual-editor link sees drafts (uncached); anything else is a visitor.
   const editor = await previewAccess(url, { ...c.var.previewKey, now: Date.now() });
   const version: Version = editor ? "draft" : "published";
+  if (!editor) {
+    // Existence before origin: a path that is no published page costs no API call and no KV write.
+    if (!(await content.pageSlugs()).has(slug)) throw noRouteMatches(path);
+    // One URL per page: another spelling of it (percent-encoded letters) is sent to the real one.
+    if (url.pathname !== pathOfSlug(slug)) return c.redirect(pathOfSlug(slug) + url.search, 301);
+  }
 
   const started = performance.now();
   const [page, theme] = await Promise.allSettled([content.story(slug, { version }), loadTheme(content, version)]);
@@ -78,7 +85,9 @@ pages.get("*", async (c) => {
   const pageContent = story.content as PageContent;
   if (!PAGE_COMPONENTS.has(pageContent.component)) throw pageValidationFailed(path);
 
-  const listings = loadListings(content, logger, pageContent, listingPage(url.searchParams), version);
+  const pageNumber = listingPage(url.searchParams);
+  if (pageNumber > 1 && !editor) await assertListingPageExists(content, pageContent, pageNumber, path);
+  const listings = loadListings(content, logger, pageContent, pageNumber, version);
   let preview: PreviewPage | undefined;
   if (editor) {
     // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
@@ -105,6 +114,7 @@ pages.get("*", async (c) => {
     rels,
     listings,
     preview,
+    canonicalPath: pathOfSlug(story.full_slug),
     body: <Block blok={pageContent} />,
   });
 });
@@ -113,6 +123,26 @@ pages.get("*", async (c) => {
  * Starts loading the stories of every listing block on the page, without waiting: the page
  * streams while they load. A failed listing is logged and shows as empty, never as a broken page.
  */
+function listingQueries(pageContent: Blok): ListingQuery[] {
+  const queries = new Map<string, ListingQuery>();
+  for (const blok of walkBloks(pageContent)) {
+    const query = listingQuery(blok);
+    if (query && !queries.has(blok._uid)) queries.set(blok._uid, query);
+  }
+  return [...queries.values()];
+}
+
+/**
+ * `?pagina=N` exists only up to the last page of the page's longest listing (read from the
+ * cached first pages): past it, or on a page without listings, it is a 404, not an empty page,
+ * so page numbers never multiply cache entries or API calls.
+ */
+async function assertListingPageExists(content: Content, pageContent: Blok, page: number, path: string): Promise<void> {
+  const firsts = await Promise.all(listingQueries(pageContent).map((query) => content.stories({ ...query, page: 1 })));
+  const last = Math.max(0, ...firsts.map(({ value }) => pageCount({ ...value, page: 1 })));
+  if (page > last) throw noRouteMatches(path);
+}
+
 export function loadListings(
   content: Content,
   logger: Logger,

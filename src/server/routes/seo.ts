@@ -2,15 +2,11 @@ import { Hono } from "hono";
 import type { LinkEntry } from "../../shared/content";
 import type { AppBindings } from "../request-context";
 import { isPreviewHost } from "../render/robots";
+import { isPageLink, pathOfSlug } from "../content/routable";
+
+export { DATA_FOLDERS } from "../content/routable";
 
 export const seo = new Hono<AppBindings>();
-
-/**
- * Story folders that hold site data, not pages. The links API does not say which component a
- * story has, so data folders are named here: the theme (header, footer, customers) and the team
- * members that the team page lists.
- */
-export const DATA_FOLDERS = ["theme/", "team/"];
 
 /** Preview hosts are closed to crawlers entirely; the production host is open and names its sitemap. */
 export function robotsTxt(host: string, marker: string, sitemapUrl?: string): string {
@@ -36,11 +32,10 @@ export interface SitemapEntry {
 /** Published stories that are pages, as site paths (`home` is `/`), home first, then by path. */
 export function sitemapEntries(links: readonly LinkEntry[]): SitemapEntry[] {
   return links
-    .filter((link) => link.published && !link.is_folder && !DATA_FOLDERS.some((folder) => link.slug.startsWith(folder)))
+    .filter(isPageLink)
     .map((link) => {
-      const slug = link.slug.replace(/\/+$/, "");
       const lastmod = link.published_at || link.updated_at || undefined;
-      return { path: slug === "home" ? "/" : `/${slug}`, ...(lastmod ? { lastmod } : {}) };
+      return { path: pathOfSlug(link.slug), ...(lastmod ? { lastmod } : {}) };
     })
     .sort((a, b) => (a.path === "/" ? -1 : b.path === "/" ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
