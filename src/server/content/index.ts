@@ -62,7 +62,7 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
   }
 
   const guarded = createGuardedFetch({
-    fetch: baseFetch,
+    fetch: observed(baseFetch, logger),
     sleep,
     timeoutMs: ORIGIN_TIMEOUT_MS,
     retryBudgetMs: ORIGIN_TIMEOUT_MS,
@@ -87,4 +87,20 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
     defer: deps.defer,
     logger,
   });
+}
+
+/** One log line per request that reaches Storyblok (or the emulator): with a warm cache they are rare, so each is worth seeing. */
+function observed(fetch: typeof globalThis.fetch, logger: Logger): typeof globalThis.fetch {
+  return async (input, init) => {
+    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const started = Date.now();
+    try {
+      const response = await fetch(input, init);
+      logger.info("content.origin", { path, status: response.status, ms: Date.now() - started });
+      return response;
+    } catch (error) {
+      logger.info("content.origin", { path, status: 0, ms: Date.now() - started });
+      throw error;
+    }
+  };
 }
