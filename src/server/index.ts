@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps = {}) {
 
   app.route("/", seo); // robots.txt, sitemap.xml
   app.route("/", createNewsletterRoutes({ now, hubspotFetch: deps.hubspotFetch, hubspotTimeoutMs: deps.hubspotTimeoutMs }));
-  app.route("/", createWebhookRoutes({ emulator: () => isolate.emulator }));
+  app.route("/", createWebhookRoutes({ emulator: () => isolate.emulator, now, sleep: deps.sleep }));
 
   app.use(redirects(routeRules)); // trailing slash, route rules, CMS redirects
   mountRouteRules(app, routeRules); // per-path middleware named by the route rules

@@ -11,8 +11,8 @@ export function toHex(bytes: ArrayBuffer): string {
 type Algorithm = "SHA-1" | "SHA-256";
 const encode = (text: string) => new TextEncoder().encode(text);
 
-export async function digestHex(algorithm: Algorithm, text: string): Promise<string> {
-  return toHex(await crypto.subtle.digest(algorithm, encode(text)));
+export async function digestHex(algorithm: Algorithm, data: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  return toHex(await crypto.subtle.digest(algorithm, typeof data === "string" ? encode(data) : data));
 }
 
 export async function hmacHex(algorithm: Algorithm, secret: string, data: Uint8Array<ArrayBuffer> | string): Promise<string> {

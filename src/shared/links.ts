@@ -42,7 +42,9 @@ export function resolveHref(raw: string): ResolvedLink | null {
   if (/^www\./i.test(value)) return { href: `https://${value}`, external: true };
   if (/^(tel|mailto):/i.test(value)) return { href: value, external: false };
   if (value.startsWith("#")) return { href: value, external: false };
-  const path = value.startsWith("/") ? value : `/${value}`;
+  // Browsers read `\` in a URL as `/`: `\\evil.example` is `//evil.example`, so it gets the same treatment.
+  const slashed = value.replace(/\\/g, "/");
+  const path = slashed.startsWith("/") ? slashed : `/${slashed}`;
   return { href: normalisePath(path), external: false };
 }
 

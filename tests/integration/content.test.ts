@@ -5,6 +5,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { createContent, createContentIsolateState, type Content } from "../../src/server/content/content";
 import { createEmulator, type Fault } from "../../src/server/content/emulator";
 import { ContentError } from "../../src/server/content/errors";
+import { createCacheStore } from "../../src/server/content/kv-store";
 import { createGuardedFetch, realSleep } from "../../src/server/content/retry";
 import { createStoryblokApi } from "../../src/server/content/storyblok";
 import { createTokenBucket } from "../../src/server/content/token-bucket";
@@ -45,7 +46,7 @@ function harness({ realTimers = false } = {}): Harness {
     origin: "emulator",
     api: createStoryblokApi({ endpoint, token: snapshot.tokens.public, fetch }),
     previewApi: createStoryblokApi({ endpoint, token: snapshot.tokens.preview, fetch }),
-    kv: env.CONTENT_CACHE,
+    store: createCacheStore(env.CONTENT_CACHE, logger, (p) => void pending.push(p)),
     now: () => Date.now(),
     state: createContentIsolateState(),
     defer: (p) => void pending.push(p),
@@ -116,6 +117,23 @@ describe("content cache in KV", () => {
     await h.settle();
     await expect(h.content.story("bestaat-niet")).rejects.toMatchObject({ status: 404 });
     expect(storyCalls(h.calls)).toHaveLength(1);
+  });
+
+  it("deletes the last-known-good copy when the origin says the story is gone, so an outage cannot bring it back", async () => {
+    await h.content.story("contact");
+    await h.settle();
+    const lkg = (await env.CONTENT_CACHE.list({ prefix: "lkg:story/contact" })).keys;
+    expect(lkg).toHaveLength(1);
+    await env.CONTENT_CACHE.put("cv:current", String(snapshot.space.version + 1));
+    const gone = harness();
+    gone.setFault((url) => (url.pathname.startsWith("/v2/cdn/stories/contact") ? { status: 404, body: ["This record could not be found"] } : undefined));
+    await expect(gone.content.story("contact")).rejects.toMatchObject({ status: 404 });
+    await gone.settle();
+    expect((await env.CONTENT_CACHE.list({ prefix: "lkg:story/contact" })).keys).toEqual([]);
+    await env.CONTENT_CACHE.put("cv:current", String(snapshot.space.version + 2));
+    const outage = harness();
+    outage.setFault(() => ({ status: 503 }));
+    await expect(outage.content.story("contact")).rejects.toMatchObject({ status: 503 });
   });
 
   it("never caches drafts", async () => {

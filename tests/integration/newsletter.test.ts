@@ -335,6 +335,14 @@ describe("POST /api/newsletter: the form without JavaScript", () => {
   });
 });
 
+describe("consent context from the Referer", () => {
+  it("keeps at most 2 KB, a path on this site: a longer Referer is no page of ours", async () => {
+    const h = harness();
+    await h.subscribe(email("lang"), { referer: `${BASE}/${"a".repeat(2100)}` });
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: "lang@voorbeeld.nl", page_uri: null })]);
+  });
+});
+
 describe("delivery to HubSpot", () => {
   it("submits to the form (Forms API v3) with the page as consent context", async () => {
     const h = harness({ settings: "forms" });

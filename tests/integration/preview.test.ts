@@ -73,6 +73,26 @@ async function kvKeys(): Promise<string[]> {
   return (await env.CONTENT_CACHE.list()).keys.map((key) => key.name);
 }
 
+describe("the embedded space on a public host", () => {
+  it("does not open drafts with the documented local preview token, and says once that STORYBLOK_TOKEN is missing", async () => {
+    const logs: Array<Record<string, unknown>> = [];
+    const app = createApp({ logSink: (_, line) => logs.push(JSON.parse(line)) });
+    for (let i = 0; i < 2; i++) {
+      const ctx = createExecutionContext();
+      const response = await app.fetch(new Request(`https://www.koraal.nl/${await previewQuery()}`), env, ctx);
+      const html = await response.text();
+      await waitOnExecutionContext(ctx);
+      expect(response.status).toBe(200);
+      expect(html).toContain(PUBLISHED_TITLE);
+      expect(html).not.toContain(DRAFT_TITLE);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    }
+    expect(logs.filter((l) => l.event === "content.token_missing")).toEqual([
+      expect.objectContaining({ level: "error", message: "STORYBLOK_TOKEN is not set on a public host: serving the embedded snapshot, drafts are closed" }),
+    ]);
+  });
+});
+
 describe("preview links that are not valid get the visitor's page", () => {
   const cases: Array<[string, () => Promise<string>]> = [
     ["missing (no token at all)", async () => `?_storyblok=${home.id}`],

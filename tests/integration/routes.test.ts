@@ -88,6 +88,12 @@ describe("redirects", () => {
     expect(res.headers.get("location")).toBe(location);
   });
 
+  it("lets browsers keep a redirect from the CMS for 5 minutes only, so an editor's change reaches them", async () => {
+    const res = await get("/oude-pagina");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
   it("follows an external redirect from the CMS datasource", async () => {
     const res = await get("/linkedin");
     expect(res.status).toBe(301);

@@ -38,17 +38,21 @@ interface Options {
   /** Holds the content API's `cdn/spaces/me` answers until released. */
   holdSpace?: Promise<void>;
   embedded?: boolean;
+  /** Replaces waiting (the webhook's trailing refresh); records what was asked. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 function setup(options: Options = {}) {
   const emulator = createEmulator(snapshot, { now: () => Date.parse("2026-03-02T10:00:00Z") });
   const logs: Array<Record<string, unknown>> = [];
+  const spaceCalls: number[] = [];
   const contentFetch: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname === "/v2/cdn/spaces/me") spaceCalls.push(Date.now());
     if (url.pathname === "/v2/cdn/spaces/me" && options.holdSpace) await options.holdSpace;
     return emulator.fetch(input, init);
   };
-  const app = createApp({ contentFetch: options.embedded ? undefined : contentFetch, logSink: (_, line) => logs.push(JSON.parse(line)) });
+  const app = createApp({ contentFetch: options.embedded ? undefined : contentFetch, sleep: options.sleep, logSink: (_, line) => logs.push(JSON.parse(line)) });
   const secret = options.secret === undefined ? SECRET : options.secret;
   const testEnv = { ...env, LOG_LEVEL: "debug", ...(secret ? { STORYBLOK_WEBHOOK_SECRET: secret } : {}), ...options.env } as typeof env;
 
@@ -65,7 +69,7 @@ function setup(options: Options = {}) {
   }
   const post = (path: string, body: string, signature?: string) =>
     send(path, { method: "POST", headers: { "content-type": "application/json", ...(signature === undefined ? {} : { "webhook-signature": signature }) }, body });
-  return { emulator, logs, call, send, post, page: async (path: string) => (await send(path)).text };
+  return { emulator, logs, spaceCalls, call, send, post, page: async (path: string) => (await send(path)).text };
 }
 
 const publishedEvent = JSON.stringify({
@@ -152,7 +156,7 @@ describe("POST /api/storyblok/webhook", () => {
     expect(answer.status).toBe(202);
   });
 
-  it("refuses every call without a configured secret, and says so in the log", async () => {
+  it("refuses every call without a configured secret, and says so in the log once per isolate, at warn", async () => {
     const site = setup({ secret: null });
     for (const signature of [undefined, "0".repeat(40), await storyblokSignature(SECRET, publishedEvent)]) {
       const answer = await site.post("/api/storyblok/webhook", publishedEvent, signature);
@@ -160,9 +164,40 @@ describe("POST /api/storyblok/webhook", () => {
       expect(answer.json()).toEqual({ message: "De webhook is niet ingesteld." });
     }
     expect(await env.CONTENT_CACHE.get("cv:current")).toBeNull();
-    expect(site.logs.filter((l) => l.event === "webhook.refused")).toEqual(
-      Array(3).fill(expect.objectContaining({ level: "error", reason: "STORYBLOK_WEBHOOK_SECRET is not set: every webhook call is refused" })),
+    expect(site.logs.filter((l) => l.event === "webhook.refused")).toEqual([
+      expect.objectContaining({ level: "warn", reason: "STORYBLOK_WEBHOOK_SECRET is not set: every webhook call is refused" }),
+    ]);
+  });
+
+  it("answers a replay of the same signed body but does nothing the second time", async () => {
+    const site = setup();
+    const signature = await storyblokSignature(SECRET, publishedEvent);
+    expect((await site.post("/api/storyblok/webhook", publishedEvent, signature)).status).toBe(202);
+    const replay = await site.post("/api/storyblok/webhook", publishedEvent, signature);
+    expect(replay.status).toBe(200);
+    expect(replay.json()).toEqual({ message: "Al ontvangen: deze gebeurtenis is al verwerkt." });
+    expect(site.spaceCalls).toHaveLength(1);
+  });
+
+  it("refreshes the cache version at most once per 5 s per isolate, and never loses the last event of a burst", async () => {
+    const waits: number[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const site = setup({ sleep: (ms) => (waits.push(ms), held) });
+    const bodies = Array.from({ length: 10 }, (_, i) => JSON.stringify({ text: `publish ${i}`, action: "published", story_id: home.id, full_slug: "home" }));
+    const calls = await Promise.all(
+      bodies.map(async (body) =>
+        site.call("/api/storyblok/webhook", { method: "POST", headers: { "webhook-signature": await storyblokSignature(SECRET, body) }, body }),
+      ),
     );
+    expect(calls.map(({ response }) => response.status)).toEqual(Array(10).fill(202));
+    release();
+    await Promise.all(calls.map(({ done }) => done));
+    // the first event refreshes at once; the other nine share one refresh at the end of the interval
+    expect(site.spaceCalls).toHaveLength(2);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(0);
+    expect(waits[0]).toBeLessThanOrEqual(5000);
   });
 
   it.each([

@@ -47,3 +47,16 @@ describe("token bucket", () => {
     expect(() => createTokenBucket({ ratePerSecond: 0, now: () => 0 })).toThrow(RangeError);
   });
 });
+
+describe("token bucket debt is capped", () => {
+  it("refuses a reservation that would wait longer than the budget, without taking a token", () => {
+    const clock = fakeClock();
+    const bucket = createTokenBucket({ ratePerSecond: 5, now: clock.now });
+    const waits = Array.from({ length: 12 }, () => bucket.reserve(1000));
+    expect(waits).toEqual([0, 0, 0, 0, 0, 200, 400, 600, 800, 1000, null, null]);
+    // refused reservations left no debt behind: 200 ms later one more fits at the budget's end
+    clock.advance(200);
+    expect(bucket.reserve(1000)).toBe(1000);
+    expect(bucket.reserve(1000)).toBeNull();
+  });
+});

@@ -1,9 +1,12 @@
 /**
  * Published content in Workers KV. Every entry is keyed by the space's cache version (`cv`), so a
  * publish (new cv) makes the old entries unreachable without any purge. Next to it, a
- * last-known-good copy per key (no cv, no expiry) is what visitors get when Storyblok fails.
+ * last-known-good copy per key (no cv) is what visitors get when Storyblok fails. Only names that
+ * exist get one (the route checks the links list first), and it expires: an outage is bridged
+ * for weeks, content nobody asks for any more does not stay forever.
  */
 export const CACHE_TTL_SECONDS = 7 * 24 * 3600;
+export const LAST_GOOD_TTL_SECONDS = 28 * 24 * 3600;
 /** Unknown slugs are remembered briefly so crawlers probing URLs cannot exhaust the API budget. */
 export const NOT_FOUND_TTL_SECONDS = 3600;
 

@@ -1,13 +1,23 @@
-import { CACHE_TTL_SECONDS, NOT_FOUND_TTL_SECONDS, cacheKey, lastGoodKey, requestName } from "./cache";
+import { CACHE_TTL_SECONDS, LAST_GOOD_TTL_SECONDS, NOT_FOUND_TTL_SECONDS, cacheKey, lastGoodKey, requestName } from "./cache";
 import { currentCacheVersion, storeCacheVersion, type CvMemo } from "./cache-version";
+import { settledWithin } from "./deadline";
 import { ContentError } from "./errors";
+import type { CacheStore } from "./kv-store";
 import { RESOLVE_RELATIONS } from "./relations";
+import { pageSlugs } from "./routable";
 import type { ListParams, StoryblokApi, StoryList } from "./storyblok";
 import type { DatasourceEntry, LinkEntry, LoadedStory, Version } from "../../shared/content";
 import type { Logger } from "../../shared/log";
 
 /** Where an answer came from: KV (hit), Storyblok after a KV miss, the last-known-good copy, or uncached draft. */
 export type ContentSource = "hit" | "miss" | "stale" | "draft";
+
+/**
+ * How long a request waits for Storyblok in total before it takes a last-known-good copy
+ * instead (the call goes on in the background and fills the cache). Without a copy the request
+ * waits for the call itself, which its timeout bounds.
+ */
+export const STALE_AFTER_MS = 1500;
 
 export interface Fetched<T> {
   value: T;
@@ -22,19 +32,24 @@ export interface Content {
   /** Published and cached; `draft` (preview only) asks the API each time and is never cached. */
   stories(params: ListParams, options?: { version?: Version }): Promise<Fetched<StoryList>>;
   links(): Promise<Fetched<LinkEntry[]>>;
+  /** Slugs of every published page (from the cached links list): the only ones worth asking for. */
+  pageSlugs(): Promise<ReadonlySet<string>>;
   datasource(slug: string): Promise<Fetched<DatasourceEntry[]>>;
   cacheVersion(): Promise<number>;
   /** Asks the API for the cache version now (after a publish) and makes it current in KV and this isolate. */
   refreshCacheVersion(): Promise<number>;
+  /** The story is gone (unpublished, deleted): its last-known-good copy must never be served again. */
+  forgetStory(slug: string): void;
 }
 
 /**
- * State that lives as long as the isolate: the cv memo (plain values). In-flight loads are
- * deliberately not shared between requests: in workerd a request must not wait on another
- * request's I/O, which is cancelled when that request ends.
+ * State that lives as long as the isolate: plain values (the cv memo, the page slugs of a cv).
+ * In-flight loads are deliberately not shared between requests: in workerd a request must not
+ * wait on another request's I/O, which is cancelled when that request ends.
  */
 export interface ContentIsolateState {
   memo: CvMemo;
+  pages?: { cv: number; slugs: ReadonlySet<string> };
 }
 
 export function createContentIsolateState(): ContentIsolateState {
@@ -46,59 +61,98 @@ export interface ContentDeps {
   api: StoryblokApi;
   /** The API with the preview token, for drafts. Absent: drafts are not available. */
   previewApi?: StoryblokApi;
-  kv: KVNamespace;
+  store: CacheStore;
   now: () => number;
   state: ContentIsolateState;
   defer: (promise: Promise<unknown>) => void;
   logger: Logger;
+  /** Total time this request waits for Storyblok before a last-known-good copy is served (default STALE_AFTER_MS). */
+  staleAfterMs?: number;
 }
 
 type Entry<T> = { value: T } | { notFound: true };
 
+const storyParams = { resolve_relations: RESOLVE_RELATIONS.join(",") || undefined, resolve_links: "url" as const };
+const storyName = (slug: string) => requestName(`story/${slug}`, storyParams);
+
 export function createContent(deps: ContentDeps): Content {
-  const { api, kv, state, defer, logger } = deps;
+  const { api, store, state, defer, logger } = deps;
+  const deadline = Date.now() + (deps.staleAfterMs ?? STALE_AFTER_MS);
 
   const cacheVersion = () =>
-    currentCacheVersion({ kv, fetchCurrent: () => api.cacheVersion(), now: deps.now, memo: state.memo, defer });
+    currentCacheVersion({
+      store,
+      fetchCurrent: () => api.cacheVersion(),
+      now: deps.now,
+      memo: state.memo,
+      defer,
+      onRefreshFailed: (error) => logger.warn("content.cv_refresh_failed", { error }),
+    });
 
   async function cached<T>(name: string, load: (cv: number) => Promise<T>): Promise<Fetched<T>> {
     const cv = await cacheVersion();
     const key = cacheKey(cv, name);
-    const hit = await kv.get<Entry<T>>(key, "json");
+    const hit = await store.get<Entry<T>>(key);
     if (hit) {
       if ("notFound" in hit) throw new ContentError(404, "Not Found");
       return { value: hit.value, source: "hit" };
     }
-    try {
-      const value = await load(cv);
-      const body = JSON.stringify({ value } satisfies Entry<T>);
-      defer(Promise.all([kv.put(key, body, { expirationTtl: CACHE_TTL_SECONDS }), kv.put(lastGoodKey(name), body)]));
-      return { value, source: "miss" };
-    } catch (error) {
-      if (error instanceof ContentError && error.notFound) {
-        defer(kv.put(key, JSON.stringify({ notFound: true }), { expirationTtl: NOT_FOUND_TTL_SECONDS }));
-        throw error;
-      }
-      const stale = await kv.get<Entry<T>>(lastGoodKey(name), "json");
-      if (stale && "value" in stale) {
-        logger.warn("content.stale", { name, error });
-        return { value: stale.value, source: "stale" };
-      }
-      throw error;
-    }
+    return fromOrigin(name, key, () => load(cv));
   }
 
-  const storyParams = { resolve_relations: RESOLVE_RELATIONS.join(",") || undefined, resolve_links: "url" as const };
+  /** A KV miss: Storyblok within the request's budget, else the last-known-good copy. */
+  async function fromOrigin<T>(name: string, key: string, load: () => Promise<T>): Promise<Fetched<T>> {
+    if (deadline - Date.now() <= 0) {
+      const early = await lastGood<T>(name, "request budget spent");
+      if (early) return early;
+    }
+    const loading = load().then(
+      (value) => {
+        const body = JSON.stringify({ value } satisfies Entry<T>);
+        store.put(key, body, { expirationTtl: CACHE_TTL_SECONDS });
+        store.put(lastGoodKey(name), body, { expirationTtl: LAST_GOOD_TTL_SECONDS });
+        return value;
+      },
+      (error: unknown) => {
+        if (error instanceof ContentError && error.notFound) {
+          store.put(key, JSON.stringify({ notFound: true }), { expirationTtl: NOT_FOUND_TTL_SECONDS });
+          store.delete(lastGoodKey(name)); // gone means gone, also during a later outage
+        }
+        throw error;
+      },
+    );
+    const first = await settledWithin(loading, deadline - Date.now());
+    if (first.state === "fulfilled") return { value: first.value, source: "miss" };
+    if (first.state === "rejected" && first.reason instanceof ContentError && first.reason.notFound) throw first.reason;
+    const stale = await lastGood<T>(name, first.state === "rejected" ? first.reason : "slower than the request budget");
+    if (stale) {
+      if (first.state === "pending") defer(loading.catch(() => undefined));
+      return stale;
+    }
+    if (first.state === "rejected") throw first.reason;
+    return { value: await loading, source: "miss" };
+  }
+
+  async function lastGood<T>(name: string, error: unknown): Promise<Fetched<T> | undefined> {
+    const stale = await store.get<Entry<T>>(lastGoodKey(name));
+    if (!stale || !("value" in stale)) return undefined;
+    logger.warn("content.stale", { name, error });
+    return { value: stale.value, source: "stale" };
+  }
+
+  // include_dates: the sitemap's lastmod comes from published_at/updated_at
+  const links = () => cached(requestName("links", { include_dates: 1 }), (cv) => api.links({ cv, include_dates: 1 }));
 
   return {
     origin: deps.origin,
     cacheVersion,
+    links,
     async story(slug, { version = "published" } = {}) {
       if (version === "draft") {
         if (!deps.previewApi) throw new ContentError(403, "Drafts need STORYBLOK_PREVIEW_TOKEN");
         return { value: await deps.previewApi.story(slug, { ...storyParams, version: "draft" }), source: "draft" };
       }
-      return cached(requestName(`story/${slug}`, storyParams), (cv) => api.story(slug, { ...storyParams, cv }));
+      return cached(storyName(slug), (cv) => api.story(slug, { ...storyParams, cv }));
     },
     async stories(params, { version = "published" } = {}) {
       if (version === "draft") {
@@ -108,16 +162,24 @@ export function createContent(deps: ContentDeps): Content {
       const full = { ...storyParams, ...params, version: "published" as const };
       return cached(requestName("stories", full), (cv) => api.stories({ ...full, cv }));
     },
-    links() {
-      // include_dates: the sitemap's lastmod comes from published_at/updated_at
-      return cached(requestName("links", { include_dates: 1 }), (cv) => api.links({ cv, include_dates: 1 }));
+    async pageSlugs() {
+      const cv = await cacheVersion();
+      if (state.pages?.cv === cv) return state.pages.slugs;
+      const { value, source } = await links();
+      const slugs = pageSlugs(value);
+      // a stale list belongs to an older cv: use it, but do not remember it as this cv's
+      if (source !== "stale") state.pages = { cv, slugs };
+      return slugs;
     },
     async refreshCacheVersion() {
       const cv = await api.cacheVersion();
-      await storeCacheVersion(kv, cv);
+      storeCacheVersion(store, cv);
       state.memo.value = cv;
       state.memo.readAt = deps.now();
       return cv;
+    },
+    forgetStory(slug) {
+      store.delete(lastGoodKey(storyName(slug)));
     },
     datasource(slug) {
       return cached(requestName("datasource", { slug }), (cv) => api.datasourceEntries(slug, { cv }));

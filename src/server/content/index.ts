@@ -2,7 +2,9 @@ import type { Config } from "../env";
 import type { Logger } from "../../shared/log";
 import { createContent, type Content, type ContentIsolateState } from "./content";
 import { createEmulator, type Emulator } from "./emulator";
-import { createGuardedFetch, realSleep, type Sleep } from "./retry";
+import { createCacheStore } from "./kv-store";
+import { ContentError } from "./errors";
+import { ORIGIN_BUSY, createGuardedFetch, realSleep, type Sleep } from "./retry";
 import type { SpaceSnapshot } from "./snapshot";
 import { createStoryblokApi } from "./storyblok";
 import { createTokenBucket, storyblokRate, type TokenBucket } from "./token-bucket";
@@ -11,6 +13,10 @@ export { ContentError } from "./errors";
 export type { Content, Fetched, ContentSource } from "./content";
 
 export const EMULATOR_ENDPOINT = "https://emulator.local/v2";
+/** An origin call that cannot start within this long (the rate limit's queue) is not queued at all. */
+export const ORIGIN_START_BUDGET_MS = 1000;
+/** Each attempt at Storyblok is aborted after this long; a 429 retry is not started past it. */
+export const ORIGIN_TIMEOUT_MS = 3000;
 
 /** Per-isolate state of the content layer: the shared rate limit, cv memo, and the emulator. */
 export interface ContentIsolate {
@@ -56,10 +62,13 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
   }
 
   const guarded = createGuardedFetch({
-    fetch: baseFetch,
+    fetch: observed(baseFetch, logger),
     sleep,
+    timeoutMs: ORIGIN_TIMEOUT_MS,
+    retryBudgetMs: ORIGIN_TIMEOUT_MS,
     acquire: async () => {
-      const wait = bucket.reserve();
+      const wait = bucket.reserve(ORIGIN_START_BUDGET_MS);
+      if (wait === null) throw new ContentError(ORIGIN_BUSY, "Content service busy: rate limit queue full");
       if (wait > 0) await sleep(wait);
     },
     onRetry: (info) => logger.warn("content.retry", info),
@@ -72,10 +81,26 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
     origin: storyblok.kind === "storyblok" ? "storyblok" : "emulator",
     api,
     previewApi,
-    kv: deps.kv,
+    store: createCacheStore(deps.kv, logger, deps.defer),
     now,
     state: isolate.state,
     defer: deps.defer,
     logger,
   });
+}
+
+/** One log line per request that reaches Storyblok (or the emulator): with a warm cache they are rare, so each is worth seeing. */
+function observed(fetch: typeof globalThis.fetch, logger: Logger): typeof globalThis.fetch {
+  return async (input, init) => {
+    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const started = Date.now();
+    try {
+      const response = await fetch(input, init);
+      logger.info("content.origin", { path, status: response.status, ms: Date.now() - started });
+      return response;
+    } catch (error) {
+      logger.info("content.origin", { path, status: 0, ms: Date.now() - started });
+      throw error;
+    }
+  };
 }

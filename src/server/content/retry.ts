@@ -11,45 +11,71 @@ export function backoffDelayMs(attempt: number): number {
 export type Sleep = (ms: number) => Promise<void>;
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The bucket had no slot within the start budget: the call was not queued. */
+export const ORIGIN_BUSY = 503;
+/** The origin did not answer within the timeout: treated like a 5xx. */
+export const ORIGIN_TIMEOUT = 504;
+
 export interface GuardedFetchOptions {
   fetch: typeof fetch;
-  /** Called before every attempt; resolves when the request may be sent (token bucket). */
+  /**
+   * Called before every attempt; resolves when the request may be sent (token bucket), or
+   * rejects (a `ContentError`) when it could not be sent within the start budget.
+   */
   acquire: () => Promise<void>;
   sleep: Sleep;
   maxRetries?: number;
+  /** Each attempt is aborted after this long (AbortSignal); absent: no timeout. */
+  timeoutMs?: number;
+  /** No 429 retry is started that would end after this long since the first attempt; absent: no limit. */
+  retryBudgetMs?: number;
+  now?: () => number;
   onRetry?: (info: { attempt: number; delayMs: number; url: string }) => void;
 }
 
 /**
- * The fetch that every Storyblok request goes through: rate limited, retried on 429 with an
- * increasing delay, and turned into a `ContentError` for any status outside 200-206.
+ * The fetch that every Storyblok request goes through: rate limited, bounded in time (each
+ * attempt has a timeout, retries stop at the budget), retried on 429 with an increasing delay,
+ * and turned into a `ContentError` for any status outside 200-206.
  */
-export function createGuardedFetch({ fetch, acquire, sleep, maxRetries = MAX_RETRIES, onRetry }: GuardedFetchOptions): typeof fetch {
+export function createGuardedFetch(options: GuardedFetchOptions): typeof fetch {
+  const { fetch: send, acquire, sleep, maxRetries = MAX_RETRIES, onRetry } = options;
+  const now = options.now ?? Date.now;
   return async (input, init) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const url = redact(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    const started = now();
     for (let attempt = 0; ; attempt++) {
       await acquire();
-      let response: Response;
-      try {
-        response = await fetch(input, init);
-      } catch (cause) {
-        throw new ContentError(0, cause instanceof Error ? cause.message : String(cause), redact(url));
-      }
-      if (response.status === 429 && attempt < maxRetries) {
+      const response = await attemptOnce(send, input, init, url, options.timeoutMs);
+      const delayMs = backoffDelayMs(attempt + 1);
+      const inBudget = options.retryBudgetMs === undefined || now() - started + delayMs <= options.retryBudgetMs;
+      if (response.status === 429 && attempt < maxRetries && inBudget) {
         await response.body?.cancel();
-        const delayMs = backoffDelayMs(attempt + 1);
-        onRetry?.({ attempt: attempt + 1, delayMs, url: redact(url) });
+        onRetry?.({ attempt: attempt + 1, delayMs, url });
         await sleep(delayMs);
         continue;
       }
       if (response.status < 200 || response.status > 206) {
         await response.body?.cancel();
-        throw new ContentError(response.status, response.statusText || statusText(response.status), redact(url));
+        throw new ContentError(response.status, response.statusText || statusText(response.status), url);
       }
       // The spec counts all of 200-206 as success; the API client only accepts 200, so say 200.
       return response.status === 200 ? response : new Response(response.body, { status: 200, headers: response.headers });
     }
   };
+}
+
+/** One attempt; a network failure is status 0, an attempt cut off by the timeout is a 504. */
+async function attemptOnce(fetch: typeof globalThis.fetch, input: RequestInfo | URL, init: RequestInit | undefined, url: string, timeoutMs?: number): Promise<Response> {
+  const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  const signals = [init?.signal, timeout].filter((signal): signal is AbortSignal => Boolean(signal));
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  try {
+    return await fetch(input, signal ? { ...init, signal } : init);
+  } catch (cause) {
+    if (timeout?.aborted) throw new ContentError(ORIGIN_TIMEOUT, statusText(ORIGIN_TIMEOUT), url);
+    throw new ContentError(0, cause instanceof Error ? cause.message : String(cause), url);
+  }
 }
 
 /** Access tokens must never reach logs or error messages. */

@@ -12,17 +12,29 @@ export interface ContentDeps {
   fetch?: typeof fetch;
 }
 
+/** Hosts that are this machine or reserved for testing (RFC 6761): the only ones the embedded space's drafts open on. */
+export function isLocalHost(hostname: string): boolean {
+  return /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(hostname) || /\.(localhost|test)$/.test(hostname);
+}
+
 /** The content layer for this request, and the key preview links must be signed with. */
 export function content(deps: ContentDeps) {
+  let toldPublicEmbedded = false;
   return createMiddleware<AppBindings>(async (c, next) => {
     const { config, logger } = c.var;
     const storyblok = config.storyblok;
-    // Preview links are signed with the space's preview token; the embedded space has a documented local one.
+    const local = isLocalHost(new URL(c.req.url).hostname);
+    if (storyblok.kind === "embedded" && !local && !toldPublicEmbedded) {
+      toldPublicEmbedded = true;
+      logger.error("content.token_missing", { message: "STORYBLOK_TOKEN is not set on a public host: serving the embedded snapshot, drafts are closed" });
+    }
+    // Preview links are signed with the space's preview token. The embedded space's local token is
+    // documented, so it opens drafts on local hosts only.
     c.set(
       "previewKey",
       storyblok.kind === "storyblok"
         ? { previewToken: storyblok.previewToken, spaceId: storyblok.spaceId }
-        : { previewToken: deps.snapshot.tokens.preview, spaceId: deps.snapshot.space.id },
+        : { previewToken: local ? deps.snapshot.tokens.preview : undefined, spaceId: deps.snapshot.space.id },
     );
     c.set(
       "content",

@@ -9,7 +9,11 @@ export function redirects(rules: CompiledRule[]) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const url = new URL(c.req.url);
     const redirect = trailingSlashRedirect(url) ?? ruleRedirect(url, rules, await datasourceRedirects(c.var.content, c.var.logger));
-    if (redirect) return c.redirect(redirect.location, redirect.status);
+    if (redirect) {
+      const response = c.redirect(redirect.location, redirect.status);
+      if (redirect.cacheControl) response.headers.set("Cache-Control", redirect.cacheControl);
+      return response;
+    }
     await next();
   });
 }
@@ -17,7 +21,12 @@ export function redirects(rules: CompiledRule[]) {
 export interface Redirect {
   location: string;
   status: 301 | 302 | 307 | 308;
+  /** Redirects editors can change say how long browsers may keep them (a bare 301 is kept forever). */
+  cacheControl?: string;
 }
+
+/** How long a browser keeps a redirect from the CMS before asking again. */
+export const CMS_REDIRECT_CACHE_CONTROL = "public, max-age=300";
 
 /** `/a/b/` -> `/a/b` (query kept); repeated slashes collapse so no `//host` location can arise. */
 export function trailingSlashRedirect(url: URL): Redirect | null {
@@ -34,7 +43,7 @@ export function ruleRedirect(url: URL, rules: CompiledRule[], entries: Datasourc
     if (rule.redirect && matches(path)) return { location: withQuery(rule.redirect.to, url), status: rule.redirect.status ?? 301 };
   }
   const entry = entries.find((e) => normalise(e.name) === path);
-  if (entry?.value) return { location: withQuery(entry.value.trim(), url), status: 301 };
+  if (entry?.value) return { location: withQuery(entry.value.trim(), url), status: 301, cacheControl: CMS_REDIRECT_CACHE_CONTROL };
   return null;
 }
 

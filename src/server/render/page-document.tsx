@@ -35,6 +35,8 @@ export interface PageDocumentInput {
   logger: Logger;
   /** Set for a valid visual-editor preview link only. */
   preview?: PreviewPage;
+  /** The page's own path (from the story's full_slug), for the canonical link; default the request's path. */
+  canonicalPath?: string;
   thirdParty: ThirdPartyConfig;
   nonce: string;
   children: ReactNode;
@@ -72,7 +74,7 @@ export function PageDocument(input: PageDocumentInput) {
       meta={{
         title: input.title ?? SITE_NAME,
         description: input.description,
-        canonical: input.canonical === false ? undefined : origin + path,
+        canonical: input.canonical === false ? undefined : origin + (input.canonicalPath ?? path),
         robots: input.robots,
         image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
       }}

@@ -1,4 +1,5 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
+import { ContentError } from "../content/errors";
 import { respondWithError } from "../render/respond";
 import type { AppBindings } from "../request-context";
 
@@ -25,9 +26,22 @@ export function noRouteMatches(path: string): HttpError {
 
 export const notFound: NotFoundHandler<AppBindings> = (c) => respondWithError(c, 404, noRouteMatches(new URL(c.req.url).pathname).message);
 
-/** The one place errors become answers: an HttpError keeps its status, anything else is a logged 500. */
-export const onError: ErrorHandler<AppBindings> = (error, c) => {
+/** Seconds a visitor is asked to wait when the content service is down and no copy exists. */
+export const CONTENT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The one place errors become answers: an HttpError keeps its status; the content service
+ * failing (down, slow, rate limited) with no copy to fall back on is a 503 with Retry-After;
+ * anything else is a logged 500.
+ */
+export const onError: ErrorHandler<AppBindings> = async (error, c) => {
   if (error instanceof HttpError) return respondWithError(c, error.status, error.message);
+  if (error instanceof ContentError && !error.notFound) {
+    c.var.logger?.error("content.unavailable", { error });
+    const response = await respondWithError(c, 503, "Something went wrong");
+    response.headers.set("Retry-After", String(CONTENT_RETRY_AFTER_SECONDS));
+    return response;
+  }
   c.var.logger?.error("request.failed", { error });
   if (!c.var.content) return c.text("Something went wrong", 500);
   return respondWithError(c, 500, "Something went wrong");

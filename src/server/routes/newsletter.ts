@@ -148,14 +148,18 @@ function isCrossSite(c: ApiContext): boolean {
   return origin !== undefined && origin !== new URL(c.req.url).origin && origin !== c.var.config.siteUrl;
 }
 
-/** The page the JSON API was called from (consent context): path only, this site only. */
+/** The longest Referer the consent context is taken from; anything longer is no page of this site. */
+export const MAX_PAGE_URI_BYTES = 2048;
+
+/** The page the JSON API was called from (consent context): path only, this site only, at most 2 KB. */
 function refererPage(c: ApiContext): string | null {
   const referer = c.req.header("referer");
-  if (!referer) return null;
+  if (!referer || referer.length > MAX_PAGE_URI_BYTES) return null;
   try {
     const url = new URL(referer);
     if (url.origin !== new URL(c.req.url).origin && url.origin !== c.var.config.siteUrl) return null;
-    return `${siteOrigin(c)}${url.pathname}`;
+    const pageUri = `${siteOrigin(c)}${url.pathname}`;
+    return pageUri.length <= MAX_PAGE_URI_BYTES ? pageUri : null;
   } catch {
     return null;
   }

@@ -3,11 +3,12 @@ import { ContentError } from "../content";
 import { loadTheme, THEME_SLUG, type Theme } from "../content/theme";
 import type { Content } from "../content";
 import { RESOLVE_RELATIONS } from "../content/relations";
+import { pathOfSlug } from "../content/routable";
 import type { Blok, Version } from "../../shared/content";
 import { isDataSlug, isPageStory, storyKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
 import { themeOf } from "../../shared/theme";
-import { listingPage, readable, walkBloks, type Listing } from "../../site/blocks/listings";
+import { listingPage, pageCount, readable, walkBloks, type Listing, type ListingQuery } from "../../site/blocks/listings";
 import { listingQuery } from "../../site/blocks/registry";
 import { StoryBody } from "../../site/preview/story-body";
 import type { Logger } from "../../shared/log";
@@ -51,6 +52,12 @@ pages.get("*", async (c) => {
   const slug = editor ? storySlugForPath(path) : slugForPath(path);
   if (!slug) throw pageValidationFailed(path);
   const version: Version = editor ? "draft" : "published";
+  if (!editor) {
+    // Existence before origin: a path that is no published page costs no API call and no KV write.
+    if (!(await content.pageSlugs()).has(slug)) throw noRouteMatches(path);
+    // One URL per page: another spelling of it (percent-encoded letters) is sent to the real one.
+    if (url.pathname !== pathOfSlug(slug)) return c.redirect(pathOfSlug(slug) + url.search, 301);
+  }
 
   const started = performance.now();
   const [page, theme] = await loadStoryAndTheme(content, slug, version);
@@ -73,7 +80,9 @@ pages.get("*", async (c) => {
   if (!kind) throw pageValidationFailed(path);
   const pageContent = loaded.content as PageContent;
 
-  const listings = loadListings(content, logger, pageContent, listingPage(url.searchParams), version);
+  const pageNumber = listingPage(url.searchParams);
+  if (pageNumber > 1 && !editor) await assertListingPageExists(content, pageContent, pageNumber, path);
+  const listings = loadListings(content, logger, pageContent, pageNumber, version);
   let preview: PreviewPage | undefined;
   if (editor) {
     // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
@@ -95,6 +104,7 @@ pages.get("*", async (c) => {
     rels,
     listings,
     preview,
+    canonicalPath: pathOfSlug(loaded.full_slug),
     body: <StoryBody kind={kind} content={pageContent} />,
   });
 });
@@ -111,6 +121,26 @@ function loadStoryAndTheme(content: Content, slug: string, version: Version) {
  * Starts loading the stories of every listing block on the page, without waiting: the page
  * streams while they load. A failed listing is logged and shows as empty, never as a broken page.
  */
+function listingQueries(pageContent: Blok): ListingQuery[] {
+  const queries = new Map<string, ListingQuery>();
+  for (const blok of walkBloks(pageContent)) {
+    const query = listingQuery(blok);
+    if (query && !queries.has(blok._uid)) queries.set(blok._uid, query);
+  }
+  return [...queries.values()];
+}
+
+/**
+ * `?pagina=N` exists only up to the last page of the page's longest listing (read from the
+ * cached first pages): past it, or on a page without listings, it is a 404, not an empty page,
+ * so page numbers never multiply cache entries or API calls.
+ */
+async function assertListingPageExists(content: Content, pageContent: Blok, page: number, path: string): Promise<void> {
+  const firsts = await Promise.all(listingQueries(pageContent).map((query) => content.stories({ ...query, page: 1 })));
+  const last = Math.max(0, ...firsts.map(({ value }) => pageCount({ ...value, page: 1 })));
+  if (page > last) throw noRouteMatches(path);
+}
+
 export function loadListings(
   content: Content,
   logger: Logger,

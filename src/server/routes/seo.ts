@@ -3,6 +3,7 @@ import type { LinkEntry } from "../../shared/content";
 import { isPageLink } from "../../shared/page-types";
 import type { AppBindings } from "../request-context";
 import { isPreviewHost } from "../render/robots";
+import { pathOfSlug } from "../content/routable";
 
 export const seo = new Hono<AppBindings>();
 
@@ -32,9 +33,8 @@ export function sitemapEntries(links: readonly LinkEntry[]): SitemapEntry[] {
   return links
     .filter(isPageLink)
     .map((link) => {
-      const slug = link.slug.replace(/\/+$/, "");
       const lastmod = link.published_at || link.updated_at || undefined;
-      return { path: slug === "home" ? "/" : `/${slug}`, ...(lastmod ? { lastmod } : {}) };
+      return { path: pathOfSlug(link.slug), ...(lastmod ? { lastmod } : {}) };
     })
     .sort((a, b) => (a.path === "/" ? -1 : b.path === "/" ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

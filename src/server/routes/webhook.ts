@@ -1,6 +1,8 @@
 import { Hono, type Context } from "hono";
-import { constantTimeEqual, hmacHex } from "../../shared/digest";
+import { constantTimeEqual, digestHex, hmacHex } from "../../shared/digest";
+import type { Content } from "../content";
 import type { Emulator } from "../content/emulator";
+import { realSleep, type Sleep } from "../content/retry";
 import type { AppBindings } from "../request-context";
 import { jsonMessage, parseJsonObject, readLimitedBody } from "./api-request";
 
@@ -10,6 +12,12 @@ export const WEBHOOK_PATH = "/api/storyblok/webhook";
 export const EMULATOR_PUBLISH_PATH = "/api/storyblok/emulator/publish";
 export const SIGNATURE_HEADER = "webhook-signature";
 const MAX_WEBHOOK_BYTES = 64 * 1024;
+/** A signed body seen again within this long is a replay: answered, but nothing happens. */
+export const REPLAY_WINDOW_SECONDS = 300;
+/** Webhook-driven cv refreshes per isolate: at most one per interval, the last event is never lost. */
+export const REFRESH_INTERVAL_MS = 5000;
+/** Story events after which the story must not come back from a last-known-good copy. */
+const GONE_ACTIONS = new Set(["unpublished", "deleted"]);
 
 /** Story events that change what is published (payloads carry story_id, moved/published also full_slug). */
 const STORY_ACTIONS = new Set(["published", "unpublished", "deleted", "moved"]);
@@ -38,20 +46,34 @@ export async function verifySignature(secret: string, body: Uint8Array<ArrayBuff
 export interface WebhookRouteDeps {
   /** The isolate's content emulator (embedded content only), for the local publish route. */
   emulator: () => Emulator | undefined;
+  now?: () => number;
+  sleep?: Sleep;
+}
+
+/** Per-isolate webhook state: plain values (when the last refresh started, whether one is queued). */
+interface Throttle {
+  now: () => number;
+  sleep: Sleep;
+  lastRefreshAt?: number;
+  trailing?: boolean;
 }
 
 export function createWebhookRoutes(deps: WebhookRouteDeps) {
   const routes = new Hono<AppBindings>();
+  const throttle: Throttle = { now: deps.now ?? Date.now, sleep: deps.sleep ?? realSleep };
+  let toldUnconfigured = false;
 
   routes.post(WEBHOOK_PATH, async (c) => {
     const secret = c.var.config.webhookSecret;
     if (!secret) {
-      c.var.logger.error("webhook.refused", { reason: "STORYBLOK_WEBHOOK_SECRET is not set: every webhook call is refused" });
+      // Anyone can POST here: one line per isolate says what is wrong, not one per anonymous call.
+      if (!toldUnconfigured) c.var.logger.warn("webhook.refused", { reason: "STORYBLOK_WEBHOOK_SECRET is not set: every webhook call is refused" });
+      toldUnconfigured = true;
       return jsonMessage(c, 503, "De webhook is niet ingesteld.");
     }
     const body = await readLimitedBody(c.req.raw, MAX_WEBHOOK_BYTES);
     if (body === "too-large") return jsonMessage(c, 413, "Het verzoek is te groot.");
-    return receive(c, secret, body, c.req.header(SIGNATURE_HEADER));
+    return receive(c, secret, body, c.req.header(SIGNATURE_HEADER), throttle);
   });
 
   /**
@@ -76,7 +98,7 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
     }
     const event = JSON.stringify({ text: `The local emulator published the Story ${fullSlug}`, action: "published", full_slug: fullSlug });
     const eventBody = new Uint8Array(new TextEncoder().encode(event));
-    return receive(c, config.webhookSecret, eventBody, await storyblokSignature(config.webhookSecret, eventBody));
+    return receive(c, config.webhookSecret, eventBody, await storyblokSignature(config.webhookSecret, eventBody), throttle);
   });
 
   for (const path of [WEBHOOK_PATH, EMULATOR_PUBLISH_PATH]) {
@@ -90,7 +112,7 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
 }
 
 /** Verifies and handles one signed event: answers at once, refreshes the cache version after. */
-async function receive(c: Context<AppBindings>, secret: string, body: Uint8Array<ArrayBuffer>, signature: string | undefined): Promise<Response> {
+async function receive(c: Context<AppBindings>, secret: string, body: Uint8Array<ArrayBuffer>, signature: string | undefined, throttle: Throttle): Promise<Response> {
   const { logger } = c.var;
   if (!(await verifySignature(secret, body, signature))) {
     logger.warn("webhook.refused", { reason: signature ? "signature mismatch" : "signature missing" });
@@ -104,13 +126,65 @@ async function receive(c: Context<AppBindings>, secret: string, body: Uint8Array
     logger.info("webhook.ignored", { action });
     return jsonMessage(c, 200, "Genegeerd: deze gebeurtenis verandert geen gepubliceerde inhoud.");
   }
+  if (await isReplay(c, body)) {
+    logger.info("webhook.replay", { action });
+    return jsonMessage(c, 200, "Al ontvangen: deze gebeurtenis is al verwerkt.");
+  }
 
   const content = c.var.content;
-  c.executionCtx.waitUntil(
+  if (storyEvent && GONE_ACTIONS.has(action)) c.executionCtx.waitUntil(forgetStory(content, payload, logger));
+  const refresh = () =>
     content.refreshCacheVersion().then(
       (cv) => logger.info("webhook.cache_version", { action, storyId: payload.story_id, cv }),
       (error: unknown) => logger.error("webhook.refresh_failed", { action, error }),
-    ),
-  );
+    );
+  const scheduled = scheduleRefresh(throttle, refresh);
+  if (scheduled) c.executionCtx.waitUntil(scheduled);
   return jsonMessage(c, 202, "Ontvangen: de site toont de nieuwe inhoud zo meteen.");
+}
+
+/**
+ * At most one refresh per interval per isolate. An event inside the interval queues one refresh
+ * for the interval's end (once), so the last publish of a burst is never lost.
+ */
+function scheduleRefresh(throttle: Throttle, refresh: () => Promise<void>): Promise<void> | undefined {
+  const now = throttle.now();
+  const wait = throttle.lastRefreshAt === undefined ? 0 : throttle.lastRefreshAt + REFRESH_INTERVAL_MS - now;
+  if (wait <= 0) {
+    throttle.lastRefreshAt = now;
+    return refresh();
+  }
+  if (throttle.trailing) return undefined;
+  throttle.trailing = true;
+  return throttle.sleep(wait).then(() => {
+    throttle.trailing = false;
+    throttle.lastRefreshAt = throttle.now();
+    return refresh();
+  });
+}
+
+/** The same signed body within the replay window: remembered by its SHA-256 in KV (best effort). */
+async function isReplay(c: Context<AppBindings>, body: Uint8Array<ArrayBuffer>): Promise<boolean> {
+  const key = `webhook:${await digestHex("SHA-256", body)}`;
+  const kv = c.env.CONTENT_CACHE;
+  try {
+    if (await kv.get(key)) return true;
+  } catch (error) {
+    c.var.logger.warn("webhook.replay_check_failed", { error });
+  }
+  c.executionCtx.waitUntil(kv.put(key, "1", { expirationTtl: REPLAY_WINDOW_SECONDS }).catch((error: unknown) => c.var.logger.warn("webhook.replay_store_failed", { error })));
+  return false;
+}
+
+/** Unpublished or deleted: the story's last-known-good copy goes, found by full_slug or by id in the links list. */
+async function forgetStory(content: Content, payload: WebhookPayload, logger: AppBindings["Variables"]["logger"]): Promise<void> {
+  let slug = typeof payload.full_slug === "string" ? payload.full_slug : undefined;
+  if (!slug) {
+    try {
+      slug = (await content.links()).value.find((link) => link.id === Number(payload.story_id))?.slug;
+    } catch (error) {
+      logger.warn("webhook.forget_failed", { storyId: payload.story_id, error });
+    }
+  }
+  if (slug) content.forgetStory(slug.replace(/\/+$/, ""));
 }

@@ -44,6 +44,8 @@ export interface Emulator {
   fetch: typeof fetch;
   /** Promotes the draft of `fullSlug` to published and bumps the space's cache version. */
   publish(fullSlug: string): void;
+  /** Takes the published version of `fullSlug` offline (the API answers 404 for it) and bumps the cache version. */
+  unpublish(fullSlug: string): void;
   /** The current cache version (`space.version`). */
   readonly cacheVersion: number;
 }
@@ -152,9 +154,18 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
     state.views = {};
   }
 
+  function unpublish(fullSlug: string): void {
+    const story = [...state.published.values()].find((candidate) => candidate.full_slug === fullSlug);
+    if (!story) throw new Error(`unpublish: no published story with full_slug "${fullSlug}"`);
+    state.published.delete(story.uuid);
+    state.version = Math.max(state.version + 1, Math.floor(now() / 1000));
+    state.views = {};
+  }
+
   return {
     fetch: emulatorFetch as typeof fetch,
     publish,
+    unpublish,
     get cacheVersion() {
       return state.version;
     },

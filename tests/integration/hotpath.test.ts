@@ -1,0 +1,300 @@
+import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import snapshot from "../../.generated/snapshot.js";
+import { createEmulator, type Fault } from "../../src/server/content/emulator";
+import { realSleep, type Sleep } from "../../src/server/content/retry";
+import { createApp } from "../../src/server/index";
+import { storyblokSignature } from "../../src/server/routes/webhook";
+
+/**
+ * The content hot path under attack and under faults (issue 10): the whole Worker in workerd,
+ * real KV, the emulator's fault injection, an injected clock and (unless real time matters) an
+ * injected sleep that only records how long a request would have waited.
+ */
+const BASE = "http://www.koraal.test";
+const SECRET = "storyblok-webhook-geheim";
+const CACHED = ["/", "/contact", "/cases"];
+
+beforeEach(async () => {
+  await reset();
+});
+
+interface SiteOptions {
+  kv?: KVNamespace;
+  sleep?: Sleep;
+}
+
+function site(options: SiteOptions = {}) {
+  let fault: ((url: URL) => Fault | undefined) | undefined;
+  let clock = Date.parse("2026-03-02T10:00:00Z");
+  const emulator = createEmulator(snapshot, { now: () => clock, fault: (url) => fault?.(url) });
+  const calls: URL[] = [];
+  const sleeps: number[] = [];
+  const logs: Array<Record<string, unknown>> = [];
+  const app = createApp({
+    now: () => clock,
+    sleep: options.sleep ?? (async (ms) => void sleeps.push(ms)),
+    contentFetch: async (input, init) => {
+      calls.push(new URL(input instanceof Request ? input.url : String(input)));
+      return emulator.fetch(input, init);
+    },
+    logSink: (_, line) => logs.push(JSON.parse(line)),
+  });
+  const siteEnv = { ...env, LOG_LEVEL: "debug", STORYBLOK_WEBHOOK_SECRET: SECRET, ...(options.kv ? { CONTENT_CACHE: options.kv } : {}) } as typeof env;
+
+  async function get(path: string, init?: RequestInit) {
+    const ctx = createExecutionContext();
+    const started = Date.now();
+    const res = await app.fetch(new Request(BASE + path, { redirect: "manual", ...init }), siteEnv, ctx);
+    const text = await res.text();
+    const ms = Date.now() - started;
+    await waitOnExecutionContext(ctx);
+    const source = /content;desc="(\w+)"/.exec(res.headers.get("server-timing") ?? "")?.[1];
+    return { status: res.status, headers: res.headers, text, ms, source };
+  }
+  return {
+    emulator,
+    calls,
+    sleeps,
+    logs,
+    get,
+    setFault: (next: typeof fault) => void (fault = next),
+    /** Moves the injected clock: past 10 s the isolate asks KV for the cv again. */
+    advance: (ms: number) => void (clock += ms),
+    /** The cv in KV ran out (60 s TTL) and the isolate's memo is due. */
+    expireCv: async () => {
+      await env.CONTENT_CACHE.delete("cv:current");
+      clock += 11_000;
+    },
+    /** A publish moved the cv (as the webhook or a refresh would record it). */
+    moveCv: async (cv: number) => {
+      await env.CONTENT_CACHE.put("cv:current", String(cv));
+      clock += 11_000;
+    },
+    originCalls: (prefix = "/v2/cdn/") => calls.filter((url) => url.pathname.startsWith(prefix)),
+  };
+}
+
+async function kvKeys(): Promise<string[]> {
+  return (await env.CONTENT_CACHE.list()).keys.map((key) => key.name).sort();
+}
+
+/** Visits pages one by one, 2 s apart on the injected clock (the rate limit refills), then forgets the waits. */
+async function warm(s: ReturnType<typeof site>, paths = CACHED): Promise<void> {
+  for (const path of paths) {
+    expect((await s.get(path)).status).toBe(200);
+    s.advance(2000);
+  }
+  s.sleeps.length = 0;
+}
+
+describe("finding 1: unique misses before the cv expires do not stall the site", () => {
+  it("150 unique unknown URLs cost no story call, one cv refresh, and cached pages wait for nothing", async () => {
+    const s = site();
+    await warm(s);
+    await s.expireCv();
+    s.calls.length = 0;
+    const storm = Array.from({ length: 150 }, (_, i) => s.get(`/onbekend-${i}`));
+    const pages = CACHED.map((path) => s.get(path));
+    const answers = await Promise.all([...storm, ...pages]);
+    expect(new Set(answers.slice(0, 150).map((a) => a.status))).toEqual(new Set([404]));
+    expect(answers.slice(150).map((a) => [a.status, a.source])).toEqual(CACHED.map(() => [200, "hit"]));
+    expect(s.originCalls("/v2/cdn/stories")).toEqual([]);
+    expect(s.originCalls("/v2/cdn/spaces/me")).toHaveLength(1);
+    expect(s.sleeps).toEqual([]);
+  });
+
+  it("a burst of cold misses never waits more than 1 s for the rate limit: past that, 503 with Retry-After", async () => {
+    const s = site();
+    await warm(s, ["/"]);
+    await reset(); // every page is cold now; the isolate still knows the cv
+    s.calls.length = 0;
+    const paths = snapshot.stories.filter((story) => !/^(theme|team)\/|^home$/.test(story.full_slug)).map((story) => `/${story.full_slug}`);
+    const answers = await Promise.all(paths.map((path) => s.get(path)));
+    expect(Math.max(...s.sleeps)).toBeLessThanOrEqual(1000);
+    // the clock stands still: the burst of 5 and 5 queued within the 1 s budget, nothing more
+    expect(s.originCalls().length).toBeLessThanOrEqual(10);
+    for (const answer of answers) {
+      expect([200, 503]).toContain(answer.status);
+      if (answer.status === 503) expect(answer.headers.get("retry-after")).toBe("30");
+    }
+    expect(answers.some((a) => a.status === 503)).toBe(true);
+  });
+});
+
+describe("finding 2: page numbers, ids and unknown paths do not multiply KV keys or origin calls", () => {
+  it("answers 404 past the last listing page and for pages without listings, with no call and no key", async () => {
+    const s = site();
+    await warm(s, ["/", "/cases", "/contact", "/?pagina=2"]);
+    const before = await kvKeys();
+    s.calls.length = 0;
+    for (const path of ["/?pagina=3", "/?pagina=9999", "/cases?pagina=2", "/cases?pagina=9999", "/contact?pagina=2"]) {
+      const answer = await s.get(path);
+      expect([path, answer.status]).toEqual([path, 404]);
+    }
+    expect((await s.get("/?pagina=2")).status).toBe(200);
+    expect(s.calls).toEqual([]);
+    expect(await kvKeys()).toEqual(before);
+  });
+
+  it("unknown paths and a story's numeric id are 404 without an origin call or a KV write", async () => {
+    const s = site();
+    await warm(s);
+    const before = await kvKeys();
+    s.calls.length = 0;
+    for (const path of ["/0612401001", "/612401004", "/00612401004", "/bestaat-niet", ...Array.from({ length: 20 }, (_, i) => `/x${i}/y`)]) {
+      const answer = await s.get(path);
+      expect([path, answer.status]).toEqual([path, 404]);
+    }
+    expect(s.calls).toEqual([]);
+    expect(await kvKeys()).toEqual(before);
+  });
+
+  it("sends other spellings of a page to the page itself, never a 200 at a second URL", async () => {
+    const s = site();
+    await warm(s);
+    for (const [path, location] of [
+      ["/c%6Fntact", "/contact"],
+      ["/%63ases?x=1", "/cases?x=1"],
+      ["/%68ome", "/"],
+    ] as const) {
+      const answer = await s.get(path);
+      expect([path, answer.status, answer.headers.get("location")]).toEqual([path, 301, location]);
+    }
+    expect((await s.get("/Contact")).status).toBe(404);
+  });
+
+  it("unknown query parameters create no cache entries; the canonical link is the story's path", async () => {
+    const s = site();
+    await warm(s);
+    const before = await kvKeys();
+    const answer = await s.get("/contact?utm_source=x&foo=bar&pagina=abc");
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(`<link rel="canonical" href="${BASE}/contact"/>`);
+    expect(await kvKeys()).toEqual(before);
+  });
+});
+
+describe("finding 3 and the fault matrix: every page with a copy answers 200 within 2 s, the others 503", () => {
+  const faults: Array<[string, Fault]> = [
+    ["hanging", { delayMs: 60_000 }],
+    ["failing with 503", { status: 503 }],
+    ["answering 429 to everything", { status: 429 }],
+  ];
+
+  it.each(faults)("origin %s: a KV-cached page after the cv expired answers 200 at once", async (_, fault) => {
+    const s = site({ sleep: realSleep });
+    await warm(s, ["/contact"]);
+    await s.expireCv();
+    s.setFault(() => fault);
+    const answer = await s.get("/contact");
+    expect([answer.status, answer.source]).toEqual([200, "hit"]);
+    expect(answer.ms).toBeLessThan(2000);
+  });
+
+  it.each(faults)("origin %s: a page known only from its last-known-good copy answers 200 within 2 s", async (_, fault) => {
+    const s = site({ sleep: realSleep });
+    await warm(s, ["/contact"]);
+    await s.moveCv(snapshot.space.version + 1); // a publish: nothing is cached under the new cv
+    s.setFault(() => fault);
+    const answer = await s.get("/contact");
+    expect([answer.status, answer.source]).toEqual([200, "stale"]);
+    expect(answer.ms).toBeLessThan(2000);
+  });
+
+  it.each(faults)("origin %s: a page without any copy gets the error screen with 503 and Retry-After, no hang", async (_, fault) => {
+    const s = site({ sleep: realSleep });
+    await warm(s, ["/contact"]);
+    await s.moveCv(snapshot.space.version + 1);
+    s.setFault(() => fault);
+    const answer = await s.get("/over-ons");
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("retry-after")).toBe("30");
+    expect(answer.text).toContain("Something went wrong");
+    expect(answer.ms).toBeLessThan(8000);
+  });
+});
+
+/** The content cache whose reads (and, optionally, writes) fail, as KV does during an incident. */
+function failingKv({ writes = false } = {}): KVNamespace {
+  const kv = env.CONTENT_CACHE;
+  const fail = async () => {
+    throw new Error("KV GET failed: 500 Internal Server Error");
+  };
+  return new Proxy(kv, {
+    get(target, property) {
+      if (property === "get" || property === "getWithMetadata") return fail;
+      if (writes && (property === "put" || property === "delete")) return fail;
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+describe("finding 4: KV is best effort", () => {
+  it("with KV reads failing, pages and the sitemap come from the origin (200) and the failure is logged", async () => {
+    const s = site({ kv: failingKv() });
+    for (const path of ["/", "/contact", "/sitemap.xml"]) {
+      const answer = await s.get(path);
+      expect([path, answer.status]).toEqual([path, 200]);
+      s.advance(2000); // nothing is cached: give the rate limit time to refill between visits
+    }
+    expect(s.logs.some((l) => l.event === "content.kv_read_failed" && l.level === "warn")).toBe(true);
+    expect(s.logs.filter((l) => l.level === "error")).toEqual([]);
+  });
+
+  it("with KV reads and writes failing, a page still answers 200", async () => {
+    const s = site({ kv: failingKv({ writes: true }) });
+    expect((await s.get("/contact")).status).toBe(200);
+  });
+
+  it("with KV reads failing and the origin down, a page is a 503 with Retry-After, not a 500", async () => {
+    const s = site({ kv: failingKv(), sleep: realSleep });
+    s.setFault(() => ({ status: 503 }));
+    const answer = await s.get("/contact");
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("retry-after")).toBe("30");
+  });
+});
+
+describe("finding 5: gone means gone", () => {
+  it("an unpublished page does not come back from its last-known-good copy during a later outage", async () => {
+    const s = site({ sleep: realSleep });
+    await warm(s, ["/over-ons"]);
+    s.emulator.unpublish("over-ons");
+    await s.moveCv(s.emulator.cacheVersion);
+    expect((await s.get("/over-ons")).status).toBe(404);
+    // later: another publish moves the cv, and the origin is down
+    await s.moveCv(s.emulator.cacheVersion + 1);
+    s.setFault(() => ({ status: 503 }));
+    expect((await s.get("/over-ons")).status).toBe(404);
+  });
+
+  it("the webhook's unpublished event removes the copy: an outage with an old links list shows no ghost", async () => {
+    const s = site({ sleep: realSleep });
+    await warm(s, ["/over-ons"]);
+    const story = snapshot.stories.find((candidate) => candidate.full_slug === "over-ons")!;
+    s.emulator.unpublish("over-ons");
+    const event = JSON.stringify({ text: "unpublished", action: "unpublished", space_id: snapshot.space.id, story_id: story.id });
+    const hook = await s.get("/api/storyblok/webhook", { method: "POST", headers: { "webhook-signature": await storyblokSignature(SECRET, event) }, body: event });
+    expect(hook.status).toBe(202);
+    expect((await kvKeys()).filter((key) => key.startsWith("lkg:story/over-ons"))).toEqual([]);
+    // an outage right after, before any visitor saw the new links list: only the old one is known
+    await s.moveCv(s.emulator.cacheVersion + 1);
+    s.setFault(() => ({ status: 503 }));
+    const answer = await s.get("/over-ons");
+    expect(answer.status).not.toBe(200);
+  });
+
+  it("last-known-good copies expire (weeks, not never)", async () => {
+    const s = site();
+    await warm(s, ["/contact"]);
+    const { keys } = await env.CONTENT_CACHE.list({ prefix: "lkg:" });
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(key.expiration).toBeGreaterThan(Date.now() / 1000 + 20 * 86400);
+      expect(key.expiration).toBeLessThan(Date.now() / 1000 + 40 * 86400);
+    }
+  });
+});
