@@ -1,5 +1,6 @@
 import type { Content } from "./content";
 import type { Config, AppEnv } from "./env";
+import type { Lang } from "../shared/lang";
 import type { Logger } from "../shared/log";
 import type { PreviewKey } from "./preview/token";
 import type { ServerTiming } from "./middleware/server-timing";
@@ -12,6 +13,8 @@ export interface RequestVariables {
   content: Content;
   timing: ServerTiming;
   isBot: boolean;
+  /** The language the request is in: its path's (`/en/...`), or the one a preview edits. */
+  lang: Lang;
   /** What a visual-editor preview link must be signed with. */
   previewKey: PreviewKey;
 }

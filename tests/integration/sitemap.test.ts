@@ -27,8 +27,16 @@ const pathOf = (story: Pick<Story, "full_slug">) => (story.full_slug === "home" 
 
 /** <url> entries of a sitemap as [loc, lastmod]. */
 function urls(xml: string): Array<[string, string | undefined]> {
-  return [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [m[1]!, m[2]]);
+  return [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?(?:<xhtml:link [^>]*\/>)*<\/url>/g)].map((m) => [m[1]!, m[2]]);
 }
+
+/** The English path of a story whose English version is published, else undefined. */
+const englishPathOf = (story: Story) => {
+  const english = story.translated_slugs?.find((slug) => slug.lang === "en" && slug.published);
+  if (!english) return undefined;
+  const path = pathOf({ full_slug: english.path });
+  return path === "/" ? "/en" : `/en${path}`;
+};
 
 describe("GET /sitemap.xml", () => {
   it("lists exactly the published pages, home as /, with lastmod, on the request's origin", async () => {
@@ -36,16 +44,19 @@ describe("GET /sitemap.xml", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n')).toBe(true);
+    expect(
+      xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'),
+    ).toBe(true);
     expect(xml.endsWith("</urlset>\n")).toBe(true);
 
-    // every published story that is a page, nothing else: no theme, no team members, no folders
+    // every published story that is a page, in Dutch and (where published) English, nothing else:
+    // no theme, no team members, no folders
     const pages = snapshot.stories.filter((story) => PAGE_CONTENT_TYPES.has(story.content.component));
     const expected = pages
-      .map((story): [string, string | undefined] => [`${BASE}${pathOf(story)}`, story.published_at ?? undefined])
+      .flatMap((story) => [pathOf(story), englishPathOf(story)].filter((path) => path !== undefined).map((path): [string, string | undefined] => [`${BASE}${path}`, story.published_at ?? undefined]))
       .sort(([a], [b]) => (a === `${BASE}/` ? -1 : b === `${BASE}/` ? 1 : a < b ? -1 : 1));
     expect(urls(xml)).toEqual(expected);
-    expect(urls(xml)).toHaveLength(pages.length);
+    expect(urls(xml).length).toBeGreaterThan(pages.length);
     expect(urls(xml)[0]).toEqual([`${BASE}/`, snapshot.stories.find((s) => s.full_slug === "home")!.published_at]);
     expect(xml).not.toMatch(/theme|\/team\/|\/home</);
     expect(snapshot.stories.filter((s) => !PAGE_CONTENT_TYPES.has(s.content.component)).map((s) => s.full_slug.split("/")[0])).toEqual(
@@ -60,6 +71,18 @@ describe("GET /sitemap.xml", () => {
       expect(locs).toContain(loc);
       expect([loc, (await fetchSite(loc)).status]).toEqual([loc, 200]);
     }
+  });
+
+  it("names each translated page's other language with xhtml:link alternates; a Dutch-only page has none", async () => {
+    const xml = await (await fetchSite(`${BASE}/sitemap.xml`)).text();
+    const entry = (loc: string) => xml.match(new RegExp(`<url><loc>${loc}</loc>.*?</url>`))?.[0];
+    const both =
+      `<xhtml:link rel="alternate" hreflang="nl" href="${BASE}/diensten/webontwikkeling"/>` +
+      `<xhtml:link rel="alternate" hreflang="en" href="${BASE}/en/services/web-development"/>`;
+    expect(entry(`${BASE}/diensten/webontwikkeling`)).toContain(both);
+    expect(entry(`${BASE}/en/services/web-development`)).toContain(both);
+    expect(entry(`${BASE}/over-ons`)).not.toContain("xhtml:link");
+    expect(xml).not.toContain(`${BASE}/en/over-ons`);
   });
 
   it("uses SITE_URL when it is set", async () => {

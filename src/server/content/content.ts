@@ -4,7 +4,8 @@ import { settledWithin } from "./deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import { RESOLVE_RELATIONS } from "./relations";
-import { pageSlugs } from "./routable";
+import { pageIndex, type PageIndex } from "./routable";
+import { DEFAULT_LANG, LANGS } from "../../shared/lang";
 import type { ListParams, StoryblokApi, StoryList } from "./storyblok";
 import type { DatasourceEntry, LinkEntry, LoadedStory, Version } from "../../shared/content";
 import type { Logger } from "../../shared/log";
@@ -28,12 +29,13 @@ export interface Fetched<T> {
 export interface Content {
   /** "storyblok" or "emulator": which API answered misses. */
   readonly origin: string;
-  story(slug: string, options?: { version?: Version }): Promise<Fetched<LoadedStory>>;
+  /** A story in the default language, or translated (`language`, e.g. "en": Storyblok's field-level translation). */
+  story(slug: string, options?: { version?: Version; language?: string }): Promise<Fetched<LoadedStory>>;
   /** Published and cached; `draft` (preview only) asks the API each time and is never cached. */
   stories(params: ListParams, options?: { version?: Version }): Promise<Fetched<StoryList>>;
   links(): Promise<Fetched<LinkEntry[]>>;
-  /** Slugs of every published page (from the cached links list): the only ones worth asking for. */
-  pageSlugs(): Promise<ReadonlySet<string>>;
+  /** Every published page per language (from the cached links list): the only ones worth asking for. */
+  pageIndex(): Promise<PageIndex>;
   datasource(slug: string): Promise<Fetched<DatasourceEntry[]>>;
   cacheVersion(): Promise<number>;
   /** Asks the API for the cache version now (after a publish) and makes it current in KV and this isolate. */
@@ -49,7 +51,7 @@ export interface Content {
  */
 export interface ContentIsolateState {
   memo: CvMemo;
-  pages?: { cv: number; slugs: ReadonlySet<string> };
+  pages?: { cv: number; index: PageIndex };
 }
 
 export function createContentIsolateState(): ContentIsolateState {
@@ -73,7 +75,7 @@ export interface ContentDeps {
 type Entry<T> = { value: T } | { notFound: true };
 
 const storyParams = { resolve_relations: RESOLVE_RELATIONS.join(",") || undefined, resolve_links: "url" as const };
-const storyName = (slug: string) => requestName(`story/${slug}`, storyParams);
+const storyName = (slug: string, language?: string) => requestName(`story/${slug}`, { ...storyParams, language });
 
 export function createContent(deps: ContentDeps): Content {
   const { api, store, state, defer, logger } = deps;
@@ -147,12 +149,12 @@ export function createContent(deps: ContentDeps): Content {
     origin: deps.origin,
     cacheVersion,
     links,
-    async story(slug, { version = "published" } = {}) {
+    async story(slug, { version = "published", language } = {}) {
       if (version === "draft") {
         if (!deps.previewApi) throw new ContentError(403, "Drafts need STORYBLOK_PREVIEW_TOKEN");
-        return { value: await deps.previewApi.story(slug, { ...storyParams, version: "draft" }), source: "draft" };
+        return { value: await deps.previewApi.story(slug, { ...storyParams, language, version: "draft" }), source: "draft" };
       }
-      return cached(storyName(slug), (cv) => api.story(slug, { ...storyParams, cv }));
+      return cached(storyName(slug, language), (cv) => api.story(slug, { ...storyParams, language, cv }));
     },
     async stories(params, { version = "published" } = {}) {
       if (version === "draft") {
@@ -162,14 +164,14 @@ export function createContent(deps: ContentDeps): Content {
       const full = { ...storyParams, ...params, version: "published" as const };
       return cached(requestName("stories", full), (cv) => api.stories({ ...full, cv }));
     },
-    async pageSlugs() {
+    async pageIndex() {
       const cv = await cacheVersion();
-      if (state.pages?.cv === cv) return state.pages.slugs;
+      if (state.pages?.cv === cv) return state.pages.index;
       const { value, source } = await links();
-      const slugs = pageSlugs(value);
+      const index = pageIndex(value);
       // a stale list belongs to an older cv: use it, but do not remember it as this cv's
-      if (source !== "stale") state.pages = { cv, slugs };
-      return slugs;
+      if (source !== "stale") state.pages = { cv, index };
+      return index;
     },
     async refreshCacheVersion() {
       const cv = await api.cacheVersion();
@@ -179,7 +181,7 @@ export function createContent(deps: ContentDeps): Content {
       return cv;
     },
     forgetStory(slug) {
-      store.delete(lastGoodKey(storyName(slug)));
+      for (const lang of LANGS) store.delete(lastGoodKey(storyName(slug, lang === DEFAULT_LANG ? undefined : lang)));
     },
     datasource(slug) {
       return cached(requestName("datasource", { slug }), (cv) => api.datasourceEntries(slug, { cv }));

@@ -1,13 +1,38 @@
 import type { LinkEntry } from "../../shared/content";
+import { DEFAULT_LANG, LANGS, type Lang } from "../../shared/lang";
 import { isPageLink } from "../../shared/page-types";
 
-/** The site path of a story: `home` is `/`, a folder's start page (`blog/`) is `/blog`. */
+/** The site path of a story slug (either language's): `home` is `/`, a folder's start page (`blog/`) is `/blog`. */
 export function pathOfSlug(fullSlug: string): string {
   const slug = fullSlug.replace(/\/+$/, "");
   return slug === "home" ? "/" : `/${slug}`;
 }
 
-/** The slugs (as the page route spells them: no trailing slash) of every page in the links list. */
-export function pageSlugs(links: readonly LinkEntry[]): Set<string> {
-  return new Set(links.filter(isPageLink).map((link) => link.slug.replace(/\/+$/, "")));
+const trim = (slug: string) => slug.replace(/\/+$/, "");
+
+/**
+ * Every published page, from the links list: per language the slug a visitor asks for (Dutch
+ * `diensten/webontwikkeling`, English `services/web-development`) -> the story's own slug, and
+ * per story the slug of each language it is published in (for hreflang and the switcher).
+ */
+export interface PageIndex {
+  stories: Record<Lang, ReadonlyMap<string, string>>;
+  alternates: ReadonlyMap<string, Partial<Record<Lang, string>>>;
+}
+
+export function pageIndex(links: readonly LinkEntry[]): PageIndex {
+  const stories = Object.fromEntries(LANGS.map((lang) => [lang, new Map<string, string>()])) as Record<Lang, Map<string, string>>;
+  const alternates = new Map<string, Partial<Record<Lang, string>>>();
+  for (const link of links.filter(isPageLink)) {
+    const slug = trim(link.slug);
+    const paths: Partial<Record<Lang, string>> = { [DEFAULT_LANG]: slug };
+    for (const alternate of link.alternates ?? []) {
+      if (alternate.published && alternate.lang !== DEFAULT_LANG && (LANGS as readonly string[]).includes(alternate.lang)) {
+        paths[alternate.lang as Lang] = trim(alternate.path);
+      }
+    }
+    for (const [lang, path] of Object.entries(paths) as Array<[Lang, string]>) stories[lang].set(path, slug);
+    alternates.set(slug, paths);
+  }
+  return { stories, alternates };
 }

@@ -1,5 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { DatasourceEntry } from "../../shared/content";
+import { DEFAULT_LANG, langPath, splitLangPath, type Lang } from "../../shared/lang";
+import { pathOfSlug, type PageIndex } from "../content/routable";
 import { datasourceRedirects } from "../content/redirects";
 import type { AppBindings } from "../request-context";
 import type { CompiledRule } from "./route-rules";
@@ -8,7 +10,8 @@ import type { CompiledRule } from "./route-rules";
 export function redirects(rules: CompiledRule[]) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const url = new URL(c.req.url);
-    const redirect = trailingSlashRedirect(url) ?? ruleRedirect(url, rules, await datasourceRedirects(c.var.content, c.var.logger));
+    const localise = c.var.lang === DEFAULT_LANG ? undefined : localiser(c.var.lang, await c.var.content.pageIndex());
+    const redirect = trailingSlashRedirect(url) ?? ruleRedirect(url, rules, await datasourceRedirects(c.var.content, c.var.logger), localise);
     if (redirect) {
       const response = c.redirect(redirect.location, redirect.status);
       if (redirect.cacheControl) response.headers.set("Cache-Control", redirect.cacheControl);
@@ -36,15 +39,34 @@ export function trailingSlashRedirect(url: URL): Redirect | null {
   return { location: clean + url.search, status: 301 };
 }
 
-/** Redirects from the route rules (code) and the CMS `redirects` datasource (name = from, value = to). */
-export function ruleRedirect(url: URL, rules: CompiledRule[], entries: DatasourceEntry[]): Redirect | null {
-  const path = url.pathname;
+/**
+ * Redirects from the route rules (code) and the CMS `redirects` datasource (name = from, value = to).
+ * The route rules hold in every language (`/en/home` -> `/en`, a rule's own page in the same
+ * language); the datasource names Dutch paths and holds for them only.
+ */
+export function ruleRedirect(url: URL, rules: CompiledRule[], entries: DatasourceEntry[], localise?: (path: string) => string): Redirect | null {
+  const { lang, path } = splitLangPath(url.pathname);
   for (const { rule, matches } of rules) {
-    if (rule.redirect && matches(path)) return { location: withQuery(rule.redirect.to, url), status: rule.redirect.status ?? 301 };
+    if (!rule.redirect || !matches(path)) continue;
+    const to = rule.redirect.to.startsWith("/") ? (localise ?? ((target: string) => langPath(lang, target)))(rule.redirect.to) : rule.redirect.to;
+    return { location: withQuery(to, url), status: rule.redirect.status ?? 301 };
   }
+  if (lang !== DEFAULT_LANG) return null;
   const entry = entries.find((e) => normalise(e.name) === path);
   if (entry?.value) return { location: withQuery(entry.value.trim(), url), status: 301, cacheControl: CMS_REDIRECT_CACHE_CONTROL };
   return null;
+}
+
+/**
+ * A rule's Dutch target path in `lang`: the page's translated path where it is published in that
+ * language, else the Dutch page (a visitor who followed a link still gets somewhere real).
+ */
+export function localiser(lang: Lang, index: PageIndex): (path: string) => string {
+  return (path) => {
+    const slug = index.stories[DEFAULT_LANG].get(path === "/" ? "home" : path.slice(1));
+    const translated = slug === undefined ? undefined : index.alternates.get(slug)?.[lang];
+    return translated === undefined ? path : langPath(lang, pathOfSlug(translated));
+  };
 }
 
 function normalise(from: string): string {

@@ -1,10 +1,12 @@
 import { createMiddleware } from "hono/factory";
+import { splitLangPath } from "../../shared/lang";
 import { isCrawler } from "../render/bots";
 import type { AppBindings } from "../request-context";
 
-/** Names the request (Cloudflare's ray id where there is one) and notes whether a crawler asks. */
+/** Names the request (Cloudflare's ray id where there is one), notes whether a crawler asks, and in which language. */
 export const requestContext = createMiddleware<AppBindings>(async (c, next) => {
   c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
   c.set("isBot", isCrawler(c.req.header("user-agent")));
+  c.set("lang", splitLangPath(new URL(c.req.url).pathname).lang);
   await next();
 });

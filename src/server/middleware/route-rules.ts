@@ -1,4 +1,5 @@
 import type { Hono, MiddlewareHandler } from "hono";
+import { LANGS, langPath } from "../../shared/lang";
 import type { AppBindings } from "../request-context";
 
 /**
@@ -56,11 +57,14 @@ export function compileRouteRules(rules: RouteRule[], middleware: Record<string,
   });
 }
 
-/** Mounts each rule's middleware on its path with Hono's own router ("/x" exact, "/x/*" the prefix and "/x"). */
+/**
+ * Mounts each rule's middleware on its path with Hono's own router ("/x" exact, "/x/*" the prefix
+ * and "/x"), in every language (`/en/x` too).
+ */
 export function mountRouteRules(app: Hono<AppBindings>, rules: CompiledRule[]): void {
   for (const { rule, middleware } of rules) {
     if (!middleware.length) continue;
     const [first, ...rest] = middleware;
-    app.use(rule.path, first!, ...rest);
+    for (const lang of LANGS) app.use(langPath(lang, rule.path), first!, ...rest);
   }
 }

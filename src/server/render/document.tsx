@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/lang";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 
 export const THEME_COLOR = "#FF7979";
@@ -10,6 +11,9 @@ export interface DocumentMeta {
   description?: string;
   /** Absolute canonical URL; none for an error screen. */
   canonical?: string;
+  lang: Lang;
+  /** Absolute URL of the page in each language it exists in (hreflang); empty for an error screen. */
+  alternates: Array<{ lang: Lang; href: string }>;
   robots: string;
   /** Absolute URL of the social-sharing image; `sized` when it is known to be 1200x630. */
   image: { src: string; sized: boolean };
@@ -45,7 +49,7 @@ export function Document({
 }) {
   const fullTitle = documentTitle(meta.title);
   return (
-    <html lang="nl">
+    <html lang={meta.lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -55,6 +59,7 @@ export function Document({
         <meta name="robots" content={meta.robots} />
         <meta name="theme-color" content={THEME_COLOR} />
         {meta.canonical ? <link rel="canonical" href={meta.canonical} /> : null}
+        {meta.alternates.length > 1 ? <HreflangLinks alternates={meta.alternates} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
@@ -66,7 +71,12 @@ export function Document({
         <script type="module" src={assets.script} async nonce={nonce} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={SITE_NAME} />
-        <meta property="og:locale" content="nl_NL" />
+        <meta property="og:locale" content={OG_LOCALE[meta.lang]} />
+        {meta.alternates
+          .filter((alternate) => alternate.lang !== meta.lang)
+          .map((alternate) => (
+            <meta key={alternate.lang} property="og:locale:alternate" content={OG_LOCALE[alternate.lang]} />
+          ))}
         <meta property="og:title" content={fullTitle} />
         {meta.description ? <meta property="og:description" content={meta.description} /> : null}
         {meta.canonical ? <meta property="og:url" content={meta.canonical} /> : null}
@@ -82,5 +92,18 @@ export function Document({
         {children}
       </body>
     </html>
+  );
+}
+
+/** One link per language the page exists in, and x-default: the Dutch page (the site's root language). */
+function HreflangLinks({ alternates }: { alternates: DocumentMeta["alternates"] }) {
+  const fallback = alternates.find((alternate) => alternate.lang === DEFAULT_LANG) ?? alternates[0];
+  return (
+    <>
+      {alternates.map((alternate) => (
+        <link key={alternate.lang} rel="alternate" hrefLang={alternate.lang} href={alternate.href} />
+      ))}
+      {fallback ? <link rel="alternate" hrefLang="x-default" href={fallback.href} /> : null}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { SiteProvider, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
+import { DEFAULT_LANG, type Lang } from "../../shared/lang";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -37,6 +38,10 @@ export interface PageDocumentInput {
   preview?: PreviewPage;
   /** The page's own path (from the story's full_slug), for the canonical link; default the request's path. */
   canonicalPath?: string;
+  /** The document's language (default Dutch). */
+  lang?: Lang;
+  /** The page's path in each language it is published in: hreflang alternates. */
+  alternates?: Partial<Record<Lang, string>>;
   thirdParty: ThirdPartyConfig;
   nonce: string;
   children: ReactNode;
@@ -75,6 +80,8 @@ export function PageDocument(input: PageDocumentInput) {
         title: input.title ?? SITE_NAME,
         description: input.description,
         canonical: input.canonical === false ? undefined : origin + (input.canonicalPath ?? path),
+        lang: input.lang ?? DEFAULT_LANG,
+        alternates: Object.entries(input.alternates ?? {}).map(([lang, href]) => ({ lang: lang as Lang, href: origin + href })),
         robots: input.robots,
         image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
       }}

@@ -43,6 +43,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   const response = await streamHtml(
     <PageDocument
       {...document}
+      lang={document.lang ?? c.var.lang}
       url={url}
       origin={config.siteUrl ?? url.origin}
       robots={robots}
@@ -72,7 +73,7 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
   }
   let theme: Theme | undefined;
   try {
-    theme = (await loadTheme(content)).value;
+    theme = (await loadTheme(content, "published", c.var.lang)).value;
   } catch (error) {
     logger.error("theme.unavailable", { error });
   }

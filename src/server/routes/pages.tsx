@@ -3,10 +3,11 @@ import { ContentError } from "../content";
 import { loadTheme, THEME_SLUG, type Theme } from "../content/theme";
 import type { Content } from "../content";
 import { RESOLVE_RELATIONS } from "../content/relations";
-import { pathOfSlug } from "../content/routable";
+import { pathOfSlug, type PageIndex } from "../content/routable";
 import type { Blok, Version } from "../../shared/content";
 import { isDataSlug, isPageStory, storyKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
+import { DEFAULT_LANG, isLang, langPath, splitLangPath, type Lang } from "../../shared/lang";
 import { themeOf } from "../../shared/theme";
 import { listingPage, pageCount, readable, walkBloks, type Listing, type ListingQuery } from "../../site/blocks/listings";
 import { listingQuery } from "../../site/blocks/registry";
@@ -18,6 +19,9 @@ import type { AppBindings } from "../request-context";
 import type { PreviewPage } from "../render/page-document";
 import { respondWithError, respondWithPage } from "../render/respond";
 import { noRouteMatches, pageValidationFailed } from "./http-error";
+
+/** The visual editor names the language being edited in the preview URL. */
+export const PREVIEW_LANG_PARAM = "_storyblok_lang";
 
 /** How long the page waits for its listings before it starts streaming without them. */
 export const LISTING_GRACE_MS = 100;
@@ -46,21 +50,21 @@ export const pages = new Hono<AppBindings>();
 pages.get("*", async (c) => {
   const { content, timing, logger, config } = c.var;
   const url = new URL(c.req.url);
-  const path = decodeURIComponent(url.pathname);
+  const requested = decodeURIComponent(url.pathname);
+  const { lang, path } = splitLangPath(requested);
   // Only a valid visual-editor link sees drafts (uncached) and data stories; anything else is a visitor.
   const editor = await previewAccess(url, { ...c.var.previewKey, now: Date.now() });
-  const slug = editor ? storySlugForPath(path) : slugForPath(path);
-  if (!slug) throw pageValidationFailed(path);
   const version: Version = editor ? "draft" : "published";
-  if (!editor) {
-    // Existence before origin: a path that is no published page costs no API call and no KV write.
-    if (!(await content.pageSlugs()).has(slug)) throw noRouteMatches(path);
-    // One URL per page: another spelling of it (percent-encoded letters) is sent to the real one.
-    if (url.pathname !== pathOfSlug(slug)) return c.redirect(pathOfSlug(slug) + url.search, 301);
-  }
-
+  const index = await content.pageIndex();
+  const target = editor ? editorTarget(url, path, lang, index) : visitorTarget(path, lang, index);
+  if (target === "invalid") throw pageValidationFailed(requested);
+  if (target === "unknown") throw noRouteMatches(requested);
+  // One URL per page: another spelling of it (percent-encoded letters) is sent to the real one.
+  if (!editor && url.pathname !== target.path) return c.redirect(target.path + url.search, 301);
+  const { slug, lang: language } = target;
+  c.set("lang", language);
   const started = performance.now();
-  const [page, theme] = await loadStoryAndTheme(content, slug, version);
+  const [page, theme] = await loadStoryAndTheme(content, slug, version, language);
   timing.add("content", {
     dur: performance.now() - started,
     desc: page.status === "fulfilled" ? page.value.source : "error",
@@ -68,7 +72,7 @@ pages.get("*", async (c) => {
   timing.add("origin", { desc: content.origin });
 
   if (page.status === "rejected") {
-    if (page.reason instanceof ContentError && page.reason.notFound) throw noRouteMatches(path);
+    if (page.reason instanceof ContentError && page.reason.notFound) throw noRouteMatches(requested);
     throw page.reason;
   }
   let chrome: Theme | undefined;
@@ -77,12 +81,12 @@ pages.get("*", async (c) => {
 
   const { story: loaded, rels } = page.value.value;
   const kind = editor ? storyKind(loaded) : isPageStory(loaded) ? "page" : null;
-  if (!kind) throw pageValidationFailed(path);
+  if (!kind) throw pageValidationFailed(requested);
   const pageContent = loaded.content as PageContent;
 
   const pageNumber = listingPage(url.searchParams);
-  if (pageNumber > 1 && !editor) await assertListingPageExists(content, pageContent, pageNumber, path);
-  const listings = loadListings(content, logger, pageContent, pageNumber, version);
+  if (pageNumber > 1 && !editor) await assertListingPageExists(content, pageContent, pageNumber, requested, language);
+  const listings = loadListings(content, logger, pageContent, pageNumber, version, language);
   let preview: PreviewPage | undefined;
   if (editor) {
     // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
@@ -104,16 +108,55 @@ pages.get("*", async (c) => {
     rels,
     listings,
     preview,
-    canonicalPath: pathOfSlug(loaded.full_slug),
+    lang: language,
+    canonicalPath: target.path,
+    alternates: alternatePaths(index, slug),
     body: <StoryBody kind={kind} content={pageContent} />,
   });
 });
 
+type Target = { slug: string; lang: Lang; path: string } | "invalid" | "unknown";
+
+/**
+ * A visitor's path, in its language, to the story it shows: only published pages of that
+ * language exist (an English URL never shows a Dutch page), without an API call or KV write.
+ */
+function visitorTarget(path: string, lang: Lang, index: PageIndex): Target {
+  const pathSlug = slugForPath(path);
+  if (!pathSlug) return "invalid";
+  const slug = index.stories[lang].get(pathSlug);
+  return slug === undefined ? "unknown" : { slug, lang, path: langPath(lang, pathOfSlug(pathSlug)) };
+}
+
+/**
+ * The visual editor opens a story at its default path and names the language it edits in
+ * `_storyblok_lang` (a translated path under `/en` works too). Any story can be previewed.
+ */
+function editorTarget(url: URL, path: string, pathLang: Lang, index: PageIndex): Target {
+  const slug = storySlugForPath(path);
+  if (!slug) return "invalid";
+  const asked = url.searchParams.get(PREVIEW_LANG_PARAM);
+  const lang = isLang(asked) ? asked : pathLang;
+  return { slug: index.stories[pathLang].get(slug) ?? slug, lang, path: url.pathname };
+}
+
+/** The page's path in every language it is published in (hreflang, the language switcher). */
+function alternatePaths(index: PageIndex, slug: string): Partial<Record<Lang, string>> {
+  const paths = index.alternates.get(slug) ?? {};
+  return Object.fromEntries(Object.entries(paths).map(([lang, pathSlug]) => [lang, langPath(lang as Lang, pathOfSlug(pathSlug))]));
+}
+
+/** Storyblok's `language` parameter: none for the default language. */
+function storyLanguage(lang: Lang): string | undefined {
+  return lang === DEFAULT_LANG ? undefined : lang;
+}
+
 /** The story at `slug` and the theme around it, both settled; the theme story is its own theme (no second request). */
-function loadStoryAndTheme(content: Content, slug: string, version: Version) {
-  const story = content.story(slug, { version });
+function loadStoryAndTheme(content: Content, slug: string, version: Version, lang: Lang) {
+  const language = storyLanguage(lang);
+  const story = content.story(slug, { version, language });
   const theme: Promise<Theme> =
-    slug === THEME_SLUG ? story.then(({ value }) => themeOf(value.story.content, value.story.id)) : loadTheme(content, version).then(({ value }) => value);
+    slug === THEME_SLUG ? story.then(({ value }) => themeOf(value.story.content, value.story.id)) : loadTheme(content, version, lang).then(({ value }) => value);
   return Promise.allSettled([story, theme]);
 }
 
@@ -135,8 +178,9 @@ function listingQueries(pageContent: Blok): ListingQuery[] {
  * cached first pages): past it, or on a page without listings, it is a 404, not an empty page,
  * so page numbers never multiply cache entries or API calls.
  */
-async function assertListingPageExists(content: Content, pageContent: Blok, page: number, path: string): Promise<void> {
-  const firsts = await Promise.all(listingQueries(pageContent).map((query) => content.stories({ ...query, page: 1 })));
+async function assertListingPageExists(content: Content, pageContent: Blok, page: number, path: string, lang: Lang): Promise<void> {
+  const language = storyLanguage(lang);
+  const firsts = await Promise.all(listingQueries(pageContent).map((query) => content.stories({ ...query, page: 1, language })));
   const last = Math.max(0, ...firsts.map(({ value }) => pageCount({ ...value, page: 1 })));
   if (page > last) throw noRouteMatches(path);
 }
@@ -147,12 +191,13 @@ export function loadListings(
   pageContent: Blok,
   page: number,
   version: Version = "published",
+  lang: Lang = DEFAULT_LANG,
 ): Map<string, Promise<Listing>> {
   const listings = new Map<string, Promise<Listing>>();
   for (const blok of walkBloks(pageContent)) {
     const query = listingQuery(blok);
     if (!query || listings.has(blok._uid)) continue;
-    const params = { ...query, page };
+    const params = { ...query, page, language: storyLanguage(lang) };
     listings.set(
       blok._uid,
       readable(content.stories(params, { version }).then(

@@ -3,7 +3,8 @@ import type { LinkEntry } from "../../shared/content";
 import { isPageLink } from "../../shared/page-types";
 import type { AppBindings } from "../request-context";
 import { isPreviewHost } from "../render/robots";
-import { pathOfSlug } from "../content/routable";
+import { pageIndex, pathOfSlug } from "../content/routable";
+import { langPath, type Lang } from "../../shared/lang";
 
 export const seo = new Hono<AppBindings>();
 
@@ -26,25 +27,34 @@ seo.get("/robots.txt", (c) => {
 export interface SitemapEntry {
   path: string;
   lastmod?: string;
+  /** The same page in every language it is published in (itself included), when there is more than one. */
+  alternates?: Array<{ lang: Lang; path: string }>;
 }
 
-/** Published stories that are pages, as site paths (`home` is `/`), home first, then by path. */
+/** Published pages in every language, as site paths (`home` is `/`, English under `/en`), home first, then by path. */
 export function sitemapEntries(links: readonly LinkEntry[]): SitemapEntry[] {
+  const { alternates } = pageIndex(links);
   return links
     .filter(isPageLink)
-    .map((link) => {
+    .flatMap((link) => {
       const lastmod = link.published_at || link.updated_at || undefined;
-      return { path: pathOfSlug(link.slug), ...(lastmod ? { lastmod } : {}) };
+      const paths = Object.entries(alternates.get(link.slug.replace(/\/+$/, "")) ?? {}).map(([lang, slug]) => ({
+        lang: lang as Lang,
+        path: langPath(lang as Lang, pathOfSlug(slug)),
+      }));
+      return paths.map(({ path }) => ({ path, ...(lastmod ? { lastmod } : {}), ...(paths.length > 1 ? { alternates: paths } : {}) }));
     })
     .sort((a, b) => (a.path === "/" ? -1 : b.path === "/" ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 export function sitemapXml(entries: readonly SitemapEntry[], origin: string): string {
-  const urls = entries.map(({ path, lastmod }) => {
-    const loc = `<loc>${escapeXml(origin + encodeURI(path))}</loc>`;
-    return `<url>${loc}${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</url>`;
+  const url = (path: string) => escapeXml(origin + encodeURI(path));
+  const urls = entries.map(({ path, lastmod, alternates }) => {
+    const links = (alternates ?? []).map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate.lang}" href="${url(alternate.path)}"/>`);
+    return `<url><loc>${url(path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}${links.join("")}</url>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  const namespaces = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${entries.some((entry) => entry.alternates) ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ""}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${namespaces}>\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 function escapeXml(text: string): string {

@@ -1,0 +1,134 @@
+/**
+ * The site in Dutch (root) and English (`/en`), from one Storyblok space with field-level
+ * translation: routing, fallbacks, alternates, cache separation and preview per language.
+ */
+import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import snapshot from "../../.generated/snapshot.js";
+import { createApp } from "../../src/server/index";
+import { previewLinkToken } from "../../src/shared/preview-link";
+
+const BASE = "http://www.koraal.test";
+
+beforeEach(async () => {
+  await reset();
+});
+
+const app = createApp({ logSink: () => {} });
+
+async function get(path: string, init?: RequestInit) {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(BASE + path, { redirect: "manual", ...init }), env, ctx);
+  const html = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, html };
+}
+
+const headTags = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[0]);
+const home = snapshot.stories.find((story) => story.full_slug === "home")!;
+const field = (story: typeof home, component: string, name: string) =>
+  (story.content.body as Array<Record<string, string>>).find((blok) => blok.component === component)![name]!;
+
+describe("English under /en", () => {
+  it("serves the home page in English: translated fields, lang, og:locale, canonical and hreflang", async () => {
+    const { response, html } = await get("/en");
+    expect(response.status).toBe(200);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(`>${field(home, "HeroBanner", "title__i18n__en")}</h1>`);
+    expect(html).not.toContain(`>${field(home, "HeroBanner", "title")}</h1>`);
+    expect(html).toContain('<meta property="og:locale" content="en_GB"/>');
+    expect(html).toContain('<meta property="og:locale:alternate" content="nl_NL"/>');
+    expect(headTags(html, /<link rel="(canonical|alternate)"[^>]*>/g)).toEqual([
+      `<link rel="canonical" href="${BASE}/en"/>`,
+      `<link rel="alternate" hrefLang="nl" href="${BASE}/"/>`,
+      `<link rel="alternate" hrefLang="en" href="${BASE}/en"/>`,
+      `<link rel="alternate" hrefLang="x-default" href="${BASE}/"/>`,
+    ]);
+  });
+
+  it("serves a page at its translated slug, and names both languages from the Dutch page too", async () => {
+    const english = await get("/en/services/web-development");
+    expect(english.response.status).toBe(200);
+    expect(english.html).toContain("<title>Web development | Koraal</title>");
+    const dutch = await get("/diensten/webontwikkeling");
+    expect(dutch.html).toContain('<html lang="nl">');
+    for (const { html } of [english, dutch]) {
+      expect(html).toContain(`<link rel="alternate" hrefLang="nl" href="${BASE}/diensten/webontwikkeling"/>`);
+      expect(html).toContain(`<link rel="alternate" hrefLang="en" href="${BASE}/en/services/web-development"/>`);
+      expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${BASE}/diensten/webontwikkeling"/>`);
+    }
+    expect(english.html).toContain(`<link rel="canonical" href="${BASE}/en/services/web-development"/>`);
+    expect(dutch.html).toContain(`<link rel="canonical" href="${BASE}/diensten/webontwikkeling"/>`);
+  });
+
+  it("never shows a Dutch page at an English URL: untranslated stories and Dutch slugs under /en are 404", async () => {
+    for (const path of ["/en/over-ons", "/en/diensten", "/en/diensten/webontwikkeling", "/en/bestaat-niet"]) {
+      const { response, html } = await get(path);
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain(`Page not found: ${path}`);
+    }
+    // a page without an English version names no alternates
+    const { html } = await get("/over-ons");
+    expect(html).not.toContain("hrefLang");
+    expect(html).not.toContain("og:locale:alternate");
+  });
+
+  it("redirects and trailing slashes work in English as in Dutch", async () => {
+    const cases: Array<[string, string]> = [
+      ["/en/", "/en"],
+      ["/en/services/", "/en/services"],
+      ["/en/home", "/en"],
+      // a route rule's target in English where the page has an English version
+      ["/en/werken-bij", "/en/jobs"],
+      ["/en/c%6Fntact", "/en/contact"],
+    ];
+    for (const [from, to] of cases) {
+      const { response } = await get(from);
+      expect([from, response.status, response.headers.get("location")]).toEqual([from, 301, to]);
+    }
+  });
+
+  it("keeps each language's content apart in the cache", async () => {
+    await get("/");
+    await get("/en");
+    const keys = (await env.CONTENT_CACHE.list()).keys.map((key) => key.name);
+    const homeKeys = keys.filter((key) => key.startsWith("c:") && key.includes(":story/home"));
+    expect(homeKeys).toHaveLength(2);
+    expect(homeKeys.filter((key) => key.includes("language=en"))).toHaveLength(1);
+    const [again, englishAgain] = [await get("/"), await get("/en")];
+    expect(again.response.headers.get("server-timing")).toMatch(/^content;desc="hit"/);
+    expect(englishAgain.response.headers.get("server-timing")).toMatch(/^content;desc="hit"/);
+    expect(again.html).toContain(`>${field(home, "HeroBanner", "title")}</h1>`);
+    expect(englishAgain.html).toContain(`>${field(home, "HeroBanner", "title__i18n__en")}</h1>`);
+  });
+});
+
+describe("preview per language", () => {
+  const draft = snapshot.drafts.find((story) => story.full_slug === "home")!;
+
+  async function previewQuery(lang?: string): Promise<string> {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const query = new URLSearchParams({
+      _storyblok: String(home.id),
+      "_storyblok_tk[space_id]": String(snapshot.space.id),
+      "_storyblok_tk[timestamp]": String(timestamp),
+      "_storyblok_tk[token]": await previewLinkToken(snapshot.space.id, snapshot.tokens.preview, timestamp),
+      ...(lang ? { _storyblok_lang: lang } : {}),
+    });
+    return `?${query}`;
+  }
+
+  it("shows the draft in the language the editor edits (_storyblok_lang), uncached", async () => {
+    const english = await get(`/${await previewQuery("en")}`);
+    expect(english.response.status).toBe(200);
+    expect(english.response.headers.get("server-timing")).toMatch(/^content;desc="draft"/);
+    expect(english.html).toContain('<html lang="en">');
+    expect(english.html).toContain(`>${field(draft, "HeroBanner", "title__i18n__en")}</h1>`);
+    const dutch = await get(`/${await previewQuery()}`);
+    expect(dutch.html).toContain('<html lang="nl">');
+    expect(dutch.html).toContain(`>${field(draft, "HeroBanner", "title")}</h1>`);
+    expect((await env.CONTENT_CACHE.list()).keys.filter((key) => key.name.includes("language=en"))).toEqual([]);
+  });
+});
