@@ -105,6 +105,31 @@ describe("English under /en", () => {
   });
 });
 
+describe("links in English pages", () => {
+  const internalLinks = (html: string) =>
+    [...new Set([...html.matchAll(/<a [^>]*href="(\/[^"#?]*)[^"]*"/g)].map((m) => m[1]!))].filter((href) => !/^\/(api|assets|images)\//.test(href));
+
+  it("lead to English pages where they exist and to Dutch ones otherwise: every internal link answers 200", async () => {
+    const seen = new Set<string>();
+    for (const page of ["/en", "/en/services", "/en/cases", "/en/insights", "/en/contact"]) {
+      const { response, html } = await get(page);
+      expect([page, response.status]).toEqual([page, 200]);
+      for (const href of internalLinks(html)) seen.add(href);
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(["/en/services/web-development", "/en/contact"]));
+    for (const href of seen) {
+      const { response } = await get(href);
+      expect([href, response.status]).toEqual([href, 200]);
+    }
+  });
+
+  it("a Dutch page keeps its Dutch links", async () => {
+    const { html } = await get("/diensten");
+    expect(html).toContain('href="/diensten/webontwikkeling"');
+    expect(html).not.toContain('href="/en/');
+  });
+});
+
 describe("preview per language", () => {
   const draft = snapshot.drafts.find((story) => story.full_slug === "home")!;
 

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
+import { localiseLinks } from "../content/localise";
 import { loadTheme, type Theme } from "../content/theme";
+import { DEFAULT_LANG } from "../../shared/lang";
 import type { AppBindings } from "../request-context";
 import { ErrorScreen } from "./error-screen";
 import { PageDocument, type PageDocumentInput } from "./page-document";
@@ -73,7 +75,8 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
   }
   let theme: Theme | undefined;
   try {
-    theme = (await loadTheme(content, "published", c.var.lang)).value;
+    const loaded = (await loadTheme(content, "published", c.var.lang)).value;
+    theme = c.var.lang === DEFAULT_LANG ? loaded : localiseLinks(loaded, c.var.lang, await content.pageIndex());
   } catch (error) {
     logger.error("theme.unavailable", { error });
   }

@@ -3,6 +3,7 @@ import { ContentError } from "../content";
 import { loadTheme, THEME_SLUG, type Theme } from "../content/theme";
 import type { Content } from "../content";
 import { RESOLVE_RELATIONS } from "../content/relations";
+import { localiseLinks } from "../content/localise";
 import { pathOfSlug, type PageIndex } from "../content/routable";
 import type { Blok, Version } from "../../shared/content";
 import { isDataSlug, isPageStory, storyKind } from "../../shared/page-types";
@@ -75,18 +76,19 @@ pages.get("*", async (c) => {
     if (page.reason instanceof ContentError && page.reason.notFound) throw noRouteMatches(requested);
     throw page.reason;
   }
+  const localise = <T,>(value: T) => localiseLinks(value, language, index);
   let chrome: Theme | undefined;
-  if (theme.status === "fulfilled") chrome = theme.value;
+  if (theme.status === "fulfilled") chrome = localise(theme.value);
   else logger.error("theme.unavailable", { error: theme.reason });
 
-  const { story: loaded, rels } = page.value.value;
+  const { story: loaded, rels } = localise(page.value.value);
   const kind = editor ? storyKind(loaded) : isPageStory(loaded) ? "page" : null;
   if (!kind) throw pageValidationFailed(requested);
   const pageContent = loaded.content as PageContent;
 
   const pageNumber = listingPage(url.searchParams);
   if (pageNumber > 1 && !editor) await assertListingPageExists(content, pageContent, pageNumber, requested, language);
-  const listings = loadListings(content, logger, pageContent, pageNumber, version, language);
+  const listings = loadListings(content, logger, pageContent, pageNumber, version, language, localise);
   let preview: PreviewPage | undefined;
   if (editor) {
     // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
@@ -192,6 +194,7 @@ export function loadListings(
   page: number,
   version: Version = "published",
   lang: Lang = DEFAULT_LANG,
+  localise: <T>(value: T) => T = (value) => value,
 ): Map<string, Promise<Listing>> {
   const listings = new Map<string, Promise<Listing>>();
   for (const blok of walkBloks(pageContent)) {
@@ -201,7 +204,7 @@ export function loadListings(
     listings.set(
       blok._uid,
       readable(content.stories(params, { version }).then(
-        ({ value }) => ({ stories: value.stories, total: value.total, perPage: value.perPage, page }),
+        ({ value }) => ({ stories: localise(value.stories), total: value.total, perPage: value.perPage, page }),
         (error: unknown) => {
           logger.error("listing.failed", { component: blok.component, error });
           return { stories: [], total: 0, perPage: params.per_page ?? 25, page };

@@ -1,0 +1,44 @@
+import { DEFAULT_LANG, type Lang } from "../../shared/lang";
+import type { PageIndex } from "./routable";
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
+const trim = (slug: string) => slug.replace(/^\/+|\/+$/g, "");
+
+/**
+ * Internal links of translated content, pointed at pages of the same language. Storyblok
+ * translates field values but a story link keeps naming the default-language story: in an English
+ * page every link to a story that is published in English goes to its English path, and every
+ * other one to the Dutch page (never to an English URL that does not exist). Listing and relation
+ * stories get the same treatment for their `full_slug`. Returns a copy; the input is not changed.
+ */
+export function localiseLinks<T>(value: T, lang: Lang, index: PageIndex): T {
+  if (lang === DEFAULT_LANG) return value;
+  const target = (dutchSlug: string): string => {
+    const slug = trim(dutchSlug);
+    const story = index.stories[DEFAULT_LANG].get(slug) ?? slug;
+    const translated = index.alternates.get(story)?.[lang];
+    if (translated === undefined) return slug;
+    return translated === "home" ? lang : `${lang}/${translated}`;
+  };
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!isNode(node)) return node;
+    const copy: Node = {};
+    for (const [key, child] of Object.entries(node)) copy[key] = visit(child);
+    if (copy.linktype === "story" && typeof copy.cached_url === "string" && copy.cached_url) {
+      const to = target(copy.cached_url);
+      copy.cached_url = to;
+      if (isNode(copy.story)) copy.story = { ...copy.story, url: to, full_slug: to };
+    }
+    if (copy.type === "link" && isNode(copy.attrs) && copy.attrs.linktype === "story" && typeof copy.attrs.href === "string") {
+      copy.attrs = { ...copy.attrs, href: `/${target(copy.attrs.href)}` };
+    }
+    if (typeof copy.full_slug === "string" && typeof copy.uuid === "string" && isNode(copy.content)) {
+      const dutch = typeof copy.default_full_slug === "string" ? copy.default_full_slug : copy.full_slug;
+      copy.full_slug = target(dutch);
+    }
+    return copy;
+  };
+  return visit(value) as T;
+}
