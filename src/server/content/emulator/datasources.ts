@@ -1,8 +1,7 @@
 import type { SpaceSnapshot } from "../snapshot";
 import type { DatasourceEntry } from "../../../shared/content";
 import { type Answer, type Ctx, MAX_ENTRIES_PER_PAGE, NOT_FOUND_BODY } from "./model";
-import { compareValues } from "./params";
-import { pageOf, paginationHeaders, readPagination } from "./params";
+import { compareValues, pageOf, paginationHeaders, readPagination } from "./params";
 
 export type Datasource = SpaceSnapshot["datasources"][number];
 

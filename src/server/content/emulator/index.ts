@@ -21,11 +21,10 @@
 import type { SpaceSnapshot } from "../snapshot";
 import type { Story, Version } from "../../../shared/content";
 import { authorize, cdnCacheKey, readRequest, remember, sleep, throwIfAborted, toResponse } from "./transport";
-import { type Route, matchRoute } from "./routes";
+import { matchRoute } from "./routes";
+import { answerRoute } from "./dispatch";
+import { publishStory, unpublishStory } from "./editing";
 import { type Answer, type Ctx, type State, UNAUTHORIZED_BODY, type View, buildView, mergeDrafts, statusText } from "./model";
-import { getStory, listStories } from "./stories";
-import { getLink, listLinks } from "./links";
-import { getDatasource, listDatasourceEntries, listDatasources, listTags } from "./datasources";
 import { answerLanguage } from "./i18n";
 
 export type Fault =
@@ -97,32 +96,9 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
       language: answerLanguage(params.get("language"), languages),
       fallback: params.get("fallback_lang") ?? undefined,
     };
-    const answer = answerRoute(route, ctx);
+    const answer = answerRoute(route, ctx, { space: { ...space, version: state.version }, datasources });
     if (cacheable && answer.status === 200) remember(cdnCache, key, answer);
     return answer;
-  }
-
-  function answerRoute(route: Route, ctx: Ctx): Answer {
-    switch (route.kind) {
-      case "story":
-        return getStory(route.identifier, ctx);
-      case "stories":
-        return listStories(ctx);
-      case "links":
-        return listLinks(ctx);
-      case "link":
-        return getLink(route.uuid, ctx);
-      case "space":
-        return { status: 200, body: { space: { ...space, version: state.version } } };
-      case "datasources":
-        return listDatasources(datasources, ctx);
-      case "datasource":
-        return getDatasource(datasources, route.id, ctx);
-      case "datasource_entries":
-        return listDatasourceEntries(datasources, ctx);
-      case "tags":
-        return listTags(ctx);
-    }
   }
 
   async function emulatorFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -135,37 +111,10 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
     return toResponse(handle(method, url));
   }
 
-  function publish(fullSlug: string): void {
-    const bySlug = (story: Story) => story.full_slug === fullSlug;
-    // Publishing a story without a draft republishes it, which also moves cv, as in Storyblok.
-    const source = [...state.drafts.values()].find(bySlug) ?? [...state.published.values()].find(bySlug);
-    if (!source) throw new Error(`publish: no story with full_slug "${fullSlug}"`);
-    const at = new Date(now()).toISOString();
-    const promoted: Story = {
-      ...structuredClone(source),
-      published_at: at,
-      updated_at: at,
-      first_published_at: source.first_published_at ?? at,
-    };
-    state.published.set(promoted.uuid, promoted);
-    state.drafts.delete(promoted.uuid);
-    // cv is a Unix timestamp that only ever grows, even when publishes land in the same second.
-    state.version = Math.max(state.version + 1, Math.floor(now() / 1000));
-    state.views = {};
-  }
-
-  function unpublish(fullSlug: string): void {
-    const story = [...state.published.values()].find((candidate) => candidate.full_slug === fullSlug);
-    if (!story) throw new Error(`unpublish: no published story with full_slug "${fullSlug}"`);
-    state.published.delete(story.uuid);
-    state.version = Math.max(state.version + 1, Math.floor(now() / 1000));
-    state.views = {};
-  }
-
   return {
     fetch: emulatorFetch as typeof fetch,
-    publish,
-    unpublish,
+    publish: (fullSlug: string) => publishStory(state, fullSlug, now()),
+    unpublish: (fullSlug: string) => unpublishStory(state, fullSlug, now()),
     get cacheVersion() {
       return state.version;
     },
