@@ -101,7 +101,21 @@ execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inher
 run([wrangler, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
 const server = spawn(
   process.execPath,
-  [wrangler, "dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", "log", "--persist-to", persist, "--var", "LOG_LEVEL:info"],
+  [
+    wrangler,
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "log",
+    "--persist-to",
+    persist,
+    "--var",
+    "LOG_LEVEL:info",
+  ],
   { cwd: root, stdio: ["ignore", "pipe", "inherit"], env },
 );
 let originCalls = 0;
@@ -123,7 +137,9 @@ try {
   if (!cvExpires) throw new Error("cv:current has no expiration in KV");
   const callsBefore = originCalls;
   const stormAt = cvExpires * 1000 - 4000;
-  console.log(`\nwarm: ${keysBefore.length} KV entries, ${callsBefore} origin calls; cv:current expires in ${((cvExpires * 1000 - Date.now()) / 1000).toFixed(1)} s, storm starts 4 s before`);
+  console.log(
+    `\nwarm: ${keysBefore.length} KV entries, ${callsBefore} origin calls; cv:current expires in ${((cvExpires * 1000 - Date.now()) / 1000).toFixed(1)} s, storm starts 4 s before`,
+  );
   await sleep(stormAt - Date.now());
 
   const unknown = Array.from({ length: 200 }, (_, i) => `/onbekend-${i}-${Date.now()}`);
@@ -135,7 +151,9 @@ try {
     probe(PROBE_MS),
     flood(unknown, STORM_CONCURRENCY / 2).finally(() => console.log(`unknown URLs done ${since(expiry)}`)),
     flood(listing, STORM_CONCURRENCY / 2).finally(() => console.log(`listing pages done ${since(expiry)}`)),
-    sleep(expiry - 3000 - Date.now()).then(() => flood(misses, STORM_CONCURRENCY).finally(() => console.log(`misses done ${since(expiry)}`))),
+    sleep(expiry - 3000 - Date.now()).then(() =>
+      flood(misses, STORM_CONCURRENCY).finally(() => console.log(`misses done ${since(expiry)}`)),
+    ),
   ]);
   await sleep(500); // deferred KV writes (waitUntil) land
   const keysAfter = kvKeys();
@@ -143,14 +161,19 @@ try {
 
   const a = summary(quiet.latencies);
   const b = summary(stormy.latencies);
-  const fmt = (label: string, s: ReturnType<typeof summary>) => `${label.padEnd(34)} p50 ${s.p50.toFixed(1).padStart(7)} ms   max ${s.max.toFixed(1).padStart(7)} ms   (${s.n} requests)`;
-  console.log(`\nstorm (${STORM_CONCURRENCY} in flight): 200 unknown URLs (${statusText(unknownStatus)}), 100 listing pages (${statusText(listingStatus)}), 150 misses (${statusText(missStatus)})`);
+  const fmt = (label: string, s: ReturnType<typeof summary>) =>
+    `${label.padEnd(34)} p50 ${s.p50.toFixed(1).padStart(7)} ms   max ${s.max.toFixed(1).padStart(7)} ms   (${s.n} requests)`;
+  console.log(
+    `\nstorm (${STORM_CONCURRENCY} in flight): 200 unknown URLs (${statusText(unknownStatus)}), 100 listing pages (${statusText(listingStatus)}), 150 misses (${statusText(missStatus)})`,
+  );
   console.log(`(a) KV entries added by the storm:  ${added.length}${added.length ? ` (${added.join(", ")})` : ""}`);
   console.log(`(b) origin calls during the storm:  ${originCalls - callsBefore}`);
   console.log(`(c) cached pages ${CACHED.join(" ")}:`);
   console.log(fmt("    without the storm", a));
   console.log(fmt("    during the storm", b));
-  console.log(`    ratio during/without: p50 ${(b.p50 / a.p50).toFixed(2)}, max ${(b.max / a.max).toFixed(2)}; non-200 during the storm: ${stormy.statuses.filter((s) => s !== 200).length}`);
+  console.log(
+    `    ratio during/without: p50 ${(b.p50 / a.p50).toFixed(2)}, max ${(b.max / a.max).toFixed(2)}; non-200 during the storm: ${stormy.statuses.filter((s) => s !== 200).length}`,
+  );
 } finally {
   server.kill("SIGTERM");
 }

@@ -15,14 +15,32 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 // measure what is deployed: React's production build (wrangler dev defaults to the development one)
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
 execFileSync(process.execPath, ["scripts/build.ts"], { cwd: root, stdio: "inherit", env });
-execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/bench-state"], {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-  env,
-});
+execFileSync(
+  process.execPath,
+  ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/bench-state"],
+  {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env,
+  },
+);
 const server = spawn(
   process.execPath,
-  ["node_modules/wrangler/bin/wrangler.js", "dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", "error", "--persist-to", ".wrangler/bench-state", "--var", "LOG_LEVEL:error"],
+  [
+    "node_modules/wrangler/bin/wrangler.js",
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "error",
+    "--persist-to",
+    ".wrangler/bench-state",
+    "--var",
+    "LOG_LEVEL:error",
+  ],
   { cwd: root, stdio: ["ignore", "ignore", "inherit"], env },
 );
 
@@ -70,7 +88,8 @@ async function load(path: string, ms: number): Promise<Run> {
 }
 
 // NaN only when a round measured nothing (it always has at least one request per worker)
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 function summarise(runs: Run[]): Summary {
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
@@ -103,7 +122,9 @@ try {
   console.log(`\nconcurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds of ${ROUND_MS / 1000} s each\n`);
   console.log(fmt(`(a) static ${asset}`, a));
   console.log(fmt(`(b) SSR ${page} (warm KV)`, b));
-  console.log(`\nratio b/a: throughput ${(b.rps / a.rps).toFixed(2)}, p50 latency ${(b.p50 / a.p50).toFixed(2)}, p99 latency ${(b.p99 / a.p99).toFixed(2)}`);
+  console.log(
+    `\nratio b/a: throughput ${(b.rps / a.rps).toFixed(2)}, p50 latency ${(b.p50 / a.p50).toFixed(2)}, p99 latency ${(b.p99 / a.p99).toFixed(2)}`,
+  );
 } finally {
   server.kill("SIGTERM");
 }

@@ -28,7 +28,9 @@ export class ContentValidationError extends Error {
   override name = "ContentValidationError";
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(`Invalid content (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    super(
+      `Invalid content (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
     this.problems = problems;
   }
 }
@@ -43,7 +45,10 @@ export function storyFilePath(fullSlug: string): string {
 
 /** The full_slug a story file must carry, from its path relative to stories/ or drafts/. */
 export function fullSlugFromFilePath(relativePath: string): string {
-  const slug = relativePath.split(sep).join("/").replace(/\.json$/, "");
+  const slug = relativePath
+    .split(sep)
+    .join("/")
+    .replace(/\.json$/, "");
   if (slug === STARTPAGE_FILE) return "/";
   return slug.endsWith(`/${STARTPAGE_FILE}`) ? slug.slice(0, -STARTPAGE_FILE.length) : slug;
 }
@@ -164,7 +169,8 @@ const isInt = (value: unknown): value is number => Number.isInteger(value);
 const isString = (value: unknown): value is string => typeof value === "string";
 const isNullableString = (value: unknown): value is string | null => value === null || typeof value === "string";
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
-const isDate = (value: unknown): value is string => isString(value) && !Number.isNaN(Date.parse(value)) && /T.*(Z|[+-]\d\d:?\d\d)$/.test(value);
+const isDate = (value: unknown): value is string =>
+  isString(value) && !Number.isNaN(Date.parse(value)) && /T.*(Z|[+-]\d\d:?\d\d)$/.test(value);
 const isNullableDate = (value: unknown): value is string | null => value === null || isDate(value);
 
 type CheckedSpace = Pick<SpaceSnapshot, "space" | "tokens">;
@@ -179,7 +185,8 @@ function checkSpace({ file, data }: ContentFile, report: Report): CheckedSpace |
     if (!isString(space.name)) problems.push("space.name must be a string");
     if (!isString(space.domain)) problems.push("space.domain must be a string");
     if (!isInt(space.version)) problems.push("space.version (the cache version, a Unix timestamp) must be an integer");
-    if (!Array.isArray(space.language_codes) || !space.language_codes.every(isString)) problems.push("space.language_codes must be an array of strings");
+    if (!Array.isArray(space.language_codes) || !space.language_codes.every(isString))
+      problems.push("space.language_codes must be an array of strings");
   }
   if (!isObject(tokens) || !isString(tokens.public) || !tokens.public || !isString(tokens.preview) || !tokens.preview) {
     problems.push(`"tokens" must hold non-empty "public" and "preview" strings`);
@@ -319,7 +326,8 @@ function checkFolders(entries: StoryFile[], report: Report): void {
     }
     if (storyIds.has(data.parent_id)) report(file, `parent_id ${data.parent_id} is the id of a story, not of folder "${folder}"`);
     const known = folderIds.get(folder);
-    if (known && known.id !== data.parent_id) report(file, `parent_id ${data.parent_id} differs from ${known.file} (${known.id}) in the same folder "${folder}"`);
+    if (known && known.id !== data.parent_id)
+      report(file, `parent_id ${data.parent_id} differs from ${known.file} (${known.id}) in the same folder "${folder}"`);
     else folderIds.set(folder, { id: data.parent_id, file });
   }
   const byId = new Map<number, string>();
@@ -376,7 +384,13 @@ function checkDatasources(entries: ContentFile[], report: Report): SpaceSnapshot
     ids.set(data.id, file);
     const normalized: DatasourceEntry[] = [];
     data.entries.forEach((entry: unknown, index) => {
-      if (!isObject(entry) || !isInt(entry.id) || !isString(entry.name) || !isString(entry.value) || !(entry.dimension_value === undefined || isNullableString(entry.dimension_value))) {
+      if (
+        !isObject(entry) ||
+        !isInt(entry.id) ||
+        !isString(entry.name) ||
+        !isString(entry.value) ||
+        !(entry.dimension_value === undefined || isNullableString(entry.dimension_value))
+      ) {
         report(file, `entries[${index}] must be { "id": integer, "name": string, "value": string, "dimension_value"?: string | null }`);
         return;
       }
@@ -430,7 +444,9 @@ function argument(name: string, fallback: string): string {
  * content edit must give a new cv or `npm start` would keep serving what it cached before the edit.
  */
 export function withContentVersion(snapshot: SpaceSnapshot): SpaceSnapshot {
-  const digest = createHash("sha256").update(JSON.stringify([snapshot.stories, snapshot.drafts, snapshot.datasources])).digest("hex");
+  const digest = createHash("sha256")
+    .update(JSON.stringify([snapshot.stories, snapshot.drafts, snapshot.datasources]))
+    .digest("hex");
   const offset = Number.parseInt(digest.slice(0, 7), 16) % 10_000_000;
   return { ...snapshot, space: { ...snapshot.space, version: snapshot.space.version + offset } };
 }

@@ -18,9 +18,7 @@ const hash = (data: string | Buffer): string => createHash("sha256").update(data
 
 async function filesUnder(dir: string, pattern: RegExp): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isFile() && pattern.test(e.name))
-    .map((e) => join(e.parentPath ?? e.path, e.name));
+  return entries.filter((e) => e.isFile() && pattern.test(e.name)).map((e) => join(e.parentPath ?? e.path, e.name));
 }
 
 async function buildStylesheet() {
@@ -114,7 +112,10 @@ async function main() {
   );
   await mkdir(join(out, "builds/meta"), { recursive: true });
   await writeFile(join(out, "builds/latest.json"), JSON.stringify({ id: buildId, timestamp: manifest.builtAt }));
-  await writeFile(join(out, `builds/meta/${buildId}.json`), JSON.stringify({ id: buildId, timestamp: manifest.builtAt, stylesheet: stylesheet.path, scripts: manifest.scripts }));
+  await writeFile(
+    join(out, `builds/meta/${buildId}.json`),
+    JSON.stringify({ id: buildId, timestamp: manifest.builtAt, stylesheet: stylesheet.path, scripts: manifest.scripts }),
+  );
 
   console.log(
     `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB) in ${Date.now() - started} ms`,

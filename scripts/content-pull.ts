@@ -52,7 +52,15 @@ export function apiBase(host = "api.storyblok.com") {
 }
 
 /** Lets requests start at most `ratePerSecond` times a second, the budget the site also keeps to. */
-export function createPacer({ ratePerSecond = RATE_PER_SECOND, now = Date.now, sleep = realSleep }: { ratePerSecond?: number; now?: () => number; sleep?: Sleep } = {}): () => Promise<void> {
+export function createPacer({
+  ratePerSecond = RATE_PER_SECOND,
+  now = Date.now,
+  sleep = realSleep,
+}: {
+  ratePerSecond?: number;
+  now?: () => number;
+  sleep?: Sleep;
+} = {}): () => Promise<void> {
   const interval = 1000 / ratePerSecond;
   let next = 0;
   return async () => {
@@ -69,7 +77,11 @@ const redact = (url: string) => url.replace(/([?&]token=)[^&]*/, "$1***");
 
 /** GET `path` (JSON of the shape T) through the pacer, retrying 429 after 1 s, 2 s, ... (as the site does). */
 async function getJson<T>(ctx: PullContext, path: string, params: QueryParams): Promise<{ body: T; headers: Headers }> {
-  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, String(v)]));
+  const query = new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]): [string, string] => [k, String(v)]),
+  );
   const url = `${ctx.base}/${path}?${query}`;
   for (let attempt = 0; ; attempt++) {
     await ctx.pace();
@@ -92,7 +104,11 @@ async function getAllPages<T>(ctx: PullContext, path: string, params: QueryParam
   const items: T[] = [];
   for (let page = 1; ; page++) {
     // a list, or an object keyed by id
-    const { body, headers } = await getJson<Record<string, T[] | Record<string, T> | undefined>>(ctx, path, { ...params, per_page: perPage, page });
+    const { body, headers } = await getJson<Record<string, T[] | Record<string, T> | undefined>>(ctx, path, {
+      ...params,
+      per_page: perPage,
+      page,
+    });
     const batch = Object.values(body[key] ?? []);
     items.push(...batch);
     // The API caps per_page silently; its per-page header says what a full page holds.
@@ -106,7 +122,11 @@ async function getAllPages<T>(ctx: PullContext, path: string, params: QueryParam
 export function stripEditable<T>(value: T): T {
   if (Array.isArray(value)) return value.map(stripEditable) as T;
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "_editable").map(([key, child]) => [key, stripEditable(child)])) as T;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "_editable")
+      .map(([key, child]) => [key, stripEditable(child)]),
+  ) as T;
 }
 
 /** Drafts worth keeping: never published, or different from the published version. */
@@ -174,7 +194,14 @@ export function foldTranslations(stories: Story[], byLanguage: Array<[lang: stri
 }
 
 /** Reads a whole space through the Content Delivery API, every language folded into its stories. */
-export async function pullSpace({ token, previewToken, host, fetch = globalThis.fetch, sleep = realSleep, now = Date.now }: PullOptions): Promise<PulledSpace> {
+export async function pullSpace({
+  token,
+  previewToken,
+  host,
+  fetch = globalThis.fetch,
+  sleep = realSleep,
+  now = Date.now,
+}: PullOptions): Promise<PulledSpace> {
   const ctx: PullContext = { base: apiBase(host), fetch, sleep, pace: createPacer({ now, sleep }) };
   const { body: me } = await getJson<{ space: ApiSpace }>(ctx, "cdn/spaces/me", { token });
   const space = me.space;
@@ -194,7 +221,13 @@ export async function pullSpace({ token, previewToken, host, fetch = globalThis.
   const sources = await getAllPages<ApiDatasource>(ctx, "cdn/datasources", { token, cv }, "datasources", ENTRIES_PER_PAGE);
   const datasources: SpaceSnapshot["datasources"] = [];
   for (const source of sources) {
-    const entries = await getAllPages<ApiDatasourceEntry>(ctx, "cdn/datasource_entries", { token, cv, datasource: source.slug }, "datasource_entries", ENTRIES_PER_PAGE);
+    const entries = await getAllPages<ApiDatasourceEntry>(
+      ctx,
+      "cdn/datasource_entries",
+      { token, cv, datasource: source.slug },
+      "datasource_entries",
+      ENTRIES_PER_PAGE,
+    );
     datasources.push({
       id: source.id,
       name: source.name,
@@ -218,9 +251,15 @@ export function contentFiles(pulled: PulledSpace, tokens = LOCAL_TOKENS): Map<st
 
 /** The problems build-snapshot would report for these files (empty when they build). */
 export function validationProblems(files: Map<string, unknown>): string[] {
-  const pick = (prefix: string) => [...files].filter(([path]) => path.startsWith(prefix)).map(([path, data]) => ({ file: `content/${path}`, data }));
+  const pick = (prefix: string) =>
+    [...files].filter(([path]) => path.startsWith(prefix)).map(([path, data]) => ({ file: `content/${path}`, data }));
   try {
-    assembleSnapshot({ space: { file: "content/space.json", data: files.get("space.json") }, stories: pick("stories/"), drafts: pick("drafts/"), datasources: pick("datasources/") });
+    assembleSnapshot({
+      space: { file: "content/space.json", data: files.get("space.json") },
+      stories: pick("stories/"),
+      drafts: pick("drafts/"),
+      datasources: pick("datasources/"),
+    });
     return [];
   } catch (error) {
     return error instanceof ContentValidationError ? error.problems : [String(error)];
@@ -250,7 +289,9 @@ function localTokens(dir: string): SpaceSnapshot["tokens"] {
 async function main() {
   const token = process.env.STORYBLOK_TOKEN?.trim();
   if (!token) {
-    console.error("content:pull: set STORYBLOK_TOKEN (and STORYBLOK_PREVIEW_TOKEN for drafts) to the access token of the Storyblok space to snapshot into content/.");
+    console.error(
+      "content:pull: set STORYBLOK_TOKEN (and STORYBLOK_PREVIEW_TOKEN for drafts) to the access token of the Storyblok space to snapshot into content/.",
+    );
     process.exitCode = 1;
     return;
   }
@@ -263,10 +304,14 @@ async function main() {
     });
     const files = contentFiles(pulled, existsSync(dir) ? localTokens(dir) : LOCAL_TOKENS);
     writeContentDir(dir, files);
-    console.log(`content:pull: wrote ${dir} (stories: ${pulled.stories.length}, drafts: ${pulled.drafts.length}, datasources: ${pulled.datasources.length}, cv: ${pulled.space.version})`);
+    console.log(
+      `content:pull: wrote ${dir} (stories: ${pulled.stories.length}, drafts: ${pulled.drafts.length}, datasources: ${pulled.datasources.length}, cv: ${pulled.space.version})`,
+    );
     const problems = validationProblems(files);
     if (problems.length) {
-      console.error(`content:pull: the pulled content will not build until these are fixed in Storyblok or content/:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+      console.error(
+        `content:pull: the pulled content will not build until these are fixed in Storyblok or content/:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+      );
       process.exitCode = 1;
     }
   } catch (error) {

@@ -25,7 +25,12 @@ export type SubscriberRow = Record<string, unknown>;
 const isStatus = (value: string): value is SubscriberStatus => (STATUSES as readonly string[]).includes(value);
 
 export function parseArgs(argv: string[]): SubscribersOptions {
-  const options: Omit<SubscribersOptions, "status"> & { status?: string } = { remote: false, json: false, persistTo: undefined, status: undefined };
+  const options: Omit<SubscribersOptions, "status"> & { status?: string } = {
+    remote: false,
+    json: false,
+    persistTo: undefined,
+    status: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--remote") options.remote = true;
@@ -73,7 +78,13 @@ export function table(rows: SubscriberRow[]): string {
       .join("  ")
       .trimEnd();
   const counts = STATUSES.map((status) => [status, rows.filter((row) => row.status === status).length] as const).filter(([, n]) => n);
-  return [line(COLUMNS), line(widths.map((w) => "-".repeat(w))), ...cells.map(line), "", `${rows.length} subscriber(s): ${counts.map(([s, n]) => `${n} ${s}`).join(", ")}`].join("\n");
+  return [
+    line(COLUMNS),
+    line(widths.map((w) => "-".repeat(w))),
+    ...cells.map(line),
+    "",
+    `${rows.length} subscriber(s): ${counts.map(([s, n]) => `${n} ${s}`).join(", ")}`,
+  ].join("\n");
 }
 
 function main() {

@@ -100,7 +100,8 @@ export function readConfig(env: AppEnv): Config {
   const cookieConsentId = env.COOKIE_CONSENT_ID?.trim();
   if (cookieConsentId && !UUID.test(cookieConsentId)) problems.push("COOKIE_CONSENT_ID must be a Cookiebot domain group id (a UUID)");
   const salesTrackingId = env.SALES_TRACKING_ID?.trim();
-  if (salesTrackingId && !/^LI-[A-Z0-9]{6,20}$/.test(salesTrackingId)) problems.push("SALES_TRACKING_ID must be a Leadinfo site id such as LI-6AB12CD34EF56");
+  if (salesTrackingId && !/^LI-[A-Z0-9]{6,20}$/.test(salesTrackingId))
+    problems.push("SALES_TRACKING_ID must be a Leadinfo site id such as LI-6AB12CD34EF56");
   if (problems.length) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
 
   const token = env.STORYBLOK_TOKEN?.trim();

@@ -15,7 +15,13 @@ type CryptoKey = { readonly type: string };
 declare var crypto: {
   subtle: {
     digest(algorithm: string, data: BufferSource): Promise<ArrayBuffer>;
-    importKey(format: "raw", keyData: BufferSource, algorithm: { name: string; hash: string }, extractable: boolean, usages: string[]): Promise<CryptoKey>;
+    importKey(
+      format: "raw",
+      keyData: BufferSource,
+      algorithm: { name: string; hash: string },
+      extractable: boolean,
+      usages: string[],
+    ): Promise<CryptoKey>;
     sign(algorithm: string, key: CryptoKey, data: BufferSource): Promise<ArrayBuffer>;
   };
 };

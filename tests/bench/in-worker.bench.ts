@@ -51,7 +51,12 @@ it("warm pages", async () => {
     const type = story.content.component;
     if (path !== "/" && bytes > (largest.get(type)?.bytes ?? -1)) largest.set(type, { path, bytes });
   }
-  const targets = [["home", "/"], ["404 screen", "/bestaat-niet"], ["robots.txt", "/robots.txt"], ...[...largest].map(([type, { path }]) => [type, path])];
+  const targets = [
+    ["home", "/"],
+    ["404 screen", "/bestaat-niet"],
+    ["robots.txt", "/robots.txt"],
+    ...[...largest].map(([type, { path }]) => [type, path]),
+  ];
   for (const [label, path] of targets) report("warm", { label, path, ...(await warmMs(app, path!)) });
 });
 

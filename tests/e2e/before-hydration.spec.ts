@@ -122,7 +122,9 @@ test.describe("error screens in the browser", () => {
     test(`${status}: the error screen with header, footer, Home and Contact`, async ({ page }) => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(status);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(status === 404 ? `${status}: Page not found: /bestaat-niet` : `${status}: Something went wrong`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        status === 404 ? `${status}: Page not found: /bestaat-niet` : `${status}: Something went wrong`,
+      );
       await expect(page.locator("header").first()).toBeVisible();
       await expect(page.locator("footer")).toBeAttached();
       await expect(page.getByRole("navigation", { name: "Verder naar" }).getByRole("link")).toHaveText(["Home", "Contact"]);

@@ -82,7 +82,9 @@ test.describe("newsletter form", () => {
   });
 
   test("shows the API's JSON message on failure", async ({ page }) => {
-    await open(page, (route) => route.fulfill({ status: 429, contentType: "application/json", body: '{"message":"Rustig aan, probeer het zo nog eens."}' }));
+    await open(page, (route) =>
+      route.fulfill({ status: 429, contentType: "application/json", body: '{"message":"Rustig aan, probeer het zo nog eens."}' }),
+    );
     await email(page).fill("lotte@voorbeeld.nl");
     await submit(page).click();
     await expect(status(page)).toHaveText("Rustig aan, probeer het zo nog eens.");

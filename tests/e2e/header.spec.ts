@@ -141,7 +141,9 @@ test.describe("mobile header (375 px)", () => {
     const insideMenu = () =>
       page.evaluate(() => {
         const active = document.activeElement;
-        return Boolean(active && (document.getElementById("mobile-menu")?.contains(active) || active.getAttribute("aria-controls") === "mobile-menu"));
+        return Boolean(
+          active && (document.getElementById("mobile-menu")?.contains(active) || active.getAttribute("aria-controls") === "mobile-menu"),
+        );
       });
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");

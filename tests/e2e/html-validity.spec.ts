@@ -23,9 +23,9 @@ test("every sitemap page and the 404 screen are valid HTML (Nu HTML Checker)", a
       expect(res.status(), path).toBe(path === "/bestaat-niet" ? 404 : 200);
       await writeFile(join(dir, `${index}${path.replaceAll("/", "_")}.html`), await res.text());
     }
-    const { stderr } = await promisify(execFile)("java", ["-jar", VNU, "--errors-only", "--format", "json", dir], { maxBuffer: 16 << 20 }).catch(
-      (error: { stderr: string }) => ({ stderr: error.stderr }),
-    );
+    const { stderr } = await promisify(execFile)("java", ["-jar", VNU, "--errors-only", "--format", "json", dir], {
+      maxBuffer: 16 << 20,
+    }).catch((error: { stderr: string }) => ({ stderr: error.stderr }));
     const messages = (JSON.parse(stderr) as { messages: Array<{ url: string; message: string; extract?: string }> }).messages;
     expect(messages.map((m) => `${m.url.replace(/^.*\//, "")}: ${m.message}`)).toEqual([]);
   } finally {

@@ -19,7 +19,10 @@ for (const width of [375, 1280]) {
         expect(response?.status()).toBe(200);
         await hydrated(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
-        await page.screenshot({ path: `screenshots/${width}/${path === "/" ? "home" : path.slice(1).replaceAll("/", "__")}.png`, fullPage: true });
+        await page.screenshot({
+          path: `screenshots/${width}/${path === "/" ? "home" : path.slice(1).replaceAll("/", "__")}.png`,
+          fullPage: true,
+        });
         expect(errors).toEqual([]);
       });
     }

@@ -32,7 +32,10 @@ async function openPreview(page: Page, baseURL: string, path = "/") {
   return response!;
 }
 
-test("a local preview link shows the draft with editor markers, framed only by Storyblok, never cached or indexed", async ({ page, baseURL }) => {
+test("a local preview link shows the draft with editor markers, framed only by Storyblok, never cached or indexed", async ({
+  page,
+  baseURL,
+}) => {
   const errors = consoleErrors(page);
   const violations = await collectCspViolations(page);
   const response = await openPreview(page, baseURL!);
@@ -51,11 +54,24 @@ test("every kind of page hydrates in preview exactly as the server rendered it",
   test.setTimeout(60_000);
   const errors = consoleErrors(page);
   const violations = await collectCspViolations(page);
-  for (const path of ["/cases", "/cases/domstad-deelfietsen", "/insights/streamen-vanaf-de-edge", "/team", "/contact", "/vacatures", "/klanten", "/sectoren/zorg", "/over-ons", "/diensten/app-ontwikkeling"]) {
+  for (const path of [
+    "/cases",
+    "/cases/domstad-deelfietsen",
+    "/insights/streamen-vanaf-de-edge",
+    "/team",
+    "/contact",
+    "/vacatures",
+    "/klanten",
+    "/sectoren/zorg",
+    "/over-ons",
+    "/diensten/app-ontwikkeling",
+  ]) {
     await openPreview(page, baseURL!, path);
     // hydrated: React owns the preview root's content
     expect(
-      await page.evaluate(() => Object.keys(document.querySelector("[data-preview-root]")!.firstElementChild!).some((key) => key.startsWith("__reactFiber"))),
+      await page.evaluate(() =>
+        Object.keys(document.querySelector("[data-preview-root]")!.firstElementChild!).some((key) => key.startsWith("__reactFiber")),
+      ),
       path,
     ).toBe(true);
     expect(await violations(), path).toEqual([]);
@@ -70,7 +86,9 @@ async function settledDocumentHeight(page: Page): Promise<number> {
     for (const image of images) image.loading = "eager";
     await Promise.all(
       images.map((image) =>
-        image.complete ? null : new Promise((resolve) => (image.addEventListener("load", resolve), image.addEventListener("error", resolve))),
+        image.complete
+          ? null
+          : new Promise((resolve) => (image.addEventListener("load", resolve), image.addEventListener("error", resolve))),
       ),
     );
     await document.fonts.ready;
@@ -119,7 +137,9 @@ test("an edit in the editor is visible in under 200 ms, without a reload or a se
     domAt ??= performance.now();
     observer.disconnect();
     // the frame holding the change has been painted once the frame after it starts
-    const paintedAt = await new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))));
+    const paintedAt = await new Promise<number>((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))),
+    );
     return { delivered, dom: domAt - start, visible: paintedAt - start };
   }, marker);
 
@@ -151,10 +171,13 @@ test("edits of another story are ignored", async ({ page, baseURL }) => {
 for (const action of ["change", "published"] as const) {
   test(`'${action}' from the editor reloads the page from the server`, async ({ page, baseURL }) => {
     await openPreview(page, baseURL!);
-    const storyId = await page.evaluate(() => JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!).storyId as number);
+    const storyId = await page.evaluate(
+      () => JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!).storyId as number,
+    );
     // another story's event changes nothing
     await page.evaluate(
-      ([name, id]) => (window as unknown as { __storyblokBridge: { emit(a: string, p: unknown): number } }).__storyblokBridge.emit(name, { storyId: id }),
+      ([name, id]) =>
+        (window as unknown as { __storyblokBridge: { emit(a: string, p: unknown): number } }).__storyblokBridge.emit(name, { storyId: id }),
       [action, storyId + 1] as const,
     );
     await page.waitForTimeout(300);
@@ -162,7 +185,8 @@ for (const action of ["change", "published"] as const) {
 
     const reloaded = page.waitForEvent("load");
     await page.evaluate(
-      ([name, id]) => (window as unknown as { __storyblokBridge: { emit(a: string, p: unknown): number } }).__storyblokBridge.emit(name, { storyId: id }),
+      ([name, id]) =>
+        (window as unknown as { __storyblokBridge: { emit(a: string, p: unknown): number } }).__storyblokBridge.emit(name, { storyId: id }),
       [action, storyId] as const,
     );
     await reloaded;
@@ -236,7 +260,10 @@ test("the theme story previews as a page: draft header, footer and customers, ea
   expect(errors).toEqual([]);
 });
 
-test("edits of header, footer and customers in the theme preview show at once, without a reload or a request", async ({ page, baseURL }) => {
+test("edits of header, footer and customers in the theme preview show at once, without a reload or a request", async ({
+  page,
+  baseURL,
+}) => {
   const errors = consoleErrors(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await openPreview(page, baseURL!, "/theme/theme");
@@ -262,7 +289,13 @@ test("edits of header, footer and customers in the theme preview show at once, w
   expect(delivered).toBe(1);
   await expect(page.locator("nav[aria-label='Hoofdmenu'] button").first()).toHaveText("Live menu");
   await expect(page.locator("footer").getByText("Live footer", { exact: true })).toBeVisible();
-  await expect(page.locator("main article h2")).toHaveText(["Live klant", "Zorggroep De Linde", "Kade Logistiek", "Tulpbank", "Molenaar Bouw"]);
+  await expect(page.locator("main article h2")).toHaveText([
+    "Live klant",
+    "Zorggroep De Linde",
+    "Kade Logistiek",
+    "Tulpbank",
+    "Molenaar Bouw",
+  ]);
   await expect(page.locator("main h1 + p")).toContainText("Hieronder de klanten (5).");
   // still the editor's: every edited blok keeps its marker
   await expect(page.locator("header[data-blok-c], footer[data-blok-c]")).toHaveCount(2);
@@ -292,11 +325,18 @@ test("a page's preview shows the theme's draft header and footer, and page edits
   await expect(page.locator("nav[aria-label='Hoofdmenu'] button").first()).toHaveText(DRAFT_MENU_TITLE);
   // the theme belongs to another story: its header and footer are not the editor's to click here
   await expect(page.locator("header[data-blok-c], footer[data-blok-c]")).toHaveCount(0);
-  const props = await page.evaluate(() => JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!) as ThemeProps & { content: { body: Array<Record<string, unknown>> } });
+  const props = await page.evaluate(
+    () =>
+      JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!) as ThemeProps & {
+        content: { body: Array<Record<string, unknown>> };
+      },
+  );
   expect(props.kind).toBe("page");
 
   await page.evaluate((storyId) => {
-    const root = JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!) as { content: { body: Array<Record<string, unknown>> } };
+    const root = JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!) as {
+      content: { body: Array<Record<string, unknown>> };
+    };
     const content = structuredClone(root.content);
     const hero = content.body.find((blok) => blok.component === "HeroBanner")!;
     hero.title = "Live klantenpagina";

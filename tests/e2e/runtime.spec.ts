@@ -26,7 +26,10 @@ test("an hourly build check turns the next internal navigation into a full load 
   let checks = 0;
   await page.route("**/builds/latest.json", (route) => {
     checks++;
-    return route.fulfill({ contentType: "application/json", body: JSON.stringify({ id: "a-newer-build", timestamp: new Date().toISOString() }) });
+    return route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ id: "a-newer-build", timestamp: new Date().toISOString() }),
+    });
   });
   await page.goto("/");
   await hydrated(page);

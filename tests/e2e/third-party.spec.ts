@@ -146,7 +146,12 @@ test("with all three on, the page loads with no CSP violation; tracking waits fo
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   const csp = response!.headers()["content-security-policy"]!;
-  for (const needed of ["https://www.googletagmanager.com", "https://consent.cookiebot.com", "https://consentcdn.cookiebot.com", "https://cdn.leadinfo.net"]) {
+  for (const needed of [
+    "https://www.googletagmanager.com",
+    "https://consent.cookiebot.com",
+    "https://consentcdn.cookiebot.com",
+    "https://cdn.leadinfo.net",
+  ]) {
     expect(csp).toContain(needed);
   }
   expect(csp.split("; ").find((directive) => directive.startsWith("script-src "))).not.toContain("unsafe-inline");
@@ -161,19 +166,37 @@ test("with all three on, the page loads with no CSP violation; tracking waits fo
   expect(before).toContain("www.googletagmanager.com/gtm.js");
   expect(before.some((url) => url.includes("leadinfo"))).toBe(false);
   expect(before.some((url) => url.includes("google-analytics"))).toBe(false);
-  expect(await page.evaluate(() => (document.getElementById("Cookiebot") as HTMLScriptElement | null)?.dataset.cbid)).toBe(TRACKING_SETTINGS.COOKIE_CONSENT_ID);
+  expect(await page.evaluate(() => (document.getElementById("Cookiebot") as HTMLScriptElement | null)?.dataset.cbid)).toBe(
+    TRACKING_SETTINGS.COOKIE_CONSENT_ID,
+  );
   const defaults = (await consentUpdates(page)).filter(([, kind]) => kind === "default");
   expect(defaults).toHaveLength(1);
-  expect(defaults[0]![2]).toMatchObject({ ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" });
+  expect(defaults[0]![2]).toMatchObject({
+    ad_storage: "denied",
+    ad_user_data: "denied",
+    ad_personalization: "denied",
+    analytics_storage: "denied",
+  });
   // the loader handed the nonce on to the scripts it added
-  expect(await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>("script[src^='https://']")].every((s) => Boolean(s.nonce)))).toBe(true);
+  expect(
+    await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>("script[src^='https://']")].every((s) => Boolean(s.nonce))),
+  ).toBe(true);
 
   vendors.markChoice();
   await banner.getByRole("button", { name: "Alle cookies toestaan" }).click();
-  await expect.poll(() => vendors.afterChoice().map(host)).toEqual(
-    expect.arrayContaining(["cdn.leadinfo.net/ping.js", "collector.leadinfo.net/ping.gif", "collector.leadinfo.net/ping", "region1.google-analytics.com/g/collect"]),
+  await expect
+    .poll(() => vendors.afterChoice().map(host))
+    .toEqual(
+      expect.arrayContaining([
+        "cdn.leadinfo.net/ping.js",
+        "collector.leadinfo.net/ping.gif",
+        "collector.leadinfo.net/ping",
+        "region1.google-analytics.com/g/collect",
+      ]),
+    );
+  expect(await page.evaluate(() => (window as unknown as { __leadinfoSite?: string }).__leadinfoSite)).toBe(
+    TRACKING_SETTINGS.SALES_TRACKING_ID,
   );
-  expect(await page.evaluate(() => (window as unknown as { __leadinfoSite?: string }).__leadinfoSite)).toBe(TRACKING_SETTINGS.SALES_TRACKING_ID);
   const updates = (await consentUpdates(page)).filter(([, kind]) => kind === "update");
   expect(updates.at(-1)![2]).toMatchObject({ ad_storage: "granted", analytics_storage: "granted" });
   await page.waitForLoadState("networkidle");
@@ -206,7 +229,11 @@ test("the preview for editors carries no third-party scripts", async ({ page }) 
   const { execFileSync } = await import("node:child_process");
   const { join } = await import("node:path");
   const { REPO_ROOT } = await import("../../scripts/preview-link.ts");
-  const link = execFileSync(process.execPath, [join(REPO_ROOT, "scripts/preview-link.ts"), "/", "--base", `http://127.0.0.1:${TRACKING_PORT}`], { encoding: "utf8" }).trim();
+  const link = execFileSync(
+    process.execPath,
+    [join(REPO_ROOT, "scripts/preview-link.ts"), "/", "--base", `http://127.0.0.1:${TRACKING_PORT}`],
+    { encoding: "utf8" },
+  ).trim();
   const response = await page.goto(link);
   expect(response?.headers()["content-security-policy"]).not.toContain("cookiebot");
   await expect(page.locator("html")).toHaveAttribute("data-preview", "live");

@@ -27,7 +27,9 @@ export async function query(html: string, selector: string): Promise<Found[]> {
     })
     .on(selector, {
       element(element) {
-        const attrs = Object.fromEntries([...(element.attributes as unknown as Iterable<[string, string]>)].map(([name, value]) => [name, decode(value)]));
+        const attrs = Object.fromEntries(
+          [...(element.attributes as unknown as Iterable<[string, string]>)].map(([name, value]) => [name, decode(value)]),
+        );
         const entry = { tag: element.tagName, attrs, text: "", raw: "" };
         found.push(entry);
         if (VOID.has(element.tagName)) return;

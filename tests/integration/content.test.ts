@@ -126,7 +126,9 @@ describe("content cache in KV", () => {
     expect(lkg).toHaveLength(1);
     await env.CONTENT_CACHE.put("cv:current", String(snapshot.space.version + 1));
     const gone = harness();
-    gone.setFault((url) => (url.pathname.startsWith("/v2/cdn/stories/contact") ? { status: 404, body: ["This record could not be found"] } : undefined));
+    gone.setFault((url) =>
+      url.pathname.startsWith("/v2/cdn/stories/contact") ? { status: 404, body: ["This record could not be found"] } : undefined,
+    );
     await expect(gone.content.story("contact")).rejects.toMatchObject({ status: 404 });
     await gone.settle();
     expect((await env.CONTENT_CACHE.list({ prefix: "lkg:story/contact" })).keys).toEqual([]);

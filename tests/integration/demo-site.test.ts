@@ -14,10 +14,52 @@ const pathOf = (story: Story) => (story.full_slug === "home" ? "/" : `/${story.f
 
 // Fields that configure a block instead of saying something to the visitor.
 const NOT_TEXT = new Set([
-  "component", "_uid", "_editable", "id", "uuid", "filename", "url", "cached_url", "linktype", "fieldtype", "anchor",
-  "target", "email", "source", "copyright", "focus", "name", "title_asset", "meta_data", "is_external_url", "type",
-  "language", "size", "tone", "background", "variant", "layout", "color", "align", "limit", "level", "icon", "theme",
-  "alignment", "verticalAlign", "numbered", "columns_count", "overlay", "position", "poster", "description_seo", "phone", "code", "href", "class", "marks",
+  "component",
+  "_uid",
+  "_editable",
+  "id",
+  "uuid",
+  "filename",
+  "url",
+  "cached_url",
+  "linktype",
+  "fieldtype",
+  "anchor",
+  "target",
+  "email",
+  "source",
+  "copyright",
+  "focus",
+  "name",
+  "title_asset",
+  "meta_data",
+  "is_external_url",
+  "type",
+  "language",
+  "size",
+  "tone",
+  "background",
+  "variant",
+  "layout",
+  "color",
+  "align",
+  "limit",
+  "level",
+  "icon",
+  "theme",
+  "alignment",
+  "verticalAlign",
+  "numbered",
+  "columns_count",
+  "overlay",
+  "position",
+  "poster",
+  "description_seo",
+  "phone",
+  "code",
+  "href",
+  "class",
+  "marks",
 ]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,24 +107,27 @@ describe("demo site", () => {
     expect(pages.length).toBeGreaterThanOrEqual(20);
   });
 
-  it.each(pages.map((story) => [pathOf(story), story] as const))("%s answers 200 with all of its text, header and footer", async (path, story) => {
-    logs.length = 0;
-    const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`http://www.koraal.test${path}`), env, ctx);
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    await waitOnExecutionContext(ctx);
-    const text = norm(entities(html.replace(/<[^>]+>/g, " ")));
-    const attributes = norm(entities(html));
-    const missing = textsOf(story.content, "content").filter((t) =>
-      t.split("\n").some((line) => norm(line) && !text.includes(norm(line)) && !attributes.includes(norm(line))),
-    );
-    expect(missing).toEqual([]);
-    expect(html).toMatch(/<header[^>]*>[\s\S]*<nav aria-label="Hoofdmenu"/);
-    expect(html).toContain('id="mobile-menu"');
-    expect(html).toMatch(/<footer[\s\S]*id="nieuwsbrief"[\s\S]*<\/footer>/);
-    expect((html.match(/<h1[\s>]/g) ?? []).length).toBe(1);
-    expect(await gzipSize(html)).toBeLessThanOrEqual(HTML_BUDGET_GZIP);
-    expect(logs.filter((l) => l.event === "block.missing" || l.event === "render.error" || l.event === "listing.failed")).toEqual([]);
-  });
+  it.each(pages.map((story) => [pathOf(story), story] as const))(
+    "%s answers 200 with all of its text, header and footer",
+    async (path, story) => {
+      logs.length = 0;
+      const ctx = createExecutionContext();
+      const res = await app.fetch(new Request(`http://www.koraal.test${path}`), env, ctx);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      await waitOnExecutionContext(ctx);
+      const text = norm(entities(html.replace(/<[^>]+>/g, " ")));
+      const attributes = norm(entities(html));
+      const missing = textsOf(story.content, "content").filter((t) =>
+        t.split("\n").some((line) => norm(line) && !text.includes(norm(line)) && !attributes.includes(norm(line))),
+      );
+      expect(missing).toEqual([]);
+      expect(html).toMatch(/<header[^>]*>[\s\S]*<nav aria-label="Hoofdmenu"/);
+      expect(html).toContain('id="mobile-menu"');
+      expect(html).toMatch(/<footer[\s\S]*id="nieuwsbrief"[\s\S]*<\/footer>/);
+      expect((html.match(/<h1[\s>]/g) ?? []).length).toBe(1);
+      expect(await gzipSize(html)).toBeLessThanOrEqual(HTML_BUDGET_GZIP);
+      expect(logs.filter((l) => l.event === "block.missing" || l.event === "render.error" || l.event === "listing.failed")).toEqual([]);
+    },
+  );
 });

@@ -41,7 +41,12 @@ function site(options: SiteOptions = {}) {
     },
     logSink: (_, line) => logs.push(JSON.parse(line)),
   });
-  const siteEnv = { ...env, LOG_LEVEL: "debug", STORYBLOK_WEBHOOK_SECRET: SECRET, ...(options.kv ? { CONTENT_CACHE: options.kv } : {}) } as typeof env;
+  const siteEnv = {
+    ...env,
+    LOG_LEVEL: "debug",
+    STORYBLOK_WEBHOOK_SECRET: SECRET,
+    ...(options.kv ? { CONTENT_CACHE: options.kv } : {}),
+  } as typeof env;
 
   async function get(path: string, init?: RequestInit) {
     const ctx = createExecutionContext();
@@ -143,7 +148,13 @@ describe("finding 2: page numbers, ids and unknown paths do not multiply KV keys
     await warm(s);
     const before = await kvKeys();
     s.calls.length = 0;
-    for (const path of ["/0612401001", "/612401004", "/00612401004", "/bestaat-niet", ...Array.from({ length: 20 }, (_, i) => `/x${i}/y`)]) {
+    for (const path of [
+      "/0612401001",
+      "/612401004",
+      "/00612401004",
+      "/bestaat-niet",
+      ...Array.from({ length: 20 }, (_, i) => `/x${i}/y`),
+    ]) {
       const answer = await s.get(path);
       expect([path, answer.status]).toEqual([path, 404]);
     }
@@ -277,7 +288,11 @@ describe("finding 5: gone means gone", () => {
     const story = snapshot.stories.find((candidate) => candidate.full_slug === "over-ons")!;
     s.emulator.unpublish("over-ons");
     const event = JSON.stringify({ text: "unpublished", action: "unpublished", space_id: snapshot.space.id, story_id: story.id });
-    const hook = await s.get("/api/storyblok/webhook", { method: "POST", headers: { "webhook-signature": await storyblokSignature(SECRET, event) }, body: event });
+    const hook = await s.get("/api/storyblok/webhook", {
+      method: "POST",
+      headers: { "webhook-signature": await storyblokSignature(SECRET, event) },
+      body: event,
+    });
     expect(hook.status).toBe(202);
     expect((await kvKeys()).filter((key) => key.startsWith("lkg:story/over-ons"))).toEqual([]);
     // an outage right after, before any visitor saw the new links list: only the old one is known

@@ -107,7 +107,9 @@ describe("English under /en", () => {
 
 describe("links in English pages", () => {
   const internalLinks = (html: string) =>
-    [...new Set([...html.matchAll(/<a [^>]*href="(\/[^"#?]*)[^"]*"/g)].map((m) => m[1]!))].filter((href) => !/^\/(api|assets|images)\//.test(href));
+    [...new Set([...html.matchAll(/<a [^>]*href="(\/[^"#?]*)[^"]*"/g)].map((m) => m[1]!))].filter(
+      (href) => !/^\/(api|assets|images)\//.test(href),
+    );
 
   it("lead to English pages where they exist and to Dutch ones otherwise: every internal link answers 200", async () => {
     const seen = new Set<string>();

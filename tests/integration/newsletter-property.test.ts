@@ -11,7 +11,7 @@ const contentTypes = fc.oneof(
     undefined,
     "application/json",
     "application/json; charset=utf-8",
-    "Application/JSON;charset=\"UTF-8\"",
+    'Application/JSON;charset="UTF-8"',
     "application/json; charset=latin1",
     "text/plain",
     "application/x-www-form-urlencoded",
@@ -29,7 +29,9 @@ const bodies: fc.Arbitrary<string | Uint8Array<ArrayBuffer>> = fc.oneof(
   fc.string({ unit: "binary", maxLength: 600 }),
   fc.json({ maxDepth: 4 }),
   fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify({ email: value })),
-  fc.record({ email: emailish, website: fc.option(fc.oneof(fc.string(), fc.boolean(), fc.integer()), { nil: undefined }) }).map((value) => JSON.stringify(value)),
+  fc
+    .record({ email: emailish, website: fc.option(fc.oneof(fc.string(), fc.boolean(), fc.integer()), { nil: undefined }) })
+    .map((value) => JSON.stringify(value)),
   fc.record({ email: emailish, pad: fc.string({ maxLength: 1200 }) }).map((value) => JSON.stringify(value)),
   fc.uint8Array({ maxLength: 1400 }).map((bytes) => new Uint8Array(bytes)),
   fc.string({ minLength: 1000, maxLength: 3000 }).map((pad) => JSON.stringify({ email: "lang@voorbeeld.nl", pad })),
@@ -77,9 +79,15 @@ describe("the newsletter API under random input", () => {
     const h = harness();
     const formBodies = fc.oneof(
       bodies,
-      fc.record({ email: emailish, returnPath: fc.oneof(fc.string({ maxLength: 100 }), fc.webPath(), fc.webUrl()), website: fc.option(fc.string(), { nil: undefined }) }).map((fields) =>
-        new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString(),
-      ),
+      fc
+        .record({
+          email: emailish,
+          returnPath: fc.oneof(fc.string({ maxLength: 100 }), fc.webPath(), fc.webUrl()),
+          website: fc.option(fc.string(), { nil: undefined }),
+        })
+        .map((fields) =>
+          new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString(),
+        ),
     );
     const formTypes = fc.oneof(fc.constant("application/x-www-form-urlencoded"), contentTypes);
     await fc.assert(

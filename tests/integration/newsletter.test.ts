@@ -111,14 +111,21 @@ describe("POST /api/hubspot/create: answers", () => {
     ["a JSON look-alike", "application/jsonp"],
   ])("refuses %s with 415", async (_, type) => {
     const h = harness();
-    const res = await h.send(API, { headers: type ? { "content-type": type } : {}, body: new Blob([JSON.stringify({ email: email("type") })]) });
+    const res = await h.send(API, {
+      headers: type ? { "content-type": type } : {},
+      body: new Blob([JSON.stringify({ email: email("type") })]),
+    });
     await expectJson(res, 415, { message: "Stuur je aanmelding als JSON (Content-Type: application/json)." });
     expect(await h.rows()).toEqual([]);
   });
 
   it("accepts JSON with charset=utf-8", async () => {
     const h = harness();
-    await expectJson(await postJson(h, JSON.stringify({ email: email("charset") }), { "content-type": "application/json; charset=UTF-8" }), 201, SUBSCRIBED);
+    await expectJson(
+      await postJson(h, JSON.stringify({ email: email("charset") }), { "content-type": "application/json; charset=UTF-8" }),
+      201,
+      SUBSCRIBED,
+    );
   });
 
   it("takes a body of exactly 1 KB and refuses one byte more with 413", async () => {
@@ -262,7 +269,9 @@ describe("POST /api/newsletter: the form without JavaScript", () => {
     const res = await postForm(h, { email: email("zonderjs"), returnPath: "/contact", website: "" });
     expect(res.status).toBe(303);
     expect(location(res)).toBe("/contact?nieuwsbrief=geabonneerd#nieuwsbrief");
-    expect(await h.rows()).toEqual([expect.objectContaining({ email: "zonderjs@voorbeeld.nl", page_uri: `${BASE}/contact`, status: "stored" })]);
+    expect(await h.rows()).toEqual([
+      expect.objectContaining({ email: "zonderjs@voorbeeld.nl", page_uri: `${BASE}/contact`, status: "stored" }),
+    ]);
   });
 
   it("sends an invalid address back as ongeldig", async () => {
@@ -276,14 +285,19 @@ describe("POST /api/newsletter: the form without JavaScript", () => {
   it("sends the sixth signup of a client back as te-vaak", async () => {
     const h = harness();
     const ip = "203.0.113.20";
-    for (let i = 1; i <= 5; i++) expect(location(await postForm(h, { email: email(`formlimiet${i}`), returnPath: "/" }, ip))).toBe("/?nieuwsbrief=geabonneerd#nieuwsbrief");
+    for (let i = 1; i <= 5; i++)
+      expect(location(await postForm(h, { email: email(`formlimiet${i}`), returnPath: "/" }, ip))).toBe(
+        "/?nieuwsbrief=geabonneerd#nieuwsbrief",
+      );
     expect(location(await postForm(h, { email: email("formlimiet6"), returnPath: "/" }, ip))).toBe("/?nieuwsbrief=te-vaak#nieuwsbrief");
   });
 
   it("sends the visitor back as mislukt when the outbox cannot store", async () => {
     const h = harness();
     await env.DB.prepare("DROP TABLE subscribers").run();
-    expect(location(await postForm(h, { email: email("formkapot"), returnPath: "/contact" }))).toBe("/contact?nieuwsbrief=mislukt#nieuwsbrief");
+    expect(location(await postForm(h, { email: email("formkapot"), returnPath: "/contact" }))).toBe(
+      "/contact?nieuwsbrief=mislukt#nieuwsbrief",
+    );
   });
 
   it.each([
@@ -305,7 +319,9 @@ describe("POST /api/newsletter: the form without JavaScript", () => {
 
   it("drops a filled-in honeypot silently", async () => {
     const h = harness();
-    expect(location(await postForm(h, { email: email("formbot"), returnPath: "/", website: "spam" }))).toBe("/?nieuwsbrief=geabonneerd#nieuwsbrief");
+    expect(location(await postForm(h, { email: email("formbot"), returnPath: "/", website: "spam" }))).toBe(
+      "/?nieuwsbrief=geabonneerd#nieuwsbrief",
+    );
     expect(await h.rows()).toEqual([]);
   });
 
@@ -324,10 +340,15 @@ describe("POST /api/newsletter: the form without JavaScript", () => {
     await expectJson(await h.send(FORM, { headers: { "content-type": "application/json" }, body: "{}" }), 415, {
       message: "Stuur het formulier als application/x-www-form-urlencoded of multipart/form-data.",
     });
-    await expectJson(await postForm(h, { email: email("groot"), returnPath: `/${"a".repeat(9000)}` }), 413, { message: "Het verzoek is te groot." });
+    await expectJson(await postForm(h, { email: email("groot"), returnPath: `/${"a".repeat(9000)}` }), 413, {
+      message: "Het verzoek is te groot.",
+    });
     await expectJson(await h.send(FORM, { method: "GET" }), 405, { message: "Deze methode is hier niet toegestaan." });
     await expectJson(
-      await h.send(FORM, { headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://elders.example" }, body: "email=a%40b.nl" }),
+      await h.send(FORM, {
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://elders.example" },
+        body: "email=a%40b.nl",
+      }),
       403,
       { message: "Aanmelden kan alleen via deze website." },
     );
@@ -363,7 +384,12 @@ describe("delivery to HubSpot", () => {
     const h = harness({ settings: "crm" });
     await h.subscribe(email("contact"));
     expect(h.hubspot.requests.map((r) => [r.url, r.headers.authorization, r.body, r.answer])).toEqual([
-      ["https://api.hubapi.com/crm/v3/objects/contacts", "Bearer pat-eu1-11111111-2222-3333-4444-555555555555", { properties: { email: "contact@voorbeeld.nl" } }, 201],
+      [
+        "https://api.hubapi.com/crm/v3/objects/contacts",
+        "Bearer pat-eu1-11111111-2222-3333-4444-555555555555",
+        { properties: { email: "contact@voorbeeld.nl" } },
+        201,
+      ],
     ]);
     expect((await h.rows())[0]).toMatchObject({ status: "delivered", attempts: 1 });
   });
@@ -386,7 +412,12 @@ describe("delivery to HubSpot", () => {
       '400 Property values were not valid: [{"isValid":false,"message":"Email address [e-mailadres] is invalid","error":"INVALID_EMAIL","name":"email"}]',
     );
     expect(h.logsOf("newsletter.failed")).toEqual([
-      expect.objectContaining({ level: "error", emailHash: (await sha256("jan@intranet")).slice(0, 12), reason: "rejected by HubSpot", error: row!.last_error }),
+      expect.objectContaining({
+        level: "error",
+        emailHash: (await sha256("jan@intranet")).slice(0, 12),
+        reason: "rejected by HubSpot",
+        error: row!.last_error,
+      }),
     ]);
     h.advance(24 * 60 * MINUTE);
     await h.cron();
@@ -396,7 +427,10 @@ describe("delivery to HubSpot", () => {
   it("keeps the Forms API's 400 message as the error", async () => {
     const h = harness({ settings: "forms" });
     await h.subscribe(email("piet", "localhost"));
-    expect((await h.rows())[0]).toMatchObject({ status: "failed", last_error: "400 The request is not valid; Error in 'fields.email'. Invalid email address" });
+    expect((await h.rows())[0]).toMatchObject({
+      status: "failed",
+      last_error: "400 The request is not valid; Error in 'fields.email'. Invalid email address",
+    });
   });
 
   it("loses nothing while HubSpot is down for a whole run, then delivers every signup exactly once", async () => {
@@ -419,7 +453,9 @@ describe("delivery to HubSpot", () => {
       await h.cron();
     }
     expect(h.hubspot.requests).toHaveLength(15);
-    expect(h.logsOf("newsletter.outbox_run").map((r) => [r.delivered, r.retried, r.failed, r.paused])).toEqual(Array(3).fill([0, 1, 0, true]));
+    expect(h.logsOf("newsletter.outbox_run").map((r) => [r.delivered, r.retried, r.failed, r.paused])).toEqual(
+      Array(3).fill([0, 1, 0, true]),
+    );
     rows = await h.rows();
     expect(rows.filter((r) => r.status === "pending")).toHaveLength(12);
 
@@ -496,7 +532,12 @@ describe("delivery to HubSpot", () => {
     const res = await h.subscribe(email("hangt"));
     expect(res.status).toBe(201);
     expect(h.hubspot.requests.map((r) => r.answer)).toEqual(["aborted"]);
-    expect((await h.rows())[0]).toMatchObject({ status: "pending", attempts: 1, last_error: "timeout: no answer within 30 ms", next_attempt_at: iso(T0 + MINUTE) });
+    expect((await h.rows())[0]).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      last_error: "timeout: no answer within 30 ms",
+      next_attempt_at: iso(T0 + MINUTE),
+    });
     h.hubspot.mode = { kind: "up" };
     h.advance(MINUTE);
     await h.cron();
@@ -523,7 +564,12 @@ describe("delivery to HubSpot", () => {
     const [row] = await h.rows();
     expect(row).toMatchObject({ status: "failed", attempts: 8, next_attempt_at: null, last_error: "502 Bad Gateway", delivered_at: null });
     expect(h.logsOf("newsletter.failed")).toEqual([
-      expect.objectContaining({ level: "error", attempt: 8, reason: "no delivery after 8 attempts", emailHash: (await sha256("opgegeven@voorbeeld.nl")).slice(0, 12) }),
+      expect.objectContaining({
+        level: "error",
+        attempt: 8,
+        reason: "no delivery after 8 attempts",
+        emailHash: (await sha256("opgegeven@voorbeeld.nl")).slice(0, 12),
+      }),
     ]);
     expect(h.logsOf("newsletter.retry")).toHaveLength(7);
     h.hubspot.mode = { kind: "up" };
@@ -600,7 +646,9 @@ describe("privacy", () => {
 
   // Last in the file (tests run in order): checks the log lines of every test above.
   it("writes no email address into any log line of this file", () => {
-    const leaking = allLogs.filter((l) => [...usedEmails].some((a) => l.text.toLowerCase().includes(a.toLowerCase())) || /[\w.+-]+@[\w-]+(\.[\w-]+)*/.test(l.text));
+    const leaking = allLogs.filter(
+      (l) => [...usedEmails].some((a) => l.text.toLowerCase().includes(a.toLowerCase())) || /[\w.+-]+@[\w-]+(\.[\w-]+)*/.test(l.text),
+    );
     expect(leaking).toEqual([]);
     expect(usedEmails.size).toBeGreaterThan(50);
     expect(allLogs.length).toBeGreaterThan(250);

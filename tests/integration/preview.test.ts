@@ -23,7 +23,8 @@ const SPACE = snapshot.space.id;
 const PREVIEW_TOKEN = snapshot.tokens.preview;
 const home = snapshot.stories.find((story) => story.full_slug === "home")!;
 const homeDraft = snapshot.drafts.find((story) => story.full_slug === "home")!;
-const heroTitle = (story: typeof home) => (story.content.body as Array<{ component: string; title: string }>).find((b) => b.component === "HeroBanner")!.title;
+const heroTitle = (story: typeof home) =>
+  (story.content.body as Array<{ component: string; title: string }>).find((b) => b.component === "HeroBanner")!.title;
 const DRAFT_TITLE = heroTitle(homeDraft);
 const PUBLISHED_TITLE = heroTitle(home);
 
@@ -31,7 +32,9 @@ beforeEach(async () => {
   await reset();
 });
 
-async function previewQuery(options: { storyId?: number; spaceId?: number; token?: string; age?: number; forge?: boolean } = {}): Promise<string> {
+async function previewQuery(
+  options: { storyId?: number; spaceId?: number; token?: string; age?: number; forge?: boolean } = {},
+): Promise<string> {
   const timestamp = Math.floor(Date.now() / 1000) - (options.age ?? 0);
   const spaceId = options.spaceId ?? SPACE;
   let signature = await previewLinkToken(spaceId, options.token ?? PREVIEW_TOKEN, timestamp);
@@ -65,7 +68,10 @@ function comparableHeaders(response: Response): Record<string, string> {
   const headers = Object.fromEntries(response.headers);
   headers["content-security-policy"] = headers["content-security-policy"]!.replace(/'nonce-[^']+'/, "'nonce-*'");
   headers["x-request-id"] = "*";
-  headers["server-timing"] = headers["server-timing"]!.replace(/content;desc="(hit|miss)"/, 'content;desc="cached"').replace(/dur=[\d.]+/g, "dur=*");
+  headers["server-timing"] = headers["server-timing"]!.replace(/content;desc="(hit|miss)"/, 'content;desc="cached"').replace(
+    /dur=[\d.]+/g,
+    "dur=*",
+  );
   return headers;
 }
 
@@ -88,7 +94,10 @@ describe("the embedded space on a public host", () => {
       expect(response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     }
     expect(logs.filter((l) => l.event === "content.token_missing")).toEqual([
-      expect.objectContaining({ level: "error", message: "STORYBLOK_TOKEN is not set on a public host: serving the embedded snapshot, drafts are closed" }),
+      expect.objectContaining({
+        level: "error",
+        message: "STORYBLOK_TOKEN is not set on a public host: serving the embedded snapshot, drafts are closed",
+      }),
     ]);
   });
 });
@@ -153,9 +162,13 @@ describe("a valid preview link", () => {
     expect(marked.length).toBeGreaterThan(5);
     expect(marked.every(([id]) => id === homeDraft.id)).toBe(true);
     // the page and its top-level body blocks at least; nested ones rendered through the registry too
-    expect(marked.map(([, uid]) => uid)).toEqual(expect.arrayContaining([homeDraft.content._uid, ...(homeDraft.content.body as Array<{ _uid: string }>).map((b) => b._uid)]));
+    expect(marked.map(([, uid]) => uid)).toEqual(
+      expect.arrayContaining([homeDraft.content._uid, ...(homeDraft.content.body as Array<{ _uid: string }>).map((b) => b._uid)]),
+    );
     for (const [, uid] of marked) expect(bloks).toContain(uid);
-    expect(html).toMatch(/data-blok-c="\{&quot;name&quot;:&quot;Page&quot;,&quot;space&quot;:&quot;\d+&quot;,&quot;uid&quot;:&quot;[^&]+&quot;,&quot;id&quot;:&quot;\d+&quot;\}"/);
+    expect(html).toMatch(
+      /data-blok-c="\{&quot;name&quot;:&quot;Page&quot;,&quot;space&quot;:&quot;\d+&quot;,&quot;uid&quot;:&quot;[^&]+&quot;,&quot;id&quot;:&quot;\d+&quot;\}"/,
+    );
   });
 
   it("loads the bridge and the preview bundle with the request's nonce, and hands the bundle the story", async () => {
@@ -165,7 +178,13 @@ describe("a valid preview link", () => {
     expect(html).toContain(`<script src="/preview/bridge.js" defer="" nonce="${nonce}"></script>`);
     expect(html).toMatch(new RegExp(`<script type="module" src="/assets/preview/preview\\.[A-Z0-9]+\\.js" nonce="${nonce}"></script>`));
     const props = JSON.parse(
-      /data-preview-root="" data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
+      /data-preview-root="" data-props="([^"]*)"/
+        .exec(html)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&"),
     );
     expect(props.storyId).toBe(homeDraft.id);
     expect(props.content._uid).toBe(homeDraft.content._uid);
@@ -208,8 +227,12 @@ describe("a valid preview link", () => {
     const get = setup(realEnv, true);
     const { response, html } = await get("/" + (await previewQuery()));
     expect(html).toContain(DRAFT_TITLE);
-    expect(html).toContain(`<script src="https://app.storyblok.com/f/storyblok-v2-latest.js" defer="" nonce="${nonceOf(response)}"></script>`);
-    expect(response.headers.get("content-security-policy")).toContain(`script-src 'nonce-${nonceOf(response)}' 'strict-dynamic' https://app.storyblok.com;`);
+    expect(html).toContain(
+      `<script src="https://app.storyblok.com/f/storyblok-v2-latest.js" defer="" nonce="${nonceOf(response)}"></script>`,
+    );
+    expect(response.headers.get("content-security-policy")).toContain(
+      `script-src 'nonce-${nonceOf(response)}' 'strict-dynamic' https://app.storyblok.com;`,
+    );
     expect((await get("/" + (await previewQuery({ spaceId: 1 })))).html).toContain(PUBLISHED_TITLE);
     // without a preview token no link is valid
     const noPreview = setup({ STORYBLOK_TOKEN: snapshot.tokens.public }, true);
@@ -222,7 +245,14 @@ describe("a valid preview link", () => {
 /** The preview root's props (the story as the server got it from the API), decoded from the HTML. */
 function previewPropsOf(html: string): { storyId: number; content: Blok } {
   const encoded = /data-preview-root="" data-props="([^"]*)"/.exec(html)![1]!;
-  return JSON.parse(encoded.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"));
+  return JSON.parse(
+    encoded
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&"),
+  );
 }
 
 /** `<storyId>-<uid>` of every blok of a story the registry renders, from their `_editable` markers (not resolved relations). */
@@ -232,7 +262,8 @@ function editableBlokIds(content: Blok, storyId: number): string[] {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === "object") {
       const record = node as Blok;
-      const id = typeof record.component === "string" && isBlockName(record.component) ? editableAttributes(record)?.["data-blok-uid"] : undefined;
+      const id =
+        typeof record.component === "string" && isBlockName(record.component) ? editableAttributes(record)?.["data-blok-uid"] : undefined;
       if (id?.startsWith(`${storyId}-`)) ids.push(id);
       Object.values(record).forEach(walk);
     }
@@ -267,7 +298,10 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
       expect(visitor.html).not.toContain("data-blok-");
       if (snapshot.drafts.some((draft) => draft.id === storyId)) return;
       // in a preview the preview bundle hydrates the whole tree, so islands are plain markup there
-      const visitorMain = mainOf(visitor.html).replace(/<div data-island="[^"]*" data-props="[^"]*" class="contents">/g, '<div class="contents">');
+      const visitorMain = mainOf(visitor.html).replace(
+        /<div data-island="[^"]*" data-props="[^"]*" class="contents">/g,
+        '<div class="contents">',
+      );
       const previewMain = mainOf(html)
         .replace(/ data-blok-c="[^"]*" data-blok-uid="[^"]*"/g, "")
         .replace(/<div data-preview-root="" data-props="[^"]*" class="contents">([\s\S]*)<\/div>$/, "$1");
@@ -276,7 +310,16 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
   );
 
   async function render(blok: Blok, preview: boolean): Promise<string> {
-    const site: SiteContextValue = { customers: [], relations: new Map(), listings: new Map(), logger: createLogger({ level: "error", sink: () => {} }), path: "/", search: "", socials: [], preview };
+    const site: SiteContextValue = {
+      customers: [],
+      relations: new Map(),
+      listings: new Map(),
+      logger: createLogger({ level: "error", sink: () => {} }),
+      path: "/",
+      search: "",
+      socials: [],
+      preview,
+    };
     const stream = await renderToReadableStream(createElement(SiteProvider, { value: site, children: createElement(Block, { blok }) }));
     await stream.allReady;
     return new Response(stream).text();
@@ -307,7 +350,9 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
     expect(html).toContain(`<div ${attributes("Text", "text")} class="site-container py-8">`);
     expect(html).toContain(`<section ${attributes("Carousel", "carousel")} class="bg-sand`);
     // the slide's card is still the list item's only child, so h-full sizes it by the row
-    expect(html).toMatch(new RegExp(`<li [^>]*class="w-\\[82%\\][^"]*"><article ${attributes("CarouselItem", "slide").replace(/[[\]{}]/g, "\\$&")} `));
+    expect(html).toMatch(
+      new RegExp(`<li [^>]*class="w-\\[82%\\][^"]*"><article ${attributes("CarouselItem", "slide").replace(/[[\]{}]/g, "\\$&")} `),
+    );
     expect(html).toContain(`<div ${attributes("Spacer", "spacer")} aria-hidden="true" data-size="small"`);
 
     // visitors: the same bloks, markers and all, render without a single attribute
@@ -349,7 +394,12 @@ const tulpbank = {
 function setupWithCustomerStory() {
   const emulator = createEmulator({ ...snapshot, stories: [...snapshot.stories, tulpbank] });
   const app = createApp({ contentFetch: emulator.fetch });
-  const testEnv = { ...env, STORYBLOK_TOKEN: snapshot.tokens.public, STORYBLOK_PREVIEW_TOKEN: PREVIEW_TOKEN, STORYBLOK_SPACE_ID: String(SPACE) } as typeof env;
+  const testEnv = {
+    ...env,
+    STORYBLOK_TOKEN: snapshot.tokens.public,
+    STORYBLOK_PREVIEW_TOKEN: PREVIEW_TOKEN,
+    STORYBLOK_SPACE_ID: String(SPACE),
+  } as typeof env;
   return async (path: string) => {
     const ctx = createExecutionContext();
     const response = await app.fetch(new Request(BASE + path), testEnv, ctx);
@@ -384,8 +434,14 @@ describe("every story can be previewed", () => {
     const { header, footer, customers } = themeFields(themeDraft);
     for (const customer of customers) expect(html).toContain(`<h2 id="customer-${customer._uid}"`);
     // header, footer and each customer are the theme's bloks: the editor can click every one
-    expect(markedIds(html).sort()).toEqual(uidsOf([header[0]!, footer[0]!, ...customers]).map((uid) => `${theme.id}-${uid}`).sort());
-    expect(html).toMatch(new RegExp(`<header data-blok-c="[^"]*" data-blok-uid="${theme.id}-${header[0]!._uid}" class="site-header sticky top-0`));
+    expect(markedIds(html).sort()).toEqual(
+      uidsOf([header[0]!, footer[0]!, ...customers])
+        .map((uid) => `${theme.id}-${uid}`)
+        .sort(),
+    );
+    expect(html).toMatch(
+      new RegExp(`<header data-blok-c="[^"]*" data-blok-uid="${theme.id}-${header[0]!._uid}" class="site-header sticky top-0`),
+    );
     expect(html).toMatch(new RegExp(`<footer data-blok-c="[^"]*" data-blok-uid="${theme.id}-${footer[0]!._uid}" class="mt-auto`));
     // the preview bundle gets the theme story, and owns header and footer (no visitor islands)
     const props = previewPropsOf(html) as unknown as { kind: string; storyId: number; theme: { storyId: number; customers: Blok[] } };
@@ -403,7 +459,9 @@ describe("every story can be previewed", () => {
     expectEditorHeaders(response, html);
     const member = daan.content as unknown as { _uid: string; name: string; role: string; bio: string };
     expect(html).toContain("<title>Daan Verhoeven | Koraal</title>");
-    expect(html).toContain(`<h2 id="team-member-${member._uid}" class="m-0 font-display text-xl font-bold leading-snug">${member.name}</h2>`);
+    expect(html).toContain(
+      `<h2 id="team-member-${member._uid}" class="m-0 font-display text-xl font-bold leading-snug">${member.name}</h2>`,
+    );
     expect(html).toContain(member.role);
     expect(html).toContain(member.bio);
     expect(html).toContain(">Teamlid</h1>");
@@ -419,7 +477,9 @@ describe("every story can be previewed", () => {
     const { response, html } = await get("/klanten/tulpbank" + (await previewQuery({ storyId: tulpbank.id })));
     expectEditorHeaders(response, html);
     expect(html).toContain(">Klant</h1>");
-    expect(html).toContain(`<h2 id="customer-${tulpbank.content._uid}" class="m-0 font-display text-2xl font-bold leading-snug">Tulpbank</h2>`);
+    expect(html).toContain(
+      `<h2 id="customer-${tulpbank.content._uid}" class="m-0 font-display text-2xl font-bold leading-snug">Tulpbank</h2>`,
+    );
     expect(html).toContain(tulpbank.content.description);
     expect(markedIds(html)).toEqual([`${tulpbank.id}-${tulpbank.content._uid}`]);
   });
@@ -470,7 +530,14 @@ describe("data stories stay 404 for visitors, and for links that are not valid",
         expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
         expect(html).toContain(`Page Not Found: ${path}`);
         expect(html).toContain(`>${PUBLISHED_FOOTER_TITLE}</p>`);
-        for (const marker of [DRAFT_FOOTER_TITLE, "data-blok-", "data-preview-root", "/preview/bridge.js", "storyblok-v2-latest.js", "/assets/preview/"]) {
+        for (const marker of [
+          DRAFT_FOOTER_TITLE,
+          "data-blok-",
+          "data-preview-root",
+          "/preview/bridge.js",
+          "storyblok-v2-latest.js",
+          "/assets/preview/",
+        ]) {
           expect(html).not.toContain(marker);
         }
       }

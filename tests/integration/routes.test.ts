@@ -149,7 +149,9 @@ describe("errors", () => {
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     if (status === 405) expect(res.headers.get("allow")).toBe("GET, HEAD");
     const html = await res.text();
-    expect(html).toContain(`<p class="font-display text-8xl font-bold leading-none text-koraal-500 sm:text-9xl" aria-hidden="true">${status}</p>`);
+    expect(html).toContain(
+      `<p class="font-display text-8xl font-bold leading-none text-koraal-500 sm:text-9xl" aria-hidden="true">${status}</p>`,
+    );
     expect(html).toContain(`<span class="sr-only">${status}<!-- -->: </span>Something went wrong</h1>`);
     expect(html).toContain('<a href="/" class="btn-primary">Home</a>');
     expect(html).toContain('<a href="/contact" class="btn-secondary">Contact</a>');
@@ -194,7 +196,14 @@ describe("errors", () => {
   });
 
   it("gives crawlers the status without the error screen", async () => {
-    for (const ua of [GOOGLEBOT, "facebookexternalhit/1.1", "LinkedInBot/1.0", "Slackbot-LinkExpanding 1.0", "WhatsApp/2.23", "TelegramBot (like TwitterBot)"]) {
+    for (const ua of [
+      GOOGLEBOT,
+      "facebookexternalhit/1.1",
+      "LinkedInBot/1.0",
+      "Slackbot-LinkExpanding 1.0",
+      "WhatsApp/2.23",
+      "TelegramBot (like TwitterBot)",
+    ]) {
       const res = await get("/bestaat-niet", { headers: { "user-agent": ua } });
       expect(res.status, ua).toBe(404);
       expect(await res.text(), ua).toBe("");

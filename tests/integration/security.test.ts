@@ -45,9 +45,19 @@ const ROUTES: Array<[string, string, number, RequestInit?]> = [
   ["trailing-slash redirect", "/over-ons/", 301],
   ["robots.txt", "/robots.txt", 200],
   ["sitemap.xml", "/sitemap.xml", 200],
-  ["newsletter API, invalid address", "/api/hubspot/create", 400, { method: "POST", headers: json, body: JSON.stringify({ email: "nee" }) }],
+  [
+    "newsletter API, invalid address",
+    "/api/hubspot/create",
+    400,
+    { method: "POST", headers: json, body: JSON.stringify({ email: "nee" }) },
+  ],
   ["newsletter API, wrong method", "/api/hubspot/create", 405, { method: "GET" }],
-  ["newsletter form", "/api/newsletter", 303, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=nee" }],
+  [
+    "newsletter form",
+    "/api/newsletter",
+    303,
+    { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=nee" },
+  ],
   ["webhook without a secret", "/api/storyblok/webhook", 503, { method: "POST", headers: json, body: "{}" }],
 ];
 
@@ -87,14 +97,17 @@ function scriptNonces(html: string): Array<{ tag: string; nonce: string | null }
 const cspNonce = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)![1]!;
 
 describe("nonces", () => {
-  it.each(["/", "/contact", "/cases", "/bestaat-niet"])("every <script> and modulepreload of %s carries the request's nonce", async (path) => {
-    const { res, html } = await get(path);
-    const nonce = cspNonce(res);
-    const scripts = scriptNonces(html);
-    expect(scripts.filter((s) => s.tag.startsWith("<script")).length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => s.tag.startsWith("<link")).length).toBeGreaterThan(0);
-    for (const script of scripts) expect(script.nonce, script.tag).toBe(nonce);
-  });
+  it.each(["/", "/contact", "/cases", "/bestaat-niet"])(
+    "every <script> and modulepreload of %s carries the request's nonce",
+    async (path) => {
+      const { res, html } = await get(path);
+      const nonce = cspNonce(res);
+      const scripts = scriptNonces(html);
+      expect(scripts.filter((s) => s.tag.startsWith("<script")).length).toBeGreaterThan(0);
+      expect(scripts.filter((s) => s.tag.startsWith("<link")).length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script.nonce, script.tag).toBe(nonce);
+    },
+  );
 
   it("React's streamed inline scripts (a listing that arrives late) carry it too", async () => {
     const { app: slow, open } = slowListing();
@@ -201,7 +214,11 @@ describe("third-party scripts", () => {
     [{ SALES_TRACKING_ID: '");alert(1);("' }, "SALES_TRACKING_ID"],
   ])("refuses a malformed setting %o (it would end up in a script)", async (settings, name) => {
     expect(() => readConfig({ ...env, ...settings } as AppEnv)).toThrow(new RegExp(`${name} must be`));
-    const res = await createApp({ logSink: () => {} }).fetch(new Request(`${BASE}/`), { ...env, ...settings } as typeof env, createExecutionContext());
+    const res = await createApp({ logSink: () => {} }).fetch(
+      new Request(`${BASE}/`),
+      { ...env, ...settings } as typeof env,
+      createExecutionContext(),
+    );
     expect(res.status).toBe(500);
     expect(await res.text()).toBe("Something went wrong");
   });

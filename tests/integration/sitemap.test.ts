@@ -27,7 +27,10 @@ const pathOf = (story: Pick<Story, "full_slug">) => (story.full_slug === "home" 
 
 /** <url> entries of a sitemap as [loc, lastmod]. */
 function urls(xml: string): Array<[string, string | undefined]> {
-  return [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?(?:<xhtml:link [^>]*\/>)*<\/url>/g)].map((m) => [m[1]!, m[2]]);
+  return [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?(?:<xhtml:link [^>]*\/>)*<\/url>/g)].map((m) => [
+    m[1]!,
+    m[2],
+  ]);
 }
 
 /** The English path of a story whose English version is published, else undefined. */
@@ -45,7 +48,9 @@ describe("GET /sitemap.xml", () => {
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const xml = await res.text();
     expect(
-      xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'),
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n',
+      ),
     ).toBe(true);
     expect(xml.endsWith("</urlset>\n")).toBe(true);
 
@@ -53,7 +58,11 @@ describe("GET /sitemap.xml", () => {
     // no theme, no team members, no folders
     const pages = snapshot.stories.filter((story) => PAGE_CONTENT_TYPES.has(story.content.component));
     const expected = pages
-      .flatMap((story) => [pathOf(story), englishPathOf(story)].filter((path) => path !== undefined).map((path): [string, string | undefined] => [`${BASE}${path}`, story.published_at ?? undefined]))
+      .flatMap((story) =>
+        [pathOf(story), englishPathOf(story)]
+          .filter((path) => path !== undefined)
+          .map((path): [string, string | undefined] => [`${BASE}${path}`, story.published_at ?? undefined]),
+      )
       .sort(([a], [b]) => (a === `${BASE}/` ? -1 : b === `${BASE}/` ? 1 : a < b ? -1 : 1));
     expect(urls(xml)).toEqual(expected);
     expect(urls(xml).length).toBeGreaterThan(pages.length);
@@ -121,7 +130,10 @@ describe("GET /sitemap.xml", () => {
       published_at: null,
       first_published_at: null,
     };
-    const emulator = createEmulator({ ...snapshot, drafts: [...snapshot.drafts, draftOnly] }, { now: () => Date.parse("2026-03-02T10:00:00.000Z") });
+    const emulator = createEmulator(
+      { ...snapshot, drafts: [...snapshot.drafts, draftOnly] },
+      { now: () => Date.parse("2026-03-02T10:00:00.000Z") },
+    );
     const app = createApp({ contentFetch: emulator.fetch });
     const testEnv = { ...env, STORYBLOK_WEBHOOK_SECRET: "geheim" } as typeof env;
     const get = async (path: string, init?: RequestInit) => {
@@ -135,7 +147,11 @@ describe("GET /sitemap.xml", () => {
 
     emulator.publish("nieuwe-pagina");
     const event = JSON.stringify({ text: "published", action: "published", story_id: draftOnly.id, full_slug: "nieuwe-pagina" });
-    await get("/api/storyblok/webhook", { method: "POST", headers: { "webhook-signature": await storyblokSignature("geheim", event) }, body: event });
+    await get("/api/storyblok/webhook", {
+      method: "POST",
+      headers: { "webhook-signature": await storyblokSignature("geheim", event) },
+      body: event,
+    });
     expect(urls(await get("/sitemap.xml"))).toContainEqual([`${BASE}/nieuwe-pagina`, "2026-03-02T10:00:00.000Z"]);
   });
 });

@@ -52,7 +52,11 @@ function setup(options: Options = {}) {
     if (url.pathname === "/v2/cdn/spaces/me" && options.holdSpace) await options.holdSpace;
     return emulator.fetch(input, init);
   };
-  const app = createApp({ contentFetch: options.embedded ? undefined : contentFetch, sleep: options.sleep, logSink: (_, line) => logs.push(JSON.parse(line)) });
+  const app = createApp({
+    contentFetch: options.embedded ? undefined : contentFetch,
+    sleep: options.sleep,
+    logSink: (_, line) => logs.push(JSON.parse(line)),
+  });
   const secret = options.secret === undefined ? SECRET : options.secret;
   const testEnv = { ...env, LOG_LEVEL: "debug", ...(secret ? { STORYBLOK_WEBHOOK_SECRET: secret } : {}), ...options.env } as typeof env;
 
@@ -68,7 +72,11 @@ function setup(options: Options = {}) {
     return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as unknown };
   }
   const post = (path: string, body: string, signature?: string) =>
-    send(path, { method: "POST", headers: { "content-type": "application/json", ...(signature === undefined ? {} : { "webhook-signature": signature }) }, body });
+    send(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(signature === undefined ? {} : { "webhook-signature": signature }) },
+      body,
+    });
   return { emulator, logs, spaceCalls, call, send, post, page: async (path: string) => (await send(path)).text };
 }
 
@@ -136,7 +144,9 @@ describe("POST /api/storyblok/webhook", () => {
     expect(answer.status).toBe(401);
     expect(answer.json()).toEqual({ message: "Ongeldige handtekening." });
     expect(await env.CONTENT_CACHE.get("cv:current")).toBeNull();
-    expect(site.logs.filter((l) => String(l.event).startsWith("webhook."))).toEqual([expect.objectContaining({ event: "webhook.refused", level: "warn" })]);
+    expect(site.logs.filter((l) => String(l.event).startsWith("webhook."))).toEqual([
+      expect.objectContaining({ event: "webhook.refused", level: "warn" }),
+    ]);
   });
 
   it("keeps serving the published page after a forged publish", async () => {
@@ -152,7 +162,11 @@ describe("POST /api/storyblok/webhook", () => {
 
   it("accepts the signature in upper-case hex", async () => {
     const site = setup();
-    const answer = await site.post("/api/storyblok/webhook", publishedEvent, (await storyblokSignature(SECRET, publishedEvent)).toUpperCase());
+    const answer = await site.post(
+      "/api/storyblok/webhook",
+      publishedEvent,
+      (await storyblokSignature(SECRET, publishedEvent)).toUpperCase(),
+    );
     expect(answer.status).toBe(202);
   });
 
@@ -184,10 +198,16 @@ describe("POST /api/storyblok/webhook", () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const site = setup({ sleep: (ms) => (waits.push(ms), held) });
-    const bodies = Array.from({ length: 10 }, (_, i) => JSON.stringify({ text: `publish ${i}`, action: "published", story_id: home.id, full_slug: "home" }));
+    const bodies = Array.from({ length: 10 }, (_, i) =>
+      JSON.stringify({ text: `publish ${i}`, action: "published", story_id: home.id, full_slug: "home" }),
+    );
     const calls = await Promise.all(
       bodies.map(async (body) =>
-        site.call("/api/storyblok/webhook", { method: "POST", headers: { "webhook-signature": await storyblokSignature(SECRET, body) }, body }),
+        site.call("/api/storyblok/webhook", {
+          method: "POST",
+          headers: { "webhook-signature": await storyblokSignature(SECRET, body) },
+          body,
+        }),
       ),
     );
     expect(calls.map(({ response }) => response.status)).toEqual(Array(10).fill(202));
@@ -268,7 +288,10 @@ describe("POST /api/storyblok/emulator/publish (local runs)", () => {
   });
 
   it("does not exist with a real Storyblok space or without a secret", async () => {
-    for (const options of [{ embedded: true, env: { STORYBLOK_TOKEN: "echt-token" } }, { embedded: true, secret: null }] as Options[]) {
+    for (const options of [
+      { embedded: true, env: { STORYBLOK_TOKEN: "echt-token" } },
+      { embedded: true, secret: null },
+    ] as Options[]) {
       const answer = await publish(setup(options), "home");
       expect([answer.status, answer.json()]).toEqual([404, { message: "Niet gevonden." }]);
     }

@@ -28,8 +28,19 @@ describe("byte budgets", () => {
   });
 
   it("keeps the visitor bundle free of preview code (the preview bundle is a separate build)", () => {
-    const js = files.filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(ASSETS, f), "utf8")).join("\n");
-    for (const marker of ["StoryblokBridge", "__storyblokBridge", "data-blok-c", "data-blok-uid", "data-preview-root", "_storyblok", "#storyblok#"]) {
+    const js = files
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => readFileSync(join(ASSETS, f), "utf8"))
+      .join("\n");
+    for (const marker of [
+      "StoryblokBridge",
+      "__storyblokBridge",
+      "data-blok-c",
+      "data-blok-uid",
+      "data-preview-root",
+      "_storyblok",
+      "#storyblok#",
+    ]) {
       expect(js).not.toContain(marker);
     }
     // the preview bundle exists beside it, holds what the visitor bundle must not, and shares no chunk with it
@@ -43,7 +54,10 @@ describe("byte budgets", () => {
   });
 
   it("keeps the visitor bundle free of server-only code", () => {
-    const js = files.filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(ASSETS, f), "utf8")).join("\n");
+    const js = files
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => readFileSync(join(ASSETS, f), "utf8"))
+      .join("\n");
     for (const marker of ["storyblok-js-client", "CONTENT_CACHE", "renderToReadableStream", "HUBSPOT", "STORYBLOK_TOKEN"]) {
       expect(js).not.toContain(marker);
     }

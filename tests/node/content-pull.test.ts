@@ -11,7 +11,16 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, buildSnapshot, fullSlugFromFilePath, storyFilePath } from "../../scripts/build-snapshot.ts";
-import { apiBase, contentFiles, createPacer, draftsToKeep, foldTranslation, pullSpace, stripEditable, validationProblems } from "../../scripts/content-pull.ts";
+import {
+  apiBase,
+  contentFiles,
+  createPacer,
+  draftsToKeep,
+  foldTranslation,
+  pullSpace,
+  stripEditable,
+  validationProblems,
+} from "../../scripts/content-pull.ts";
 import { createEmulator, type Emulator } from "../../src/server/content/emulator";
 import type { Story } from "../../src/shared/content";
 
@@ -85,8 +94,21 @@ describe("pure parts", () => {
 
   it("folds a language's answer back into __i18n__ fields, next to the field, nested bloks by _uid", () => {
     const doc = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
-    const dutch = { _uid: "p", component: "Page", title: "Hallo", body: [{ _uid: "a", component: "Text", text: doc("Dag"), size: "small" }], seo: "zelfde" };
-    const english = { _uid: "p", component: "Page", title: "Hello", body: [{ _uid: "a", component: "Text", text: doc("Bye"), size: "small" }], seo: "zelfde", extra: "only en" };
+    const dutch = {
+      _uid: "p",
+      component: "Page",
+      title: "Hallo",
+      body: [{ _uid: "a", component: "Text", text: doc("Dag"), size: "small" }],
+      seo: "zelfde",
+    };
+    const english = {
+      _uid: "p",
+      component: "Page",
+      title: "Hello",
+      body: [{ _uid: "a", component: "Text", text: doc("Bye"), size: "small" }],
+      seo: "zelfde",
+      extra: "only en",
+    };
     const folded = foldTranslation(dutch, english, "en");
     expect(folded).toEqual({
       _uid: "p",
@@ -101,12 +123,24 @@ describe("pure parts", () => {
   });
 
   it("maps a pulled space to content files that build", () => {
-    const files = contentFiles({ space: snapshot.space, stories: snapshot.stories, drafts: snapshot.drafts, datasources: snapshot.datasources });
+    const files = contentFiles({
+      space: snapshot.space,
+      stories: snapshot.stories,
+      drafts: snapshot.drafts,
+      datasources: snapshot.datasources,
+    });
     // Exactly the files content/ was built from, however many there are.
-    const onDisk = readdirSync(CONTENT_DIR, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".json")).map((file) => file.split(sep).join("/"));
-    expect(onDisk).toEqual(expect.arrayContaining(["space.json", "stories/home.json", "stories/contact.json", "drafts/home.json", "stories/theme/theme.json"]));
+    const onDisk = readdirSync(CONTENT_DIR, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => file.split(sep).join("/"));
+    expect(onDisk).toEqual(
+      expect.arrayContaining(["space.json", "stories/home.json", "stories/contact.json", "drafts/home.json", "stories/theme/theme.json"]),
+    );
     expect([...files.keys()].sort()).toEqual(onDisk.sort());
-    expect(files.get("space.json")).toEqual({ space: snapshot.space, tokens: { public: "local-public-token", preview: "local-preview-token" } });
+    expect(files.get("space.json")).toEqual({
+      space: snapshot.space,
+      tokens: { public: "local-public-token", preview: "local-preview-token" },
+    });
     expect(validationProblems(files)).toEqual([]);
     files.delete("stories/contact.json");
     expect(validationProblems(files)).toContain(
@@ -116,10 +150,23 @@ describe("pure parts", () => {
 
   it("pulls through an injected fetch and waits out a 429", async () => {
     let limited = 0;
-    const emulator = createEmulator(snapshot, { fault: (url) => (url.pathname === "/v2/cdn/stories" && limited++ === 0 ? { status: 429 } : undefined) });
+    const emulator = createEmulator(snapshot, {
+      fault: (url) => (url.pathname === "/v2/cdn/stories" && limited++ === 0 ? { status: 429 } : undefined),
+    });
     const time = fakeTime();
-    const pulled = await pullSpace({ token: "local-public-token", previewToken: "local-preview-token", host: "http://emulator.test", fetch: emulator.fetch, ...time });
-    expect(pulled).toEqual({ space: snapshot.space, stories: expect.any(Array), drafts: expect.any(Array), datasources: snapshot.datasources });
+    const pulled = await pullSpace({
+      token: "local-public-token",
+      previewToken: "local-preview-token",
+      host: "http://emulator.test",
+      fetch: emulator.fetch,
+      ...time,
+    });
+    expect(pulled).toEqual({
+      space: snapshot.space,
+      stories: expect.any(Array),
+      drafts: expect.any(Array),
+      datasources: snapshot.datasources,
+    });
     expect(pulled.stories.map((story) => story.full_slug).sort()).toEqual(snapshot.stories.map((story) => story.full_slug));
     // every draft, exactly; in the API's order, which is not the order of the files
     const bySlug = (a: { full_slug: string }, b: { full_slug: string }) => (a.full_slug < b.full_slug ? -1 : 1);
@@ -168,9 +215,15 @@ describe("npm run content:pull", () => {
       STORYBLOK_CONTENT_DIR: out,
     });
     const { stories, drafts, datasources, space } = snapshot;
-    expect(result).toEqual({ code: 0, stdout: `content:pull: wrote ${out} (stories: ${stories.length}, drafts: ${drafts.length}, datasources: ${datasources.length}, cv: ${space.version})\n`, stderr: "" });
+    expect(result).toEqual({
+      code: 0,
+      stdout: `content:pull: wrote ${out} (stories: ${stories.length}, drafts: ${drafts.length}, datasources: ${datasources.length}, cv: ${space.version})\n`,
+      stderr: "",
+    });
     expect(buildSnapshot(out)).toEqual(snapshot);
-    expect(readFileSync(join(out, "stories/theme/theme.json"), "utf8")).toBe(readFileSync(join(REPO_ROOT, "content/stories/theme/theme.json"), "utf8"));
+    expect(readFileSync(join(out, "stories/theme/theme.json"), "utf8")).toBe(
+      readFileSync(join(REPO_ROOT, "content/stories/theme/theme.json"), "utf8"),
+    );
     // One page of stories per 100 (the API's maximum), published and then draft; entries per datasource.
     // Each version is read once per language of the space: the CDN only shows translations in place.
     const pages = (count: number) => Array(Math.max(1, Math.ceil(count / 100))).fill("/v2/cdn/stories");

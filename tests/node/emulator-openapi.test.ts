@@ -186,12 +186,21 @@ const CUSTOMER_COUNT = 55;
 function testSnapshot(): SpaceSnapshot {
   const files = readContentDir(FIXTURE_SPACE);
   const customers = Array.from({ length: CUSTOMER_COUNT }, (_, i) =>
-    fixtureStory(i + 1, `klanten/klant-${i + 1}`, CUSTOMERS_FOLDER, { _uid: uuidOf(20_000 + i), component: "CustomerStory", name: `Klant ${i + 1}` }),
+    fixtureStory(i + 1, `klanten/klant-${i + 1}`, CUSTOMERS_FOLDER, {
+      _uid: uuidOf(20_000 + i),
+      component: "CustomerStory",
+      name: `Klant ${i + 1}`,
+    }),
   );
   const related = (count: number) => customers.slice(0, count).map((file) => (file.data as Story).uuid);
   const cases = [
     fixtureStory(101, "cases/klein", CASES_FOLDER, { _uid: uuidOf(30_001), component: "Case", title: "Klein", customers: related(3) }),
-    fixtureStory(102, "cases/groot", CASES_FOLDER, { _uid: uuidOf(30_002), component: "Case", title: "Groot", customers: related(CUSTOMER_COUNT) }),
+    fixtureStory(102, "cases/groot", CASES_FOLDER, {
+      _uid: uuidOf(30_002),
+      component: "Case",
+      title: "Groot",
+      customers: related(CUSTOMER_COUNT),
+    }),
   ];
   return assembleSnapshot({ ...files, stories: [...files.stories, ...customers, ...cases] });
 }
@@ -262,7 +271,9 @@ describe("GET /v2/cdn/stories/{identifier}", () => {
     const { body } = await conforming("stories", STORY, `/v2/cdn/stories/home?version=draft&token=${PREVIEW}`);
     const story = body.story as Story;
     expect((story.content.body as Blok[])[0]?.title).toBe("Van idee tot app in de stores, samen met Koraal");
-    expect(story.content._editable).toBe(`<!--#storyblok#{"name": "Page", "space": "${snapshot.space.id}", "uid": "${story.content._uid}", "id": "${story.id}"}-->`);
+    expect(story.content._editable).toBe(
+      `<!--#storyblok#{"name": "Page", "space": "${snapshot.space.id}", "uid": "${story.content._uid}", "id": "${story.id}"}-->`,
+    );
   });
 
   it.each(["url", "story", "link"])("resolves story links with resolve_links=%s", async (mode) => {
@@ -282,10 +293,14 @@ describe("GET /v2/cdn/stories/{identifier}", () => {
   });
 
   it("answers 404 for an unknown story and 401 without a valid token or for drafts with the public token", async () => {
-    expect((await conforming("stories", STORY, `/v2/cdn/stories/bestaat-niet?token=${PUBLIC}`, 404)).body).toEqual(["This record could not be found"]);
+    expect((await conforming("stories", STORY, `/v2/cdn/stories/bestaat-niet?token=${PUBLIC}`, 404)).body).toEqual([
+      "This record could not be found",
+    ]);
     expect((await conforming("stories", STORY, `/v2/cdn/stories/home`, 401)).body).toEqual({ error: "Unauthorized" });
     expect((await conforming("stories", STORY, `/v2/cdn/stories/home?token=wrong`, 401)).body).toEqual({ error: "Unauthorized" });
-    expect((await conforming("stories", STORY, `/v2/cdn/stories/home?version=draft&token=${PUBLIC}`, 401)).body).toEqual({ error: "Unauthorized" });
+    expect((await conforming("stories", STORY, `/v2/cdn/stories/home?version=draft&token=${PUBLIC}`, 401)).body).toEqual({
+      error: "Unauthorized",
+    });
   });
 });
 
@@ -319,7 +334,11 @@ describe("GET /v2/cdn/stories", () => {
     ["is_startpage=1", []],
   ])("filters with %s", async (query, expected) => {
     const { body, headers } = await conforming("stories", STORIES, `/v2/cdn/stories?${query}&per_page=100&token=${PUBLIC}`);
-    expect(stories(body).map((story) => story.full_slug).sort()).toEqual(expected);
+    expect(
+      stories(body)
+        .map((story) => story.full_slug)
+        .sort(),
+    ).toEqual(expected);
     expect(headers.get("total")).toBe(String(expected.length));
   });
 
@@ -343,9 +362,17 @@ describe("GET /v2/cdn/stories", () => {
   });
 
   it("resolves relations and links across the listed stories", async () => {
-    const rels = await conforming("stories", STORIES, `/v2/cdn/stories?starts_with=cases/klein&resolve_relations=Case.customers&token=${PUBLIC}`);
+    const rels = await conforming(
+      "stories",
+      STORIES,
+      `/v2/cdn/stories?starts_with=cases/klein&resolve_relations=Case.customers&token=${PUBLIC}`,
+    );
     expect((rels.body.rels as Story[]).map((story) => story.uuid)).toEqual([uuidOf(1), uuidOf(2), uuidOf(3)]);
-    const many = await conforming("stories", STORIES, `/v2/cdn/stories?starts_with=cases/&resolve_relations=Case.customers&token=${PUBLIC}`);
+    const many = await conforming(
+      "stories",
+      STORIES,
+      `/v2/cdn/stories?starts_with=cases/&resolve_relations=Case.customers&token=${PUBLIC}`,
+    );
     expect(many.body.rel_uuids).toHaveLength(CUSTOMER_COUNT);
     const links = await conforming("stories", STORIES, `/v2/cdn/stories?content_type=Page&resolve_links=story&token=${PUBLIC}`);
     expect((links.body.links as Story[]).map((story) => story.full_slug).sort()).toEqual(["contact", "diensten"]);
@@ -353,14 +380,20 @@ describe("GET /v2/cdn/stories", () => {
 
   it("lists drafts with the preview token and drops excluded fields", async () => {
     const drafts = await conforming("stories", STORIES, `/v2/cdn/stories?version=draft&by_slugs=home&token=${PREVIEW}`);
-    expect(((stories(drafts.body)[0]?.content.body as Blok[])[0])?.title).toBe("Van idee tot app in de stores, samen met Koraal");
-    const slim = await conforming("stories", STORIES, `/v2/cdn/stories?content_type=Page&excluding_fields=body,description&cv=${snapshot.space.version}&token=${PUBLIC}`);
+    expect((stories(drafts.body)[0]?.content.body as Blok[])[0]?.title).toBe("Van idee tot app in de stores, samen met Koraal");
+    const slim = await conforming(
+      "stories",
+      STORIES,
+      `/v2/cdn/stories?content_type=Page&excluding_fields=body,description&cv=${snapshot.space.version}&token=${PUBLIC}`,
+    );
     expect(stories(slim.body).map((story) => Object.keys(story.content).sort())).toEqual(Array(4).fill(["_uid", "component", "title"]));
   });
 
   it("answers 401 without a valid token", async () => {
     expect((await conforming("stories", STORIES, `/v2/cdn/stories?token=`, 401)).body).toEqual({ error: "Unauthorized" });
-    expect((await conforming("stories", STORIES, `/v2/cdn/stories?version=draft&token=${PUBLIC}`, 401)).body).toEqual({ error: "Unauthorized" });
+    expect((await conforming("stories", STORIES, `/v2/cdn/stories?version=draft&token=${PUBLIC}`, 401)).body).toEqual({
+      error: "Unauthorized",
+    });
   });
 });
 
@@ -518,7 +551,11 @@ describe("language (Storyblok field-level translation)", () => {
   });
 
   it("lists every story in the language, an untranslated one in the default values with the language prefix", async () => {
-    const { body, headers } = await inLanguage("stories", STORIES, `/v2/cdn/stories?language=en&content_type=Page&sort_by=position:asc&token=${PUBLIC}`);
+    const { body, headers } = await inLanguage(
+      "stories",
+      STORIES,
+      `/v2/cdn/stories?language=en&content_type=Page&sort_by=position:asc&token=${PUBLIC}`,
+    );
     const dutchTitle = (slug: string) => space.stories.find((story) => story.full_slug === slug)?.content.title;
     expect(stories(body).map((story) => [story.full_slug, story.lang, story.content.title])).toEqual([
       ["en/contact", "en", dutchTitle("contact")],
@@ -551,11 +588,24 @@ describe("language (Storyblok field-level translation)", () => {
       { path: "services", name: "Services", lang: "en", published: true, translated_slug: "services" },
       { path: "diensten", name: "Diensten", lang: "de", published: false, translated_slug: "diensten" },
     ]);
-    expect(bySlug.get("cases")?.alternates?.[0]).toEqual({ path: "work", name: "Work", lang: "en", published: false, translated_slug: "work" });
-    expect(bySlug.get("home")?.alternates?.map((alternate) => [alternate.path, alternate.published])).toEqual([["home", false], ["home", false]]);
+    expect(bySlug.get("cases")?.alternates?.[0]).toEqual({
+      path: "work",
+      name: "Work",
+      lang: "en",
+      published: false,
+      translated_slug: "work",
+    });
+    expect(bySlug.get("home")?.alternates?.map((alternate) => [alternate.path, alternate.published])).toEqual([
+      ["home", false],
+      ["home", false],
+    ]);
     // cdn/links/{uuid} is not in the description; its link has the same shape as a listed one.
     const one = await translated.fetch(`https://api.storyblok.com/v2/cdn/links/${bySlug.get("cases/klein")?.uuid}?token=${PUBLIC}`);
-    expect(((await one.json()) as { link: LinkEntry }).link.alternates?.[0]).toMatchObject({ path: "work/small", published: true, translated_slug: "small" });
+    expect(((await one.json()) as { link: LinkEntry }).link.alternates?.[0]).toMatchObject({
+      path: "work/small",
+      published: true,
+      translated_slug: "small",
+    });
     // A space without other languages has no alternates at all, as before.
     const plain = await conforming("links", "/v2/cdn/links", `/v2/cdn/links?token=${PUBLIC}`);
     expect(Object.values(plain.body.links as Record<string, LinkEntry>).some((link) => "alternates" in link)).toBe(false);
@@ -569,20 +619,30 @@ describe("the conformance check itself", () => {
     delete body.story.updated_at;
     (body.story.content as Json).hero = null;
     expect(conformance("stories", STORY, { ...story, body })).toEqual(
-      expect.arrayContaining([expect.stringContaining("must have required property 'updated_at'"), expect.stringContaining("body/story/content/hero")]),
+      expect.arrayContaining([
+        expect.stringContaining("must have required property 'updated_at'"),
+        expect.stringContaining("body/story/content/hero"),
+      ]),
     );
 
     const list = await call(`/v2/cdn/stories?token=${PUBLIC}`);
     const headers = new Headers(list.headers);
     headers.delete("total");
     headers.set("per-page", "many");
-    expect(conformance("stories", STORIES, { ...list, headers })).toEqual([expect.stringContaining("header Per-Page must be integer"), "header Total is missing"]);
+    expect(conformance("stories", STORIES, { ...list, headers })).toEqual([
+      expect.stringContaining("header Per-Page must be integer"),
+      "header Total is missing",
+    ]);
 
-    expect(conformance("stories", STORY, { ...story, status: 418 })).toEqual(["status 418 is not documented for GET /v2/cdn/stories/{identifier}"]);
+    expect(conformance("stories", STORY, { ...story, status: 418 })).toEqual([
+      "status 418 is not documented for GET /v2/cdn/stories/{identifier}",
+    ]);
 
     const dated = structuredClone(story.body) as { story: Json };
     dated.story.created_at = "gisteren";
-    expect(conformance("stories", STORY, { ...story, body: dated })).toEqual(['body/story/created_at must match format "date-time" (#/allOf/0/properties/created_at/format)']);
+    expect(conformance("stories", STORY, { ...story, body: dated })).toEqual([
+      'body/story/created_at must match format "date-time" (#/allOf/0/properties/created_at/format)',
+    ]);
 
     const links = await call(`/v2/cdn/links?token=${PUBLIC}`);
     const drifted = structuredClone(links.body) as { links: Record<string, Json> };

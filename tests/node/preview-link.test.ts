@@ -22,7 +22,16 @@ describe("npm run preview:link", () => {
   it("signs as Storyblok does: hex SHA-1 of space_id:preview_token:timestamp", async () => {
     // Node's own SHA-1 as the independent reference for the Web Crypto code the Worker shares
     const expected = createHash("sha1").update("287341:local-preview-token:1772445600").digest("hex");
-    const link = new URL(await previewLink({ base: "http://x.test", path: "/", spaceId: 287341, token: "local-preview-token", storyId: 2, now: 1772445600_000 }));
+    const link = new URL(
+      await previewLink({
+        base: "http://x.test",
+        path: "/",
+        spaceId: 287341,
+        token: "local-preview-token",
+        storyId: 2,
+        now: 1772445600_000,
+      }),
+    );
     expect(link.searchParams.get("_storyblok_tk[token]")).toBe(expected);
   });
 
@@ -48,8 +57,15 @@ describe("npm run preview:link", () => {
   });
 
   it("signs links for a real space with STORYBLOK_PREVIEW_TOKEN and STORYBLOK_SPACE_ID", async () => {
-    const link = new URL(run(["/over-ons", "--base", "https://www.koraal.nl", "--story", "42"], { STORYBLOK_PREVIEW_TOKEN: "echt-token", STORYBLOK_SPACE_ID: "1001" }));
-    expect(await previewAccess(link, { previewToken: "echt-token", spaceId: 1001, now: Date.now() })).toEqual(expect.objectContaining({ storyId: 42, spaceId: "1001" }));
+    const link = new URL(
+      run(["/over-ons", "--base", "https://www.koraal.nl", "--story", "42"], {
+        STORYBLOK_PREVIEW_TOKEN: "echt-token",
+        STORYBLOK_SPACE_ID: "1001",
+      }),
+    );
+    expect(await previewAccess(link, { previewToken: "echt-token", spaceId: 1001, now: Date.now() })).toEqual(
+      expect.objectContaining({ storyId: 42, spaceId: "1001" }),
+    );
     expect(await previewAccess(link, { previewToken: "local-preview-token", now: Date.now() })).toBeNull();
   });
 

@@ -12,7 +12,12 @@ import { parseArgs, query, table, wranglerArgs } from "../../scripts/subscribers
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const run = (args: string[]) =>
-  execFileSync(process.execPath, args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+  execFileSync(process.execPath, args, {
+    cwd: ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
 const wrangler = (...args: string[]) => run(["node_modules/wrangler/bin/wrangler.js", ...args]);
 
 describe("npm run subscribers", () => {
@@ -27,7 +32,9 @@ describe("npm run subscribers", () => {
       "--command",
       "SELECT email, status, attempts, created_at, delivered_at, next_attempt_at, last_error, page_uri FROM subscribers WHERE status = 'failed' ORDER BY created_at DESC, id DESC",
     ]);
-    expect(() => parseArgs(["--status", "x'; DROP TABLE subscribers; --"])).toThrow("--status must be one of pending, sending, delivered, failed, stored");
+    expect(() => parseArgs(["--status", "x'; DROP TABLE subscribers; --"])).toThrow(
+      "--status must be one of pending, sending, delivered, failed, stored",
+    );
     expect(() => parseArgs(["--remote", "--persist-to", "x"])).toThrow("--remote and --persist-to exclude each other");
     expect(table([])).toBe("No subscribers yet.");
   });

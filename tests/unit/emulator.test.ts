@@ -24,7 +24,12 @@ interface Answer {
 
 async function get(emulator: Emulator, path: string, init?: RequestInit): Promise<Answer> {
   const response = await emulator.fetch(`https://emulator.local${path}`, init);
-  return { status: response.status, statusText: response.statusText, headers: Object.fromEntries(response.headers), body: await response.json() };
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: Object.fromEntries(response.headers),
+    body: await response.json(),
+  };
 }
 
 const slugs = (stories: Story[]) => stories.map((story) => story.full_slug);
@@ -70,21 +75,34 @@ function blog(stories: Story[], drafts: Story[] = []): SpaceSnapshot {
   };
 }
 
-const posts = (count: number, content: (n: number) => Partial<Blok> = () => ({})) => Array.from({ length: count }, (_, i) => post(i + 1, content(i + 1)));
+const posts = (count: number, content: (n: number) => Partial<Blok> = () => ({})) =>
+  Array.from({ length: count }, (_, i) => post(i + 1, content(i + 1)));
 /** What the CDN serves in the default language: the stored blok without its `__i18n__` translations. */
 function inDefaultLanguage<T>(value: T): T {
   if (Array.isArray(value)) return value.map(inDefaultLanguage) as T;
   if (!value || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !key.includes("__i18n__")).map(([key, v]) => [key, inDefaultLanguage(v)])) as T;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !key.includes("__i18n__"))
+      .map(([key, v]) => [key, inDefaultLanguage(v)]),
+  ) as T;
 }
 
-const storyLink = (uuid: string, cachedUrl: string): LinkField => ({ id: uuid, url: "", linktype: "story", fieldtype: "multilink", cached_url: cachedUrl });
+const storyLink = (uuid: string, cachedUrl: string): LinkField => ({
+  id: uuid,
+  url: "",
+  linktype: "story",
+  fieldtype: "multilink",
+  cached_url: cachedUrl,
+});
 
 describe("pagination", () => {
   const emulator = createEmulator(blog(posts(7)));
 
   it("slices with per_page and page and reports total and per-page", async () => {
-    const pages = await Promise.all([1, 2, 3, 4].map((page) => get(emulator, `/v2/cdn/stories?per_page=3&page=${page}&sort_by=position:asc&token=${PUBLIC}`)));
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((page) => get(emulator, `/v2/cdn/stories?per_page=3&page=${page}&sort_by=position:asc&token=${PUBLIC}`)),
+    );
     expect(pages.map((page) => slugs(page.body.stories))).toEqual([
       ["blog/post-1", "blog/post-2", "blog/post-3"],
       ["blog/post-4", "blog/post-5", "blog/post-6"],
@@ -102,7 +120,11 @@ describe("pagination", () => {
   });
 
   it("lists newest first without sort_by, and sorts on content fields as numbers on request", async () => {
-    expect(slugs((await get(emulator, `/v2/cdn/stories?per_page=3&token=${PUBLIC}`)).body.stories)).toEqual(["blog/post-7", "blog/post-6", "blog/post-5"]);
+    expect(slugs((await get(emulator, `/v2/cdn/stories?per_page=3&token=${PUBLIC}`)).body.stories)).toEqual([
+      "blog/post-7",
+      "blog/post-6",
+      "blog/post-5",
+    ]);
     const numbered = createEmulator(blog(posts(3, (n) => ({ rank: String(10 - n * 4) }))));
     expect(slugs((await get(numbered, `/v2/cdn/stories?sort_by=content.rank:asc:int&token=${PUBLIC}`)).body.stories)).toEqual([
       "blog/post-3",
@@ -118,11 +140,18 @@ describe("filters", () => {
   it("starts_with matches full_slug prefixes", async () => {
     expect(slugs((await get(emulator, `/v2/cdn/stories?starts_with=theme/&token=${PUBLIC}`)).body.stories)).toEqual(["theme/theme"]);
     expect(slugs((await get(emulator, `/v2/cdn/stories?starts_with=over&token=${PUBLIC}`)).body.stories)).toEqual(["over-ons"]);
-    expect((await get(emulator, `/v2/cdn/stories?starts_with=blog/&token=${PUBLIC}`)).body).toEqual({ stories: [], cv: snapshot.space.version, rels: [], links: [] });
+    expect((await get(emulator, `/v2/cdn/stories?starts_with=blog/&token=${PUBLIC}`)).body).toEqual({
+      stories: [],
+      cv: snapshot.space.version,
+      rels: [],
+      links: [],
+    });
   });
 
   it("by_uuids selects stories in the list order; by_uuids_ordered keeps the order given", async () => {
-    const [contact, diensten, home] = ["contact", "diensten", "home"].map((slug) => snapshot.stories.find((story) => story.full_slug === slug)?.uuid ?? "");
+    const [contact, diensten, home] = ["contact", "diensten", "home"].map(
+      (slug) => snapshot.stories.find((story) => story.full_slug === slug)?.uuid ?? "",
+    );
     const given = [home, contact, diensten].join(",");
     const plain = await get(emulator, `/v2/cdn/stories?by_uuids=${given}&sort_by=name:asc&token=${PUBLIC}`);
     expect(slugs(plain.body.stories)).toEqual(["contact", "diensten", "home"]);
@@ -134,18 +163,24 @@ describe("filters", () => {
     // The expected list is worked out here from the snapshot, so it holds however much content there is.
     const byName = (a: Story, b: Story) => (a.name < b.name ? -1 : a.name > b.name ? 1 : b.id - a.id);
     const isPage = (story: Story) => story.content.component === "Page" && !story.is_startpage;
-    const pages = snapshot.stories.filter((story) => isPage(story) && story.full_slug !== "home" && !story.full_slug.startsWith("diensten/")).sort(byName);
+    const pages = snapshot.stories
+      .filter((story) => isPage(story) && story.full_slug !== "home" && !story.full_slug.startsWith("diensten/"))
+      .sort(byName);
     // Each filter has something to drop: `diensten/*` takes the pages under diensten/ but not "diensten" itself.
     expect(snapshot.stories.some((story) => isPage(story) && story.full_slug.startsWith("diensten/"))).toBe(true);
     expect(snapshot.stories.some((story) => story.content.component !== "Page")).toBe(true);
     expect(slugs(pages)).toEqual(expect.arrayContaining(["contact", "diensten", "over-ons"]));
-    const answer = await get(emulator, `/v2/cdn/stories?excluding_slugs=diensten/*,home&content_type=Page&is_startpage=false&sort_by=name:asc&per_page=100&token=${PUBLIC}`);
+    const answer = await get(
+      emulator,
+      `/v2/cdn/stories?excluding_slugs=diensten/*,home&content_type=Page&is_startpage=false&sort_by=name:asc&per_page=100&token=${PUBLIC}`,
+    );
     expect([answer.headers.total, slugs(answer.body.stories)]).toEqual([String(pages.length), slugs(pages).slice(0, 100)]);
 
     // is_startpage needs a folder start page, which the demo content does not have.
     const start: Story = { ...post(1), name: "Blog", slug: "", full_slug: "blog/", is_startpage: true };
     const small = createEmulator(blog([start, post(2), { ...post(3), full_slug: "over", slug: "over", parent_id: 0 }]));
-    const list = async (query: string) => slugs((await get(small, `/v2/cdn/stories?${query}&sort_by=position:asc&token=${PUBLIC}`)).body.stories);
+    const list = async (query: string) =>
+      slugs((await get(small, `/v2/cdn/stories?${query}&sort_by=position:asc&token=${PUBLIC}`)).body.stories);
     expect(await list("is_startpage=true")).toEqual(["blog/"]);
     expect(await list("is_startpage=false")).toEqual(["blog/post-2", "over"]);
     expect(await list("excluding_slugs=blog/*")).toEqual(["over"]);
@@ -172,7 +207,9 @@ describe("versions and tokens", () => {
     const draft = await get(emulator, `/v2/cdn/stories/contact?version=draft&token=${PREVIEW}`);
     const published = snapshot.stories.find((story) => story.full_slug === "contact") as Story;
     const hero = (draft.body.story.content.body as Blok[])[0] as Blok;
-    expect(hero._editable).toBe(`<!--#storyblok#{"name": "HeroBanner", "space": "287341", "uid": "${hero._uid}", "id": "${published.id}"}-->`);
+    expect(hero._editable).toBe(
+      `<!--#storyblok#{"name": "HeroBanner", "space": "287341", "uid": "${hero._uid}", "id": "${published.id}"}-->`,
+    );
     const { _editable, ...withoutMarker } = hero;
     expect(withoutMarker).toEqual(inDefaultLanguage((published.content.body as Blok[])[0]));
   });
@@ -181,13 +218,27 @@ describe("versions and tokens", () => {
     const emulator = createEmulator(blog([post(1)], [{ ...post(2), published_at: null, first_published_at: null }]));
     expect(await get(emulator, `/v2/cdn/stories/blog/post-2?token=${PREVIEW}`)).toMatchObject({ status: 404, body: NOT_FOUND });
     expect((await get(emulator, `/v2/cdn/stories/blog/post-2?version=draft&token=${PREVIEW}`)).body.story.name).toBe("Post 2");
-    expect(slugs((await get(emulator, `/v2/cdn/stories?version=draft&sort_by=position:asc&token=${PREVIEW}`)).body.stories)).toEqual(["blog/post-1", "blog/post-2"]);
+    expect(slugs((await get(emulator, `/v2/cdn/stories?version=draft&sort_by=position:asc&token=${PREVIEW}`)).body.stories)).toEqual([
+      "blog/post-1",
+      "blog/post-2",
+    ]);
   });
 
   it("refuses a missing or unknown token, and drafts with the public token, with 401", async () => {
     const emulator = createEmulator(snapshot);
-    for (const path of ["/v2/cdn/stories/home", "/v2/cdn/stories/home?token=nope", `/v2/cdn/stories/home?version=draft&token=${PUBLIC}`, "/v2/cdn/links", "/v2/cdn/spaces/me?token="]) {
-      expect(await get(emulator, path)).toEqual({ status: 401, statusText: "Unauthorized", headers: { "content-type": "application/json" }, body: UNAUTHORIZED });
+    for (const path of [
+      "/v2/cdn/stories/home",
+      "/v2/cdn/stories/home?token=nope",
+      `/v2/cdn/stories/home?version=draft&token=${PUBLIC}`,
+      "/v2/cdn/links",
+      "/v2/cdn/spaces/me?token=",
+    ]) {
+      expect(await get(emulator, path)).toEqual({
+        status: 401,
+        statusText: "Unauthorized",
+        headers: { "content-type": "application/json" },
+        body: UNAUTHORIZED,
+      });
     }
   });
 });
@@ -196,10 +247,20 @@ describe("errors", () => {
   const emulator = createEmulator(snapshot);
 
   it("answers 404 with the API's body for unknown stories, links and paths", async () => {
-    expect(await get(emulator, `/v2/cdn/stories/bestaat-niet?token=${PUBLIC}`)).toEqual({ status: 404, statusText: "Not Found", headers: { "content-type": "application/json" }, body: NOT_FOUND });
+    expect(await get(emulator, `/v2/cdn/stories/bestaat-niet?token=${PUBLIC}`)).toEqual({
+      status: 404,
+      statusText: "Not Found",
+      headers: { "content-type": "application/json" },
+      body: NOT_FOUND,
+    });
     expect((await get(emulator, `/v2/cdn/stories/999?token=${PUBLIC}`)).body).toEqual(NOT_FOUND);
     expect((await get(emulator, `/v2/cdn/links/${uuidOf(1)}?token=${PUBLIC}`)).body).toEqual(NOT_FOUND);
-    expect(await get(emulator, `/v2/cdn/nothing?token=${PUBLIC}`)).toEqual({ status: 404, statusText: "Not Found", headers: { "content-type": "application/json" }, body: { error: "Not Found" } });
+    expect(await get(emulator, `/v2/cdn/nothing?token=${PUBLIC}`)).toEqual({
+      status: 404,
+      statusText: "Not Found",
+      headers: { "content-type": "application/json" },
+      body: { error: "Not Found" },
+    });
     expect((await get(emulator, `/v1/cdn/stories?token=${PUBLIC}`)).status).toBe(404);
   });
 
@@ -223,11 +284,19 @@ describe("errors", () => {
 });
 
 describe("relations and links", () => {
-  const related = (count: number) => posts(count).map((story) => ({ ...story, full_slug: `team/lid-${story.id}`, slug: `lid-${story.id}`, parent_id: 901 }));
+  const related = (count: number) =>
+    posts(count).map((story) => ({ ...story, full_slug: `team/lid-${story.id}`, slug: `lid-${story.id}`, parent_id: 901 }));
 
   it("puts up to 50 related stories in rels, and only their uuids in rel_uuids beyond that", async () => {
     const members = related(51);
-    const page = (count: number): Story => ({ ...post(100), uuid: uuidOf(100 + count), full_slug: `blog/team-${count}`, slug: `team-${count}`, id: 2000 + count, content: { _uid: "u", component: "Team", members: members.slice(0, count).map((m) => m.uuid) } });
+    const page = (count: number): Story => ({
+      ...post(100),
+      uuid: uuidOf(100 + count),
+      full_slug: `blog/team-${count}`,
+      slug: `team-${count}`,
+      id: 2000 + count,
+      content: { _uid: "u", component: "Team", members: members.slice(0, count).map((m) => m.uuid) },
+    });
     const emulator = createEmulator(blog([...members, page(50), page(51)]));
     const fifty = await get(emulator, `/v2/cdn/stories/blog/team-50?resolve_relations=Team.members&token=${PUBLIC}`);
     expect(fifty.body.rels.map((story: Story) => story.uuid)).toEqual(members.slice(0, 50).map((m) => m.uuid));
@@ -240,13 +309,32 @@ describe("relations and links", () => {
 
   it("resolves story links as url objects, link entries or whole stories", async () => {
     const target = post(2);
-    const source = post(1, { cta: storyLink(target.uuid, "blog/old-slug"), external: { id: "", url: "https://x.example", linktype: "url", fieldtype: "multilink", cached_url: "https://x.example" } });
+    const source = post(1, {
+      cta: storyLink(target.uuid, "blog/old-slug"),
+      external: { id: "", url: "https://x.example", linktype: "url", fieldtype: "multilink", cached_url: "https://x.example" },
+    });
     const emulator = createEmulator(blog([source, target]));
     const url = await get(emulator, `/v2/cdn/stories/blog/post-1?resolve_links=url&token=${PUBLIC}`);
-    expect(url.body.links).toEqual([{ name: "Post 2", id: 1002, uuid: target.uuid, slug: "post-2", url: "blog/post-2", full_slug: "blog/post-2" }]);
+    expect(url.body.links).toEqual([
+      { name: "Post 2", id: 1002, uuid: target.uuid, slug: "post-2", url: "blog/post-2", full_slug: "blog/post-2" },
+    ]);
     const link = await get(emulator, `/v2/cdn/stories/blog/post-1?resolve_links=link&token=${PUBLIC}`);
     expect(link.body.links).toEqual([
-      { id: 1002, uuid: target.uuid, slug: "blog/post-2", path: null, parent_id: 900, name: "Post 2", is_folder: false, published: true, is_startpage: false, position: 20, real_path: "/blog/post-2", full_slug: "blog/post-2", alternates: [] },
+      {
+        id: 1002,
+        uuid: target.uuid,
+        slug: "blog/post-2",
+        path: null,
+        parent_id: 900,
+        name: "Post 2",
+        is_folder: false,
+        published: true,
+        is_startpage: false,
+        position: 20,
+        real_path: "/blog/post-2",
+        full_slug: "blog/post-2",
+        alternates: [],
+      },
     ]);
     const story = await get(emulator, `/v2/cdn/stories/blog/post-1?resolve_links=story&token=${PUBLIC}`);
     expect(story.body.links).toEqual([target]);
@@ -254,7 +342,11 @@ describe("relations and links", () => {
 
   it("resolves links from rich text and returns link_uuids past 50", async () => {
     const targets = posts(51).map((story) => ({ ...story, full_slug: `docs/${story.slug}`, parent_id: 902 }));
-    const mark = (uuid: string) => ({ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "/x", uuid, anchor: null, target: "_self", linktype: "story" } }] });
+    const mark = (uuid: string) => ({
+      type: "text",
+      text: "x",
+      marks: [{ type: "link", attrs: { href: "/x", uuid, anchor: null, target: "_self", linktype: "story" } }],
+    });
     const doc = (uuids: string[]) => ({ type: "doc", content: [{ type: "paragraph", content: uuids.map(mark) }] });
     const few = { ...post(60), content: { _uid: "a", component: "Post", body: doc([targets[0]?.uuid ?? ""]) } };
     const many = { ...post(61), content: { _uid: "b", component: "Post", body: doc(targets.map((t) => t.uuid)) } };
@@ -269,8 +361,19 @@ describe("links, space, datasources", () => {
   const emulator = createEmulator(snapshot);
 
   it("derives folders from full_slugs with the parent_id their stories use", async () => {
-    const at = (story: Story, fullSlug: string, parentId: number): Story => ({ ...story, full_slug: fullSlug, slug: fullSlug.split("/").pop() ?? "", parent_id: parentId });
-    const stories = [post(1), post(2), at(post(3), "blog/archief/post-3", 950), at(post(4), "contact", 0), at(post(5), "docs/api/intro", 960)];
+    const at = (story: Story, fullSlug: string, parentId: number): Story => ({
+      ...story,
+      full_slug: fullSlug,
+      slug: fullSlug.split("/").pop() ?? "",
+      parent_id: parentId,
+    });
+    const stories = [
+      post(1),
+      post(2),
+      at(post(3), "blog/archief/post-3", 950),
+      at(post(4), "contact", 0),
+      at(post(5), "docs/api/intro", 960),
+    ];
     const { body, headers } = await get(createEmulator(blog(stories)), `/v2/cdn/links?token=${PUBLIC}`);
     const links = Object.values(body.links as Record<string, LinkEntry>);
     // No story sits directly in "docs", so no parent_id names it: its id is derived from the path.
@@ -288,7 +391,19 @@ describe("links, space, datasources", () => {
       ["docs/api", 960, docs, true, "Api"],
       ["docs/api/intro", 1005, 960, false, "Post 5"],
     ]);
-    expect(links[1]).toEqual({ id: 950, uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), slug: "blog/archief", path: null, parent_id: 900, name: "Archief", is_folder: true, published: false, is_startpage: false, position: 0, real_path: "/blog/archief" });
+    expect(links[1]).toEqual({
+      id: 950,
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      slug: "blog/archief",
+      path: null,
+      parent_id: 900,
+      name: "Archief",
+      is_folder: true,
+      published: false,
+      is_startpage: false,
+      position: 0,
+      real_path: "/blog/archief",
+    });
     expect(new Set(links.map((link) => link.uuid)).size).toBe(links.length);
     expect([headers.total, headers["per-page"]]).toEqual(["9", "25"]);
     // Folder ids and uuids do not depend on the order of the stories, nor on the emulator instance.
@@ -301,13 +416,24 @@ describe("links, space, datasources", () => {
       const slug = story.full_slug.replace(/\/$/, "");
       return story.is_startpage ? slug : slug.slice(0, Math.max(0, slug.lastIndexOf("/")));
     };
-    const folders = new Set(snapshot.stories.flatMap((story) => folderOf(story).split("/").filter(Boolean).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+    const folders = new Set(
+      snapshot.stories.flatMap((story) =>
+        folderOf(story)
+          .split("/")
+          .filter(Boolean)
+          .map((_, i, parts) => parts.slice(0, i + 1).join("/")),
+      ),
+    );
     const folderLinks = new Map(entries.filter((entry) => entry.is_folder).map((entry) => [entry.slug, entry]));
     expect([...folderLinks.keys()].sort()).toEqual([...folders].sort());
     expect(all.headers.total).toBe(String(snapshot.stories.length + folders.size));
     for (const story of snapshot.stories) {
       const folder = folderOf(story);
-      expect(entries.find((entry) => entry.uuid === story.uuid)).toMatchObject({ slug: story.full_slug, is_folder: false, parent_id: folder ? story.parent_id : null });
+      expect(entries.find((entry) => entry.uuid === story.uuid)).toMatchObject({
+        slug: story.full_slug,
+        is_folder: false,
+        parent_id: folder ? story.parent_id : null,
+      });
       if (folder) expect(folderLinks.get(folder)?.id).toBe(story.parent_id);
     }
   });
@@ -354,8 +480,20 @@ describe("faults", () => {
   });
 
   it("answers an injected 500 with the given body", async () => {
-    expect(await get(withFault(() => ({ status: 500 })), path)).toMatchObject({ status: 500, statusText: "Internal Server Error", body: { error: "Internal Server Error" } });
-    expect((await get(withFault(() => ({ status: 503, body: ["down"] })), path)).body).toEqual(["down"]);
+    expect(
+      await get(
+        withFault(() => ({ status: 500 })),
+        path,
+      ),
+    ).toMatchObject({ status: 500, statusText: "Internal Server Error", body: { error: "Internal Server Error" } });
+    expect(
+      (
+        await get(
+          withFault(() => ({ status: 503, body: ["down"] })),
+          path,
+        )
+      ).body,
+    ).toEqual(["down"]);
   });
 
   it("delays with a real timer, then answers normally", async () => {
@@ -374,7 +512,9 @@ describe("faults", () => {
   });
 
   it("fails like a dropped connection with networkError", async () => {
-    await expect(withFault(() => ({ networkError: true })).fetch(`https://emulator.local${path}`)).rejects.toThrow(new TypeError("fetch failed"));
+    await expect(withFault(() => ({ networkError: true })).fetch(`https://emulator.local${path}`)).rejects.toThrow(
+      new TypeError("fetch failed"),
+    );
   });
 });
 
@@ -398,7 +538,16 @@ describe("publish()", () => {
     expect((await get(emulator, `/v2/cdn/spaces/me?token=${PUBLIC}`)).body.space.version).toBe(newCv);
 
     const fresh = await get(emulator, `/v2/cdn/stories/blog/post-1?cv=${newCv}&token=${PUBLIC}`);
-    expect(fresh.body).toMatchObject({ cv: newCv, story: { id: published.id, uuid: published.uuid, published_at: "2026-01-20T12:00:00.000Z", updated_at: "2026-01-20T12:00:00.000Z", first_published_at: published.first_published_at } });
+    expect(fresh.body).toMatchObject({
+      cv: newCv,
+      story: {
+        id: published.id,
+        uuid: published.uuid,
+        published_at: "2026-01-20T12:00:00.000Z",
+        updated_at: "2026-01-20T12:00:00.000Z",
+        first_published_at: published.first_published_at,
+      },
+    });
     expect(heroTitle(fresh.body.story)).toBe("Nieuw");
     // Other stories stay as they were, under the new cv.
     expect((await get(emulator, `/v2/cdn/stories/blog/post-2?cv=${newCv}&token=${PUBLIC}`)).body.story).toEqual(given.stories[1]);
@@ -421,7 +570,12 @@ describe("publish()", () => {
 
 describe("storyblok-js-client against the emulator", () => {
   const client = (emulator: Emulator, accessToken = PUBLIC) =>
-    new StoryblokClient({ accessToken, endpoint: "https://emulator.local/v2", fetch: emulator.fetch, cache: { type: "none", clear: "manual", cv: "manual" } });
+    new StoryblokClient({
+      accessToken,
+      endpoint: "https://emulator.local/v2",
+      fetch: emulator.fetch,
+      cache: { type: "none", clear: "manual", cv: "manual" },
+    });
 
   it("getStory returns the story and the cv", async () => {
     const { data } = await client(createEmulator(snapshot)).getStory("theme/theme");
@@ -441,12 +595,23 @@ describe("storyblok-js-client against the emulator", () => {
 
   it("resolves relations from rels, and through rel_uuids (by_uuids in chunks of 50) past 50", async () => {
     const members = posts(60).map((story) => ({ ...story, full_slug: `team/lid-${story.id}`, slug: `lid-${story.id}`, parent_id: 901 }));
-    const team = (count: number): Story => ({ ...post(100), id: 3000 + count, uuid: uuidOf(7000 + count), slug: `team-${count}`, full_slug: `blog/team-${count}`, content: { _uid: "t", component: "Team", members: members.slice(0, count).map((m) => m.uuid) } });
+    const team = (count: number): Story => ({
+      ...post(100),
+      id: 3000 + count,
+      uuid: uuidOf(7000 + count),
+      slug: `team-${count}`,
+      full_slug: `blog/team-${count}`,
+      content: { _uid: "t", component: "Team", members: members.slice(0, count).map((m) => m.uuid) },
+    });
     const requests: string[] = [];
     const emulator = createEmulator(blog([...members, team(3), team(60)]), { fault: (url) => void requests.push(url.search) });
 
     const small = await client(emulator).getStory("blog/team-3", { resolve_relations: "Team.members" });
-    expect((small.data.story.content.members as Story[]).map((m) => m.full_slug)).toEqual(["team/lid-1001", "team/lid-1002", "team/lid-1003"]);
+    expect((small.data.story.content.members as Story[]).map((m) => m.full_slug)).toEqual([
+      "team/lid-1001",
+      "team/lid-1002",
+      "team/lid-1003",
+    ]);
 
     requests.length = 0;
     const large = await client(emulator).getStory("blog/team-60", { resolve_relations: "Team.members" });
@@ -459,11 +624,22 @@ describe("storyblok-js-client against the emulator", () => {
     const target = post(2);
     const emulator = createEmulator(blog([post(1, { cta: storyLink(target.uuid, "blog/post-2") }), target]));
     const { data } = await client(emulator).getStory("blog/post-1", { resolve_links: "url" });
-    expect((data.story.content.cta as LinkField).story).toEqual({ name: "Post 2", id: 1002, uuid: target.uuid, slug: "post-2", url: "blog/post-2", full_slug: "blog/post-2", _stopResolving: true });
+    expect((data.story.content.cta as LinkField).story).toEqual({
+      name: "Post 2",
+      id: 1002,
+      uuid: target.uuid,
+      slug: "post-2",
+      url: "blog/post-2",
+      full_slug: "blog/post-2",
+      _stopResolving: true,
+    });
   });
 
   it("reports the emulator's failures as the client's errors", async () => {
-    await expect(client(createEmulator(snapshot)).getStory("bestaat-niet")).rejects.toMatchObject({ status: 404, message: "This record could not be found" });
+    await expect(client(createEmulator(snapshot)).getStory("bestaat-niet")).rejects.toMatchObject({
+      status: 404,
+      message: "This record could not be found",
+    });
     await expect(client(createEmulator(snapshot), "nope").getStory("home")).rejects.toMatchObject({ status: 401, message: "Unauthorized" });
   });
 });
@@ -482,7 +658,10 @@ describe("the embedded space in English (field-level translation)", () => {
     }
     const folderPaths = new Map<string, Set<string>>();
     for (const story of snapshot.stories) {
-      const [folder, translated] = [story.full_slug.split("/").slice(0, -1).join("/"), english(story)?.path.split("/").slice(0, -1).join("/") ?? ""];
+      const [folder, translated] = [
+        story.full_slug.split("/").slice(0, -1).join("/"),
+        english(story)?.path.split("/").slice(0, -1).join("/") ?? "",
+      ];
       if (folder) folderPaths.set(folder, (folderPaths.get(folder) ?? new Set()).add(translated));
     }
     expect([...folderPaths].filter(([, paths]) => paths.size !== 1)).toEqual([]);
@@ -507,9 +686,18 @@ describe("the embedded space in English (field-level translation)", () => {
 
   it("serves the English pages by their English paths, in English, and the Dutch ones unchanged", async () => {
     const english = await get(emulator, `/v2/cdn/stories/en/services/web-development?token=${PUBLIC}`);
-    expect([english.status, english.body.story.full_slug, english.body.story.lang, heroTitle(english.body.story)]).toEqual([200, "en/services/web-development", "en", "Web development"]);
+    expect([english.status, english.body.story.full_slug, english.body.story.lang, heroTitle(english.body.story)]).toEqual([
+      200,
+      "en/services/web-development",
+      "en",
+      "Web development",
+    ]);
     const dutch = await get(emulator, `/v2/cdn/stories/diensten/webontwikkeling?token=${PUBLIC}`);
-    expect([dutch.body.story.full_slug, dutch.body.story.lang, heroTitle(dutch.body.story)]).toEqual(["diensten/webontwikkeling", "default", "Webontwikkeling"]);
+    expect([dutch.body.story.full_slug, dutch.body.story.lang, heroTitle(dutch.body.story)]).toEqual([
+      "diensten/webontwikkeling",
+      "default",
+      "Webontwikkeling",
+    ]);
     expect(JSON.stringify([english.body, dutch.body])).not.toContain("__i18n__");
     expect((await get(emulator, `/v2/cdn/stories/services/web-development?token=${PUBLIC}`)).status).toBe(404);
   });
@@ -517,7 +705,13 @@ describe("the embedded space in English (field-level translation)", () => {
   it("has the theme's menu and footer in English", async () => {
     const { body } = await get(emulator, `/v2/cdn/stories/theme/theme?language=en&token=${PUBLIC}`);
     const header = body.story.content.header[0] as Blok;
-    expect((header.desktopNavigationMenu as Blok[]).map((item) => item.title)).toEqual(["Services", "About us", "Cases", "Insights", "Contact"]);
+    expect((header.desktopNavigationMenu as Blok[]).map((item) => item.title)).toEqual([
+      "Services",
+      "About us",
+      "Cases",
+      "Insights",
+      "Contact",
+    ]);
     expect((body.story.content.footer[0] as Blok).title).toBe("Building digital products together");
   });
 
@@ -525,9 +719,17 @@ describe("the embedded space in English (field-level translation)", () => {
     const { body } = await get(emulator, `/v2/cdn/links?per_page=1000&token=${PUBLIC}`);
     const links = Object.values(body.links as Record<string, LinkEntry>);
     const alternate = (slug: string) => links.find((link) => link.slug === slug)?.alternates;
-    expect(alternate("diensten/app-ontwikkeling")).toEqual([{ path: "services/app-development", name: "App development", lang: "en", published: true, translated_slug: "app-development" }]);
+    expect(alternate("diensten/app-ontwikkeling")).toEqual([
+      { path: "services/app-development", name: "App development", lang: "en", published: true, translated_slug: "app-development" },
+    ]);
     expect(alternate("vacatures/senior-react-native-developer")).toEqual([
-      { path: "jobs/senior-react-native-developer", name: "Senior React Native developer", lang: "en", published: false, translated_slug: "senior-react-native-developer" },
+      {
+        path: "jobs/senior-react-native-developer",
+        name: "Senior React Native developer",
+        lang: "en",
+        published: false,
+        translated_slug: "senior-react-native-developer",
+      },
     ]);
   });
 });

@@ -50,9 +50,7 @@ describe("Storyblok image URLs", () => {
 
   it("never asks for more pixels than the original has", () => {
     const sources = imageSources(ASSET, fullWidthSizes());
-    expect(sources.srcSet).toBe(
-      [320, 640, 768, 1024, 1280, 1536, 1600].map((w) => `${m(w)} ${w}w`).join(", "),
-    );
+    expect(sources.srcSet).toBe([320, 640, 768, 1024, 1280, 1536, 1600].map((w) => `${m(w)} ${w}w`).join(", "));
     expect(sources.sizes).toBe(
       "(min-width: 1536px) 1536px, (min-width: 1280px) 1280px, (min-width: 1024px) 1024px, (min-width: 768px) 768px, (min-width: 640px) 640px, 320px",
     );

@@ -25,7 +25,10 @@ describe("newsletter settings", () => {
   it.each([
     [{ HUBSPOT_PORTAL_ID: "123" }, "HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together"],
     [{ HUBSPOT_FORM_GUID: "4f1d3c2b-8a7e-4b6d-9c0f-1e2d3c4b5a69" }, "HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together"],
-    [{ HUBSPOT_PORTAL_ID: "portal", HUBSPOT_FORM_GUID: "4f1d3c2b-8a7e-4b6d-9c0f-1e2d3c4b5a69" }, "HUBSPOT_PORTAL_ID must be the numeric portal id"],
+    [
+      { HUBSPOT_PORTAL_ID: "portal", HUBSPOT_FORM_GUID: "4f1d3c2b-8a7e-4b6d-9c0f-1e2d3c4b5a69" },
+      "HUBSPOT_PORTAL_ID must be the numeric portal id",
+    ],
     [{ HUBSPOT_PORTAL_ID: "123", HUBSPOT_FORM_GUID: "form" }, "HUBSPOT_FORM_GUID must be a form GUID"],
     [{ DB: undefined }, "DB (D1 database binding, newsletter outbox) is missing"],
     [{ SIGNUP_LIMITER: undefined }, "SIGNUP_LIMITER (Durable Object binding, newsletter rate limit) is missing"],
@@ -77,7 +80,9 @@ describe("delivery schedule", () => {
 
 describe("privacy", () => {
   it("redacts anything that looks like an address", () => {
-    expect(redactEmails('Email address jan@intranet is invalid; "a.b+c@x.nl"')).toBe('Email address [e-mailadres] is invalid; "[e-mailadres]"');
+    expect(redactEmails('Email address jan@intranet is invalid; "a.b+c@x.nl"')).toBe(
+      'Email address [e-mailadres] is invalid; "[e-mailadres]"',
+    );
     expect(logHash("95d9bd5d39bee87cd3fa2672757a9d9a")).toBe("95d9bd5d39be");
   });
 });
@@ -145,7 +150,9 @@ describe("sitemap and robots", () => {
   });
 
   it("names the sitemap except on preview hosts", () => {
-    expect(robotsTxt("www.koraal.nl", "workers.dev", "https://www.koraal.nl/sitemap.xml")).toBe("User-agent: *\nAllow: /\n\nSitemap: https://www.koraal.nl/sitemap.xml\n");
+    expect(robotsTxt("www.koraal.nl", "workers.dev", "https://www.koraal.nl/sitemap.xml")).toBe(
+      "User-agent: *\nAllow: /\n\nSitemap: https://www.koraal.nl/sitemap.xml\n",
+    );
     expect(robotsTxt("x.workers.dev", "workers.dev", "https://x.workers.dev/sitemap.xml")).toBe("User-agent: *\nDisallow: /\n");
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { isDataSlug, isPageLink, isPageStory, storyKind } from "../../src/shared/page-types";
 
 const story = (full_slug: string, component: string) => ({ full_slug, content: { component } });
-const link = (slug: string, extra: Partial<{ published: boolean; is_folder: boolean }> = {}) => ({ slug, published: true, is_folder: false, ...extra });
+const link = (slug: string, extra: Partial<{ published: boolean; is_folder: boolean }> = {}) => ({
+  slug,
+  published: true,
+  is_folder: false,
+  ...extra,
+});
 
 describe("which stories are pages", () => {
   it.each([

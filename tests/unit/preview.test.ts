@@ -9,7 +9,9 @@ const TOKEN = "local-preview-token";
 const NOW = Date.parse("2026-03-02T10:00:00Z");
 const SECONDS = Math.floor(NOW / 1000);
 
-async function link(options: { spaceId?: number | string; token?: string; timestamp?: number; storyId?: string | null; sign?: string } = {}) {
+async function link(
+  options: { spaceId?: number | string; token?: string; timestamp?: number; storyId?: string | null; sign?: string } = {},
+) {
   const spaceId = options.spaceId ?? SPACE;
   const timestamp = options.timestamp ?? SECONDS;
   const url = new URL("https://www.koraal.test/contact");

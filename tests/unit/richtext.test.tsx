@@ -45,8 +45,7 @@ import { corpus } from "../fixtures/richtext-corpus";
 
 const renderBlok = (blok: Blok) => <div data-blok={blok.component}>{String(blok.title ?? "")}</div>;
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function ours(doc: RichTextDoc | null | undefined): string {
   return renderToStaticMarkup(<>{renderRichText(doc, { renderBlok })}</>);
@@ -69,7 +68,8 @@ type Token =
   | { kind: "text"; text: string };
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
-const TOKEN = /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>|[^<]+/g;
+const TOKEN =
+  /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>|[^<]+/g;
 const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 function decode(value: string): string {
@@ -166,7 +166,9 @@ describe("rich text: same text and structure as Storyblok's resolver", () => {
   afterEach(() => warn.mockRestore());
 
   it("tokenizer sanity: ignores attribute order, quotes, whitespace and self-closing syntax", () => {
-    expect(structure(`<p class="a" id='b'>x  <br/> y<img src=x></p>`)).toEqual(structure(`<p id="b" class="a">x<br> y <img src="x" /></p>`));
+    expect(structure(`<p class="a" id='b'>x  <br/> y<img src=x></p>`)).toEqual(
+      structure(`<p id="b" class="a">x<br> y <img src="x" /></p>`),
+    );
     expect(attributes(`<td rowspan="2" colspan="3">`, "ours")).toEqual(attributes(`<td colspan=3 rowspan='2'>`, "ours"));
     // ...but does see a missing element, moved text or a different value.
     expect(structure("<p><b>x</b></p>")).not.toEqual(structure("<p>x</p>"));
@@ -197,11 +199,37 @@ describe("rich text: same text and structure as Storyblok's resolver", () => {
     };
     corpus.forEach((entry) => walk(entry.doc.content));
     const allNodes: RichTextNode["type"][] = [
-      "text", "paragraph", "heading", "blockquote", "bullet_list", "ordered_list", "list_item", "code_block", "hard_break",
-      "horizontal_rule", "image", "emoji", "table", "tableRow", "tableCell", "tableHeader", "blok",
+      "text",
+      "paragraph",
+      "heading",
+      "blockquote",
+      "bullet_list",
+      "ordered_list",
+      "list_item",
+      "code_block",
+      "hard_break",
+      "horizontal_rule",
+      "image",
+      "emoji",
+      "table",
+      "tableRow",
+      "tableCell",
+      "tableHeader",
+      "blok",
     ];
     const allMarks: RichTextMark["type"][] = [
-      "link", "bold", "italic", "strike", "underline", "code", "superscript", "subscript", "highlight", "textStyle", "anchor", "styled",
+      "link",
+      "bold",
+      "italic",
+      "strike",
+      "underline",
+      "code",
+      "superscript",
+      "subscript",
+      "highlight",
+      "textStyle",
+      "anchor",
+      "styled",
     ];
     expect(allNodes.filter((type) => !nodes.has(type))).toEqual([]);
     expect(allMarks.filter((type) => !marks.has(type))).toEqual([]);
@@ -296,9 +324,9 @@ describe("rich text: exact output", () => {
         '<p><a href="/vacatures" target="_blank" rel="noopener noreferrer">x</a></p>',
       );
       expect(linked({ href: "/vacatures", linktype: "url", target: "_self" })).toBe('<p><a href="/vacatures">x</a></p>');
-      expect(linked({ href: "https://example.com", linktype: "url", custom: { rel: "nofollow", title: "Voorbeeld", onclick: "x()" } })).toBe(
-        '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow" title="Voorbeeld">x</a></p>',
-      );
+      expect(
+        linked({ href: "https://example.com", linktype: "url", custom: { rel: "nofollow", title: "Voorbeeld", onclick: "x()" } }),
+      ).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow" title="Voorbeeld">x</a></p>');
     });
 
     it("script URLs never become a live href", () => {
@@ -308,9 +336,9 @@ describe("rich text: exact output", () => {
 
     it("adjacent text nodes with the same link share one <a>", () => {
       const mark: RichTextMark = { type: "link", attrs: { href: "/insights", linktype: "story", uuid: "u", anchor: null, target: null } };
-      expect(ours(doc(p(text("Lees "), text("de ", mark), text("nieuwste", mark, { type: "bold" }), text(" inzichten", mark), text("."))))).toBe(
-        '<p>Lees <a href="/insights">de <strong>nieuwste</strong> inzichten</a>.</p>',
-      );
+      expect(
+        ours(doc(p(text("Lees "), text("de ", mark), text("nieuwste", mark, { type: "bold" }), text(" inzichten", mark), text(".")))),
+      ).toBe('<p>Lees <a href="/insights">de <strong>nieuwste</strong> inzichten</a>.</p>');
     });
   });
 
@@ -319,21 +347,29 @@ describe("rich text: exact output", () => {
     expect([1, 2, 3, 4, 5, 6].map(heading)).toEqual(["<h1>K</h1>", "<h2>K</h2>", "<h3>K</h3>", "<h4>K</h4>", "<h5>K</h5>", "<h6>K</h6>"]);
     expect(heading(null)).toBe("<h1>K</h1>");
     expect(heading(9)).toBe("<h6>K</h6>");
-    expect(ours(doc({ type: "heading", attrs: { level: 2, textAlign: "right" }, content: [text("K")] }))).toBe('<h2 style="text-align:right">K</h2>');
+    expect(ours(doc({ type: "heading", attrs: { level: 2, textAlign: "right" }, content: [text("K")] }))).toBe(
+      '<h2 style="text-align:right">K</h2>',
+    );
   });
 
   it("renders code blocks as <pre><code class=language-x>", () => {
     expect(ours(doc({ type: "code_block", attrs: { class: "language-ts" }, content: [text("let a = 1;\nlet b = 2;")] }))).toBe(
       '<pre><code class="language-ts">let a = 1;\nlet b = 2;</code></pre>',
     );
-    expect(ours(doc({ type: "code_block", attrs: { language: "js" }, content: [text("x")] }))).toBe('<pre><code class="language-js">x</code></pre>');
+    expect(ours(doc({ type: "code_block", attrs: { language: "js" }, content: [text("x")] }))).toBe(
+      '<pre><code class="language-js">x</code></pre>',
+    );
     expect(ours(doc({ type: "code_block", attrs: { class: null }, content: [text("x")] }))).toBe("<pre><code>x</code></pre>");
   });
 
   it("renders lists with their start number and list classes", () => {
     const item = (label: string): RichTextNode => ({ type: "list_item", content: [p(text(label))] });
-    expect(ours(doc({ type: "bullet_list", content: [item("a"), item("b")] }))).toBe('<ul class="list-disc pl-6"><li><p>a</p></li><li><p>b</p></li></ul>');
-    expect(ours(doc({ type: "ordered_list", attrs: { order: 1 }, content: [item("a")] }))).toBe('<ol class="list-decimal pl-6"><li><p>a</p></li></ol>');
+    expect(ours(doc({ type: "bullet_list", content: [item("a"), item("b")] }))).toBe(
+      '<ul class="list-disc pl-6"><li><p>a</p></li><li><p>b</p></li></ul>',
+    );
+    expect(ours(doc({ type: "ordered_list", attrs: { order: 1 }, content: [item("a")] }))).toBe(
+      '<ol class="list-decimal pl-6"><li><p>a</p></li></ol>',
+    );
     expect(ours(doc({ type: "ordered_list", attrs: { order: 4 }, content: [item("a")] }))).toBe(
       '<ol class="list-decimal pl-6" start="4"><li><p>a</p></li></ol>',
     );
@@ -347,7 +383,10 @@ describe("rich text: exact output", () => {
         type: "table",
         content: [
           { type: "tableRow", content: [cell("tableHeader", "H1"), cell("tableHeader", "H2", { colspan: 2, colwidth: [100, 50] })] },
-          { type: "tableRow", content: [cell("tableHeader", "R", { rowspan: 2 }), cell("tableCell", "a", { colspan: 2, backgroundColor: "#eee" })] },
+          {
+            type: "tableRow",
+            content: [cell("tableHeader", "R", { rowspan: 2 }), cell("tableCell", "a", { colspan: 2, backgroundColor: "#eee" })],
+          },
           { type: "tableRow", content: [cell("tableCell", "b"), cell("tableCell", "c")] },
         ],
       }),
@@ -394,11 +433,17 @@ describe("rich text: exact output", () => {
   it("renders embedded blocks through renderBlok, in order, and nothing without it", () => {
     const blok: RichTextNode = {
       type: "blok",
-      attrs: { id: "x", body: [{ _uid: "1", component: "Cta", title: "Bel ons" }, { _uid: "2", component: "Spacer" }] },
+      attrs: {
+        id: "x",
+        body: [
+          { _uid: "1", component: "Cta", title: "Bel ons" },
+          { _uid: "2", component: "Spacer" },
+        ],
+      },
     };
     const seen: string[] = [];
     const html = renderToStaticMarkup(
-      <>{renderRichText(doc(blok), { renderBlok: (b) => (seen.push(b._uid), <aside>{b.component}</aside>) })}</>,
+      <>{renderRichText(doc(blok), { renderBlok: (b) => (seen.push(b._uid), (<aside>{b.component}</aside>)) })}</>,
     );
     expect(html).toBe("<aside>Cta</aside><aside>Spacer</aside>");
     expect(seen).toEqual(["1", "2"]);
@@ -406,7 +451,9 @@ describe("rich text: exact output", () => {
   });
 
   it("escapes text: content is never injected as HTML", () => {
-    expect(ours(doc(p(text(`<img src=x onerror="alert(1)"> & ok`))))).toBe("<p>&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; ok</p>");
+    expect(ours(doc(p(text(`<img src=x onerror="alert(1)"> & ok`))))).toBe(
+      "<p>&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; ok</p>",
+    );
   });
 
   it("renders the children of unknown nodes and nothing for unknown leaves and marks", () => {

@@ -25,7 +25,11 @@ describe("route rules", () => {
 
   it("does not pass the visitor's query to external targets", () => {
     const entries = [{ id: 1, name: "/li", value: "https://www.linkedin.com/company/koraal", dimension_value: null }];
-    expect(ruleRedirect(new URL("http://x/li?utm=1"), [], entries)).toEqual({ location: "https://www.linkedin.com/company/koraal", status: 301, cacheControl: "public, max-age=300" });
+    expect(ruleRedirect(new URL("http://x/li?utm=1"), [], entries)).toEqual({
+      location: "https://www.linkedin.com/company/koraal",
+      status: 301,
+      cacheControl: "public, max-age=300",
+    });
   });
 });
 

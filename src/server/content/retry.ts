@@ -66,7 +66,13 @@ export function createGuardedFetch(options: GuardedFetchOptions): typeof fetch {
 }
 
 /** One attempt; a network failure is status 0, an attempt cut off by the timeout is a 504. */
-async function attemptOnce(fetch: typeof globalThis.fetch, input: RequestInfo | URL, init: RequestInit | undefined, url: string, timeoutMs?: number): Promise<Response> {
+async function attemptOnce(
+  fetch: typeof globalThis.fetch,
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+  url: string,
+  timeoutMs?: number,
+): Promise<Response> {
   const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   const signals = [init?.signal, timeout].filter((signal): signal is AbortSignal => Boolean(signal));
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];

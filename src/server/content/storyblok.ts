@@ -88,7 +88,11 @@ export function createStoryblokApi({ endpoint, token, fetch, onMissingToken }: S
       }),
     datasourceEntries: (datasource, params = {}) =>
       call(async (client) => {
-        return (await client.getAll("cdn/datasource_entries", { datasource, per_page: 1000, ...params } as Record<string, unknown>, "datasource_entries")) as DatasourceEntry[];
+        return (await client.getAll(
+          "cdn/datasource_entries",
+          { datasource, per_page: 1000, ...params } as Record<string, unknown>,
+          "datasource_entries",
+        )) as DatasourceEntry[];
       }),
     cacheVersion: () =>
       call(async (client) => {

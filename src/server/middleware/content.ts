@@ -26,7 +26,9 @@ export function content(deps: ContentDeps) {
     const local = isLocalHost(new URL(c.req.url).hostname);
     if (storyblok.kind === "embedded" && !local && !toldPublicEmbedded) {
       toldPublicEmbedded = true;
-      logger.error("content.token_missing", { message: "STORYBLOK_TOKEN is not set on a public host: serving the embedded snapshot, drafts are closed" });
+      logger.error("content.token_missing", {
+        message: "STORYBLOK_TOKEN is not set on a public host: serving the embedded snapshot, drafts are closed",
+      });
     }
     // Preview links are signed with the space's preview token. The embedded space's local token is
     // documented, so it opens drafts on local hosts only.

@@ -11,7 +11,8 @@ export function redirects(rules: CompiledRule[]) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const url = new URL(c.req.url);
     const localise = c.var.lang === DEFAULT_LANG ? undefined : localiser(c.var.lang, await c.var.content.pageIndex());
-    const redirect = trailingSlashRedirect(url) ?? ruleRedirect(url, rules, await datasourceRedirects(c.var.content, c.var.logger), localise);
+    const redirect =
+      trailingSlashRedirect(url) ?? ruleRedirect(url, rules, await datasourceRedirects(c.var.content, c.var.logger), localise);
     if (redirect) {
       const response = c.redirect(redirect.location, redirect.status);
       if (redirect.cacheControl) response.headers.set("Cache-Control", redirect.cacheControl);
@@ -44,11 +45,18 @@ export function trailingSlashRedirect(url: URL): Redirect | null {
  * The route rules hold in every language (`/en/home` -> `/en`, a rule's own page in the same
  * language); the datasource names Dutch paths and holds for them only.
  */
-export function ruleRedirect(url: URL, rules: CompiledRule[], entries: DatasourceEntry[], localise?: (path: string) => string): Redirect | null {
+export function ruleRedirect(
+  url: URL,
+  rules: CompiledRule[],
+  entries: DatasourceEntry[],
+  localise?: (path: string) => string,
+): Redirect | null {
   const { lang, path } = splitLangPath(url.pathname);
   for (const { rule, matches } of rules) {
     if (!rule.redirect || !matches(path)) continue;
-    const to = rule.redirect.to.startsWith("/") ? (localise ?? ((target: string) => langPath(lang, target)))(rule.redirect.to) : rule.redirect.to;
+    const to = rule.redirect.to.startsWith("/")
+      ? (localise ?? ((target: string) => langPath(lang, target)))(rule.redirect.to)
+      : rule.redirect.to;
     return { location: withQuery(to, url), status: rule.redirect.status ?? 301 };
   }
   if (lang !== DEFAULT_LANG) return null;

@@ -85,7 +85,11 @@ export async function runOutbox(deps: DeliveryDeps, maxRows = MAX_ROWS_PER_RUN):
   const staleMs = staleClaimMs(deps.timeoutMs);
   for (const row of await failExhaustedClaims(deps.db, deps.now(), deps.now() - staleMs, MAX_ATTEMPTS)) {
     run.failed++;
-    deps.logger.error("newsletter.failed", { emailHash: logHash(row.email_hash), attempt: row.attempts, reason: "last attempt did not finish" });
+    deps.logger.error("newsletter.failed", {
+      emailHash: logHash(row.email_hash),
+      attempt: row.attempts,
+      reason: "last attempt did not finish",
+    });
   }
   for (let sent = 0; sent < maxRows; sent++) {
     const now = deps.now();

@@ -29,7 +29,11 @@ export function describeTarget(target: HubSpotTarget): string {
 }
 
 /** One delivery attempt of one address. Never throws: every outcome is a `SendResult`. */
-export async function sendToHubSpot(target: HubSpotTarget, subscriber: { email: string; pageUri: string | null }, options: SendOptions): Promise<SendResult> {
+export async function sendToHubSpot(
+  target: HubSpotTarget,
+  subscriber: { email: string; pageUri: string | null },
+  options: SendOptions,
+): Promise<SendResult> {
   const request = buildRequest(target, subscriber);
   let response: Response;
   let text: string;
@@ -38,14 +42,22 @@ export async function sendToHubSpot(target: HubSpotTarget, subscriber: { email: 
     text = await response.text();
   } catch (error) {
     const name = error instanceof Error || error instanceof DOMException ? error.name : "";
-    if (name === "TimeoutError" || name === "AbortError") return { kind: "retry", error: `timeout: no answer within ${options.timeoutMs} ms` };
+    if (name === "TimeoutError" || name === "AbortError")
+      return { kind: "retry", error: `timeout: no answer within ${options.timeoutMs} ms` };
     return { kind: "retry", error: `network: ${clip(redactEmails(error instanceof Error ? error.message : String(error)))}` };
   }
 
   const { status } = response;
   if (response.ok || (target.kind === "crm" && status === 409)) return { kind: "delivered", status };
   const error = `${status} ${clip(redactEmails(errorText(text) || response.statusText || "HTTP error"))}`;
-  if (status === 429) return { kind: "retry", status, error, rateLimited: true, retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), options.now()) };
+  if (status === 429)
+    return {
+      kind: "retry",
+      status,
+      error,
+      rateLimited: true,
+      retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), options.now()),
+    };
   if (status === 401 || status === 403 || status === 404) return { kind: "retry", status, error, misconfigured: true };
   if (status === 408 || status >= 500) return { kind: "retry", status, error };
   return { kind: "rejected", status, error };
@@ -80,7 +92,9 @@ function buildRequest(target: HubSpotTarget, subscriber: { email: string; pageUr
 function errorText(body: string): string {
   try {
     const parsed = JSON.parse(body) as { message?: unknown; errors?: Array<{ message?: unknown }> };
-    const details = Array.isArray(parsed.errors) ? parsed.errors.map((e) => e?.message).filter((m): m is string => typeof m === "string") : [];
+    const details = Array.isArray(parsed.errors)
+      ? parsed.errors.map((e) => e?.message).filter((m): m is string => typeof m === "string")
+      : [];
     const message = typeof parsed.message === "string" ? parsed.message : "";
     return [message, ...details].filter(Boolean).join("; ");
   } catch {

@@ -19,7 +19,12 @@ export interface Bucket {
 export type Take = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Pure bucket step: refill for the time passed, then take one token if there is one. */
-export function takeToken(bucket: Bucket | undefined, now: number, burst = SIGNUP_BURST, refillMs = SIGNUP_REFILL_MS): { bucket: Bucket; take: Take } {
+export function takeToken(
+  bucket: Bucket | undefined,
+  now: number,
+  burst = SIGNUP_BURST,
+  refillMs = SIGNUP_REFILL_MS,
+): { bucket: Bucket; take: Take } {
   const elapsed = bucket ? Math.max(0, now - bucket.at) : 0;
   const tokens = bucket ? Math.min(burst, bucket.tokens + elapsed / refillMs) : burst;
   if (tokens >= 1) return { bucket: { tokens: tokens - 1, at: now }, take: { allowed: true } };

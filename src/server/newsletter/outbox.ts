@@ -100,7 +100,12 @@ export async function claimNextDue(db: D1Database, now: number, staleBefore: num
 }
 
 /** Stale claims of rows that had no attempts left: the attempt died, so the row has failed. */
-export async function failExhaustedClaims(db: D1Database, now: number, staleBefore: number, maxAttempts: number): Promise<Array<Pick<SubscriberRow, "email_hash" | "attempts">>> {
+export async function failExhaustedClaims(
+  db: D1Database,
+  now: number,
+  staleBefore: number,
+  maxAttempts: number,
+): Promise<Array<Pick<SubscriberRow, "email_hash" | "attempts">>> {
   const { results } = await db
     .prepare(
       `UPDATE subscribers SET status = 'failed', next_attempt_at = NULL, updated_at = ?1,
@@ -134,7 +139,14 @@ export async function finishClaim(
             `UPDATE subscribers SET status = ?4, last_error = ?5, next_attempt_at = ?6, updated_at = ?3
              WHERE id = ?1 AND status = 'sending' AND attempts = ?2`,
           )
-          .bind(claim.id, claim.attempts, at, outcome.status, outcome.error, outcome.status === "pending" ? iso(outcome.nextAttemptAt) : null);
+          .bind(
+            claim.id,
+            claim.attempts,
+            at,
+            outcome.status,
+            outcome.error,
+            outcome.status === "pending" ? iso(outcome.nextAttemptAt) : null,
+          );
   const result = await statement.run();
   return result.meta.changes === 1;
 }

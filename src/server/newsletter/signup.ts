@@ -59,7 +59,13 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   const log = deps.logger.with({ emailHash: logHash(hash) });
   let stored: Awaited<ReturnType<typeof storeSubscriber>>;
   try {
-    stored = await storeSubscriber(deps.db, { email, emailHash: hash, pageUri: request.pageUri, status: deps.target ? "pending" : "stored", now: deps.now() });
+    stored = await storeSubscriber(deps.db, {
+      email,
+      emailHash: hash,
+      pageUri: request.pageUri,
+      status: deps.target ? "pending" : "stored",
+      now: deps.now(),
+    });
   } catch (error) {
     log.error("newsletter.store_failed", { error: redactEmails(error instanceof Error ? error.message : String(error)) });
     return { kind: "unavailable" };
@@ -70,7 +76,12 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   }
   log.info("newsletter.stored", { status: stored.status });
   if (deps.target && stored.status === "pending") {
-    deps.defer(deliverNow({ db: deps.db, target: deps.target, fetch: deps.fetch, timeoutMs: deps.timeoutMs, now: deps.now, logger: deps.logger }, stored.id));
+    deps.defer(
+      deliverNow(
+        { db: deps.db, target: deps.target, fetch: deps.fetch, timeoutMs: deps.timeoutMs, now: deps.now, logger: deps.logger },
+        stored.id,
+      ),
+    );
   }
   return { kind: "subscribed" };
 }

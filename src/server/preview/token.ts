@@ -36,7 +36,8 @@ export async function previewAccess(url: URL, { previewToken, spaceId, now }: Pr
   const timestamp = query.get(PREVIEW_QUERY.timestamp);
   const token = query.get(PREVIEW_QUERY.token);
   if (!previewToken || storyId === null || space === null || timestamp === null || token === null) return null;
-  if (!/^\d{1,19}$/.test(storyId) || !/^\d{1,19}$/.test(space) || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{40}$/i.test(token)) return null;
+  if (!/^\d{1,19}$/.test(storyId) || !/^\d{1,19}$/.test(space) || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{40}$/i.test(token))
+    return null;
   if (spaceId !== undefined && String(spaceId) !== space) return null;
   const age = now - Number(timestamp) * 1000;
   if (age > PREVIEW_MAX_AGE_MS || age < -PREVIEW_CLOCK_SKEW_MS) return null;

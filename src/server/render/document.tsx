@@ -86,7 +86,10 @@ export function Document({
         <meta name="twitter:card" content="summary_large_image" />
       </head>
       <body className="min-h-screen flex flex-col bg-white text-ink">
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-ink focus:px-5 focus:py-3 focus:text-white">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-ink focus:px-5 focus:py-3 focus:text-white"
+        >
           Naar de inhoud
         </a>
         {children}

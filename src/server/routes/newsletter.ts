@@ -77,7 +77,8 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
     if (isCrossSite(c)) return jsonMessage(c, 403, CROSS_SITE_MESSAGE);
     const contentType = c.req.header("content-type");
     const { type } = mediaType(contentType);
-    if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") return jsonMessage(c, 415, UNSUPPORTED_FORM_TYPE_MESSAGE);
+    if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data")
+      return jsonMessage(c, 415, UNSUPPORTED_FORM_TYPE_MESSAGE);
     const body = await readLimitedBody(c.req.raw, MAX_FORM_BYTES);
     if (body === "too-large") return jsonMessage(c, 413, TOO_LARGE_MESSAGE);
     const form = await parseForm(body, type, contentType ?? "");
@@ -100,15 +101,20 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
   }
   // Whatever else goes wrong is still answered as JSON, never as the HTML error page.
   routes.onError((error, c) => {
-    c.var.logger.error("newsletter.request_failed", { error: redactEmails(error instanceof Error ? `${error.name}: ${error.message}` : String(error)) });
+    c.var.logger.error("newsletter.request_failed", {
+      error: redactEmails(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
+    });
     return jsonMessage(c, 500, UNAVAILABLE_MESSAGE);
   });
   return routes;
 }
 
-
 /** Form fields as strings; a body that is not a readable form counts as an empty one. */
-async function parseForm(body: Uint8Array<ArrayBuffer>, type: string, contentType: string): Promise<{ get(name: string): string | undefined }> {
+async function parseForm(
+  body: Uint8Array<ArrayBuffer>,
+  type: string,
+  contentType: string,
+): Promise<{ get(name: string): string | undefined }> {
   const text = decodeUtf8(body) ?? "";
   if (type === "application/x-www-form-urlencoded") {
     const params = new URLSearchParams(text);

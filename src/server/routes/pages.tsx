@@ -94,7 +94,14 @@ pages.get("*", async (c) => {
     // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
     const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
     const bridge = bridgeUrl(config.storyblok.kind);
-    preview = { kind, bridge, storyId: loaded.id, content: pageContent, listings: Object.fromEntries(resolved), resolveRelations: [...RESOLVE_RELATIONS] };
+    preview = {
+      kind,
+      bridge,
+      storyId: loaded.id,
+      content: pageContent,
+      listings: Object.fromEntries(resolved),
+      resolveRelations: [...RESOLVE_RELATIONS],
+    };
   } else if (listings.size) {
     // Listings cached in KV arrive within milliseconds: give them a moment so they render in place.
     // Slower ones (a cold cache, a slow Storyblok) stream in after the rest of the page.
@@ -158,7 +165,9 @@ function loadStoryAndTheme(content: Content, slug: string, version: Version, lan
   const language = storyLanguage(lang);
   const story = content.story(slug, { version, language });
   const theme: Promise<Theme> =
-    slug === THEME_SLUG ? story.then(({ value }) => themeOf(value.story.content, value.story.id)) : loadTheme(content, version, lang).then(({ value }) => value);
+    slug === THEME_SLUG
+      ? story.then(({ value }) => themeOf(value.story.content, value.story.id))
+      : loadTheme(content, version, lang).then(({ value }) => value);
   return Promise.allSettled([story, theme]);
 }
 
@@ -203,13 +212,15 @@ export function loadListings(
     const params = { ...query, page, language: storyLanguage(lang) };
     listings.set(
       blok._uid,
-      readable(content.stories(params, { version }).then(
-        ({ value }) => ({ stories: localise(value.stories), total: value.total, perPage: value.perPage, page }),
-        (error: unknown) => {
-          logger.error("listing.failed", { component: blok.component, error });
-          return { stories: [], total: 0, perPage: params.per_page ?? 25, page };
-        },
-      )),
+      readable(
+        content.stories(params, { version }).then(
+          ({ value }) => ({ stories: localise(value.stories), total: value.total, perPage: value.perPage, page }),
+          (error: unknown) => {
+            logger.error("listing.failed", { component: blok.component, error });
+            return { stories: [], total: 0, perPage: params.per_page ?? 25, page };
+          },
+        ),
+      ),
     );
   }
   return listings;

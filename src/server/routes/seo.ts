@@ -50,7 +50,9 @@ export function sitemapEntries(links: readonly LinkEntry[]): SitemapEntry[] {
 export function sitemapXml(entries: readonly SitemapEntry[], origin: string): string {
   const url = (path: string) => escapeXml(origin + encodeURI(path));
   const urls = entries.map(({ path, lastmod, alternates }) => {
-    const links = (alternates ?? []).map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate.lang}" href="${url(alternate.path)}"/>`);
+    const links = (alternates ?? []).map(
+      (alternate) => `<xhtml:link rel="alternate" hreflang="${alternate.lang}" href="${url(alternate.path)}"/>`,
+    );
     return `<url><loc>${url(path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}${links.join("")}</url>`;
   });
   const namespaces = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${entries.some((entry) => entry.alternates) ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ""}`;

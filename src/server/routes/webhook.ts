@@ -67,7 +67,8 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
     const secret = c.var.config.webhookSecret;
     if (!secret) {
       // Anyone can POST here: one line per isolate says what is wrong, not one per anonymous call.
-      if (!toldUnconfigured) c.var.logger.warn("webhook.refused", { reason: "STORYBLOK_WEBHOOK_SECRET is not set: every webhook call is refused" });
+      if (!toldUnconfigured)
+        c.var.logger.warn("webhook.refused", { reason: "STORYBLOK_WEBHOOK_SECRET is not set: every webhook call is refused" });
       toldUnconfigured = true;
       return jsonMessage(c, 503, "De webhook is niet ingesteld.");
     }
@@ -88,9 +89,10 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
     if (config.storyblok.kind !== "embedded" || !config.webhookSecret || !emulator) return jsonMessage(c, 404, "Niet gevonden.");
     const body = await readLimitedBody(c.req.raw, MAX_WEBHOOK_BYTES);
     if (body === "too-large") return jsonMessage(c, 413, "Het verzoek is te groot.");
-    if (!(await verifySignature(config.webhookSecret, body, c.req.header(SIGNATURE_HEADER)))) return jsonMessage(c, 401, "Ongeldige handtekening.");
+    if (!(await verifySignature(config.webhookSecret, body, c.req.header(SIGNATURE_HEADER))))
+      return jsonMessage(c, 401, "Ongeldige handtekening.");
     const fullSlug = (parseJsonObject(body) as { full_slug?: unknown } | undefined)?.full_slug;
-    if (typeof fullSlug !== "string" || !fullSlug) return jsonMessage(c, 400, "Stuur {\"full_slug\": \"...\"}.");
+    if (typeof fullSlug !== "string" || !fullSlug) return jsonMessage(c, 400, 'Stuur {"full_slug": "..."}.');
     try {
       emulator.publish(fullSlug);
     } catch {
@@ -112,7 +114,13 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
 }
 
 /** Verifies and handles one signed event: answers at once, refreshes the cache version after. */
-async function receive(c: Context<AppBindings>, secret: string, body: Uint8Array<ArrayBuffer>, signature: string | undefined, throttle: Throttle): Promise<Response> {
+async function receive(
+  c: Context<AppBindings>,
+  secret: string,
+  body: Uint8Array<ArrayBuffer>,
+  signature: string | undefined,
+  throttle: Throttle,
+): Promise<Response> {
   const { logger } = c.var;
   if (!(await verifySignature(secret, body, signature))) {
     logger.warn("webhook.refused", { reason: signature ? "signature mismatch" : "signature missing" });
@@ -172,7 +180,11 @@ async function isReplay(c: Context<AppBindings>, body: Uint8Array<ArrayBuffer>):
   } catch (error) {
     c.var.logger.warn("webhook.replay_check_failed", { error });
   }
-  c.executionCtx.waitUntil(kv.put(key, "1", { expirationTtl: REPLAY_WINDOW_SECONDS }).catch((error: unknown) => c.var.logger.warn("webhook.replay_store_failed", { error })));
+  c.executionCtx.waitUntil(
+    kv
+      .put(key, "1", { expirationTtl: REPLAY_WINDOW_SECONDS })
+      .catch((error: unknown) => c.var.logger.warn("webhook.replay_store_failed", { error })),
+  );
   return false;
 }
 

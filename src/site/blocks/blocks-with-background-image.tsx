@@ -19,7 +19,11 @@ export function BlocksWithBackgroundImage({ blok }: BlockProps<BlocksWithBackgro
   if (!blok.blocks?.length) return null;
   const light = blok.overlay === "light";
   return (
-    <div {...editable} className={`relative isolate overflow-hidden ${light ? "bg-sand text-ink" : "bg-ink"}`} data-overlay={light ? "light" : "dark"}>
+    <div
+      {...editable}
+      className={`relative isolate overflow-hidden ${light ? "bg-sand text-ink" : "bg-ink"}`}
+      data-overlay={light ? "light" : "dark"}
+    >
       {blok.image?.filename ? (
         <Image
           src={blok.image.filename}

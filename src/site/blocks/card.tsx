@@ -25,7 +25,10 @@ export function Card({ blok }: BlockProps<CardBlok>) {
   const linked = resolveLink(blok.link) !== null;
   const Heading = useContext(UnderHeading) ? "h3" : "h2";
   return (
-    <article {...editable} className="group relative flex h-full w-full flex-col overflow-hidden rounded-3xl border border-sand-dark bg-white text-ink transition-shadow hover:shadow-[0_12px_40px_-16px_rgba(22,22,42,0.35)]">
+    <article
+      {...editable}
+      className="group relative flex h-full w-full flex-col overflow-hidden rounded-3xl border border-sand-dark bg-white text-ink transition-shadow hover:shadow-[0_12px_40px_-16px_rgba(22,22,42,0.35)]"
+    >
       {blok.image?.filename ? (
         <Image
           src={blok.image.filename}

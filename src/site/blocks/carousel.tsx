@@ -46,7 +46,11 @@ export function Carousel({ blok }: BlockProps<CarouselBlok>) {
         </ul>
       </div>
       {items.length > 1 ? (
-        <Island name="CarouselControls" component={CarouselControls} props={{ trackId: `${headingId}-track`, label: blok.title ? `${blok.title}: bladeren` : "Carrousel: bladeren" }} />
+        <Island
+          name="CarouselControls"
+          component={CarouselControls}
+          props={{ trackId: `${headingId}-track`, label: blok.title ? `${blok.title}: bladeren` : "Carrousel: bladeren" }}
+        />
       ) : null}
       {items.length > 1 ? (
         <p aria-hidden="true" className="m-0 mt-2 flex items-center gap-2 text-sm text-ink-muted">

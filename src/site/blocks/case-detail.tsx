@@ -46,7 +46,11 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
   return (
     <article {...editable} aria-labelledby={titleId} className="flex flex-col">
       <CaseHeader blok={blok} titleId={titleId} title={title} />
-      <ArticleHeroImage image={blok.heroImage} sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1216 }} className="aspect-[16/10] md:aspect-[2/1]" />
+      <ArticleHeroImage
+        image={blok.heroImage}
+        sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1216 }}
+        className="aspect-[16/10] md:aspect-[2/1]"
+      />
       <CaseResults results={blok.results} titleId={titleId} />
       {blok.body?.length ? (
         <div className={`flex flex-col py-6 md:py-10 ${ARTICLE_PROSE}`}>
@@ -77,7 +81,10 @@ function CaseHeader({ blok, titleId, title }: { blok: CaseDetailBlok; titleId: s
       <div className="site-container relative flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
         <Breadcrumb href="/cases" label="Cases" last={blok.client || title} lastIsPage />
         {blok.client ? <p className="eyebrow m-0">{blok.client}</p> : null}
-        <h1 id={titleId} className="m-0 max-w-4xl break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl lg:text-6xl">
+        <h1
+          id={titleId}
+          className="m-0 max-w-4xl break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl lg:text-6xl"
+        >
           {title}
         </h1>
         {blok.intro ? <p className="m-0 max-w-3xl text-lg text-ink-soft sm:text-xl">{blok.intro}</p> : null}
@@ -130,7 +137,9 @@ function CaseResults({ results: value, titleId }: { results: CaseDetailBlok["res
           {results.map((result, index) => (
             <div key={result._uid || index} className="flex flex-col gap-2 border-l-4 border-l-solid border-koraal-400 pl-4 md:pl-6">
               <dt className="order-2 text-ink-soft">{result.label}</dt>
-              <dd className="order-1 m-0 font-display text-4xl font-bold leading-none tracking-tight text-koraal-700 md:text-5xl">{result.value}</dd>
+              <dd className="order-1 m-0 font-display text-4xl font-bold leading-none tracking-tight text-koraal-700 md:text-5xl">
+                {result.value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -142,6 +151,9 @@ function CaseResults({ results: value, titleId }: { results: CaseDetailBlok["res
 /** Services as a clean list, whether the editor used a multi-option field or typed them. */
 export function serviceList(value: unknown): string[] {
   const items = Array.isArray(value) ? value : typeof value === "string" ? value.split(/[\n,]/) : [];
-  const clean = items.filter((item): item is string => typeof item === "string").map((item) => item.trim()).filter(Boolean);
+  const clean = items
+    .filter((item): item is string => typeof item === "string")
+    .map((item) => item.trim())
+    .filter(Boolean);
   return [...new Set(clean)];
 }

@@ -48,8 +48,14 @@ export function CodeBlock({ blok }: BlockProps<CodeBlockBlok>) {
   const code = typeof blok.code === "string" ? blok.code.replace(/^\n+|\s+$/g, "") : "";
   if (!code) return null;
   const language = languageSlug(blok.language);
-  const languageName = language ? (Object.hasOwn(LANGUAGE_NAMES, language) ? LANGUAGE_NAMES[language] : language.charAt(0).toUpperCase() + language.slice(1)) : undefined;
-  const label = ["Codevoorbeeld", languageName ? `in ${languageName}` : null, blok.filename ? `(${blok.filename})` : null].filter(Boolean).join(" ");
+  const languageName = language
+    ? Object.hasOwn(LANGUAGE_NAMES, language)
+      ? LANGUAGE_NAMES[language]
+      : language.charAt(0).toUpperCase() + language.slice(1)
+    : undefined;
+  const label = ["Codevoorbeeld", languageName ? `in ${languageName}` : null, blok.filename ? `(${blok.filename})` : null]
+    .filter(Boolean)
+    .join(" ");
   const captionId = blok.caption ? `code-${blok._uid}-caption` : undefined;
   return (
     <div {...editable} className="site-container py-6">
@@ -90,6 +96,9 @@ export function CodeBlock({ blok }: BlockProps<CodeBlockBlok>) {
 /** Only a plain language name may reach the class attribute ("TypeScript" -> "typescript"). */
 function languageSlug(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  const slug = value.trim().toLowerCase().replace(/^language-/, "");
+  const slug = value
+    .trim()
+    .toLowerCase()
+    .replace(/^language-/, "");
   return /^[a-z0-9][a-z0-9+#_-]{0,30}$/.test(slug) ? slug : undefined;
 }

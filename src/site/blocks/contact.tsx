@@ -112,7 +112,10 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
               <h3 className={heading}>Openingstijden</h3>
               <dl className="m-0 grid gap-2">
                 {hours.map(({ days, time }, index) => (
-                  <div key={index} className="flex flex-wrap justify-between gap-x-6 border-b border-sand-dark pb-2 last:border-b-0 last:pb-0">
+                  <div
+                    key={index}
+                    className="flex flex-wrap justify-between gap-x-6 border-b border-sand-dark pb-2 last:border-b-0 last:pb-0"
+                  >
                     <dt className="font-semibold">{days}</dt>
                     {time ? <dd className="m-0 text-ink-soft">{time}</dd> : null}
                   </div>

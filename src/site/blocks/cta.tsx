@@ -25,10 +25,20 @@ export function Cta({ blok }: BlockProps<CtaBlok>) {
     <section {...editable} className="py-10 md:py-16" aria-labelledby={blok.title ? headingId : undefined}>
       <div className="site-container">
         <div className="relative overflow-hidden rounded-[2rem] bg-ink px-6 py-12 text-white sm:px-12 md:py-16">
-          <svg aria-hidden="true" focusable="false" viewBox="0 0 200 200" className="absolute -bottom-20 right-10 hidden h-72 w-72 text-koraal-400 md:block">
+          <svg
+            aria-hidden="true"
+            focusable="false"
+            viewBox="0 0 200 200"
+            className="absolute -bottom-20 right-10 hidden h-72 w-72 text-koraal-400 md:block"
+          >
             <circle cx="100" cy="100" r="100" fill="currentColor" />
           </svg>
-          <svg aria-hidden="true" focusable="false" viewBox="0 0 200 200" className="absolute -right-5 -top-5 h-20 w-20 text-koraal-400 md:right-40 md:top-10 md:text-koraal-200">
+          <svg
+            aria-hidden="true"
+            focusable="false"
+            viewBox="0 0 200 200"
+            className="absolute -right-5 -top-5 h-20 w-20 text-koraal-400 md:right-40 md:top-10 md:text-koraal-200"
+          >
             <circle cx="100" cy="100" r="60" fill="none" stroke="currentColor" strokeWidth="16" />
           </svg>
           <div className="relative flex max-w-2xl flex-col items-start gap-5">
@@ -42,13 +52,19 @@ export function Cta({ blok }: BlockProps<CtaBlok>) {
             {primary || secondary ? (
               <div className="mt-2 flex flex-wrap gap-3">
                 {primary ? (
-                  <Link link={blok.link} className="inline-flex items-center gap-2 rounded-full bg-koraal-400 px-6 py-3 font-semibold text-ink no-underline transition-colors hover:bg-white kbd-focus">
+                  <Link
+                    link={blok.link}
+                    className="inline-flex items-center gap-2 rounded-full bg-koraal-400 px-6 py-3 font-semibold text-ink no-underline transition-colors hover:bg-white kbd-focus"
+                  >
                     {blok.linkText}
                     <span aria-hidden="true">→</span>
                   </Link>
                 ) : null}
                 {secondary ? (
-                  <Link link={blok.secondaryLink} className="inline-flex items-center gap-2 rounded-full border-2 border-white px-6 py-3 font-semibold text-white no-underline transition-colors hover:bg-white hover:text-ink kbd-focus">
+                  <Link
+                    link={blok.secondaryLink}
+                    className="inline-flex items-center gap-2 rounded-full border-2 border-white px-6 py-3 font-semibold text-white no-underline transition-colors hover:bg-white hover:text-ink kbd-focus"
+                  >
                     {blok.secondaryLinkText}
                   </Link>
                 ) : null}

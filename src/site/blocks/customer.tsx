@@ -68,7 +68,11 @@ export function Customer({ blok }: BlockProps<CustomerBlok>) {
 }
 
 /** A customer's logo in a grid tile (CustomerList); links to the customer when it has a link. */
-export function CustomerLogoTile({ customer }: { customer: { name?: string; logo?: { filename: string | null; alt?: string | null }; link?: unknown } }) {
+export function CustomerLogoTile({
+  customer,
+}: {
+  customer: { name?: string; logo?: { filename: string | null; alt?: string | null }; link?: unknown };
+}) {
   const name = customer.name ?? "";
   const filename = customer.logo?.filename;
   const logo = filename ? (

@@ -27,7 +27,12 @@ export function FeatureBenefits({ blok }: BlockProps<FeatureBenefitsBlok>) {
   const headingId = `benefits-${blok._uid}`;
   const BenefitHeading = blok.title ? "h3" : "h2";
   return (
-    <Section {...editable} tone="sand" labelledBy={blok.title ? headingId : undefined} containerClassName="grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:gap-16">
+    <Section
+      {...editable}
+      tone="sand"
+      labelledBy={blok.title ? headingId : undefined}
+      containerClassName="grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:gap-16"
+    >
       <SectionHeading
         id={headingId}
         eyebrow={blok.eyebrow}
@@ -50,13 +55,25 @@ export function FeatureBenefits({ blok }: BlockProps<FeatureBenefitsBlok>) {
         <ul className="m-0 grid list-none content-start gap-4 p-0 sm:grid-cols-2 lg:col-start-2 lg:grid-cols-1">
           {benefits.map((benefit) => (
             <li key={benefit._uid} className="flex gap-4 rounded-3xl bg-white p-6">
-              <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-koraal-100 text-koraal-700">
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-koraal-100 text-koraal-700"
+              >
                 <svg viewBox="0 0 20 20" width="20" height="20" focusable="false">
-                  <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d="M4 10.5l4 4 8-9"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
               </span>
               <div className="flex flex-col gap-1">
-                {benefit.title ? <BenefitHeading className="m-0 font-display text-xl font-bold leading-snug">{benefit.title}</BenefitHeading> : null}
+                {benefit.title ? (
+                  <BenefitHeading className="m-0 font-display text-xl font-bold leading-snug">{benefit.title}</BenefitHeading>
+                ) : null}
                 {benefit.text ? <p className="m-0 text-ink-muted">{benefit.text}</p> : null}
               </div>
             </li>

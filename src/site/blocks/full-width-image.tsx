@@ -21,9 +21,7 @@ export function FullWidthImage({ blok }: BlockProps<FullWidthImageBlok>) {
         sizes={fullWidthSizes()}
         className="block aspect-[16/9] h-auto max-h-[80vh] w-full bg-sand object-cover md:aspect-[21/9]"
       />
-      {blok.caption ? (
-        <figcaption className="site-container mt-4 text-sm leading-relaxed text-ink-muted">{blok.caption}</figcaption>
-      ) : null}
+      {blok.caption ? <figcaption className="site-container mt-4 text-sm leading-relaxed text-ink-muted">{blok.caption}</figcaption> : null}
     </figure>
   );
 }

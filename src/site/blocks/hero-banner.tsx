@@ -34,13 +34,7 @@ export function HeroBanner({ blok }: BlockProps<HeroBannerBlok>) {
           ) : null}
         </div>
         {blok.image?.filename ? (
-          <Image
-            src={blok.image.filename}
-            alt={blok.image.alt}
-            sizes={HERO_IMAGE_SIZES}
-            priority
-            className="h-auto w-full rounded-3xl"
-          />
+          <Image src={blok.image.filename} alt={blok.image.alt} sizes={HERO_IMAGE_SIZES} priority className="h-auto w-full rounded-3xl" />
         ) : null}
       </div>
     </section>

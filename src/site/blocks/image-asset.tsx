@@ -26,7 +26,9 @@ export function ImageAsset({ blok }: BlockProps<ImageAssetBlok>) {
           className="block h-auto w-[180px] shrink-0 rounded-2xl bg-sand md:w-[360px]"
         />
         {blok.caption ? (
-          <figcaption className="max-w-sm border-l-4 border-l-solid border-koraal-400 pl-4 text-sm leading-relaxed text-ink-muted sm:mb-2">{blok.caption}</figcaption>
+          <figcaption className="max-w-sm border-l-4 border-l-solid border-koraal-400 pl-4 text-sm leading-relaxed text-ink-muted sm:mb-2">
+            {blok.caption}
+          </figcaption>
         ) : null}
       </figure>
     </div>

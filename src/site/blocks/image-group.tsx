@@ -19,7 +19,13 @@ export function ImageGroup({ blok }: BlockProps<ImageGroupBlok>) {
   const evenGrid = images.length === 2 || images.length === 4;
   return (
     <FigureSection {...editable} id={`images-${blok._uid}`} title={blok.title} caption={blok.caption}>
-      <ul className={evenGrid ? "m-0 grid list-none grid-cols-2 gap-3 p-0 md:gap-6" : "m-0 grid list-none grid-cols-2 gap-3 p-0 md:grid-cols-3 md:gap-6"}>
+      <ul
+        className={
+          evenGrid
+            ? "m-0 grid list-none grid-cols-2 gap-3 p-0 md:gap-6"
+            : "m-0 grid list-none grid-cols-2 gap-3 p-0 md:grid-cols-3 md:gap-6"
+        }
+      >
         {images.map((image, index) => (
           <li key={index} className="overflow-hidden rounded-2xl bg-sand">
             <Image

@@ -22,7 +22,13 @@ export function ImageTrio({ blok }: BlockProps<ImageTrioBlok>) {
     <div {...editable} className="site-container py-10 md:py-14">
       <figure className="m-0">
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 md:grid-rows-2 md:gap-6">
-          <div className={rest.length ? "relative col-span-2 aspect-[4/3] overflow-hidden rounded-3xl bg-sand md:row-span-2 md:aspect-auto" : "relative col-span-2 aspect-[16/9] overflow-hidden rounded-3xl bg-sand md:col-span-3 md:row-span-2"}>
+          <div
+            className={
+              rest.length
+                ? "relative col-span-2 aspect-[4/3] overflow-hidden rounded-3xl bg-sand md:row-span-2 md:aspect-auto"
+                : "relative col-span-2 aspect-[16/9] overflow-hidden rounded-3xl bg-sand md:col-span-3 md:row-span-2"
+            }
+          >
             <Image
               src={main.filename}
               alt={main.alt}

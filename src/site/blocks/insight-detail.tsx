@@ -38,7 +38,10 @@ export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
         <div className="relative mx-auto w-full max-w-3xl px-5 sm:px-8">
           <div className="flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
             <Breadcrumb href="/insights" label="Insights" last={blok.category} />
-            <h1 id={titleId} className="m-0 break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl">
+            <h1
+              id={titleId}
+              className="m-0 break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl"
+            >
               {title}
             </h1>
             {blok.intro ? <p className="m-0 text-lg text-ink-soft sm:text-xl">{blok.intro}</p> : null}
@@ -47,9 +50,19 @@ export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
                 {blok.authorName ? (
                   <div className="flex items-center gap-3">
                     {blok.authorImage?.filename ? (
-                      <Image src={blok.authorImage.filename} alt="" sizes={{ xs: 48 }} width={48} height={48} className="h-12 w-12 rounded-full object-cover" />
+                      <Image
+                        src={blok.authorImage.filename}
+                        alt=""
+                        sizes={{ xs: 48 }}
+                        width={48}
+                        height={48}
+                        className="h-12 w-12 rounded-full object-cover"
+                      />
                     ) : (
-                      <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-full bg-koraal-400 font-display text-lg font-bold text-ink">
+                      <span
+                        aria-hidden="true"
+                        className="flex h-12 w-12 items-center justify-center rounded-full bg-koraal-400 font-display text-lg font-bold text-ink"
+                      >
                         {initials(blok.authorName)}
                       </span>
                     )}
@@ -71,7 +84,11 @@ export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
           </div>
         </div>
       </header>
-      <ArticleHeroImage image={blok.heroImage} sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1024 }} className="mx-auto aspect-[16/9] max-w-5xl" />
+      <ArticleHeroImage
+        image={blok.heroImage}
+        sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1024 }}
+        className="mx-auto aspect-[16/9] max-w-5xl"
+      />
       <div className={`mx-auto w-full max-w-3xl py-8 md:py-12 ${ARTICLE_PROSE}`}>
         <Blocks blocks={blok.body} />
       </div>

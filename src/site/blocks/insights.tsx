@@ -50,7 +50,9 @@ function InsightCard({ story, headingLevel }: { story: Story<InsightDetailBlok>;
       meta={
         content.category || date ? (
           <p className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-            {content.category ? <span className="rounded-full bg-koraal-100 px-3 py-0.5 font-semibold text-koraal-800">{content.category}</span> : null}
+            {content.category ? (
+              <span className="rounded-full bg-koraal-100 px-3 py-0.5 font-semibold text-koraal-800">{content.category}</span>
+            ) : null}
             {date ? (
               <time dateTime={date.iso} className="text-ink-muted">
                 {date.label}

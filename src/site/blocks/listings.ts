@@ -53,7 +53,10 @@ export function perPage(limit: unknown): number {
 /** Whether a listed or related story holds the given content type (and can be linked to). */
 export function isStoryOf<T extends Blok>(component: T["component"]) {
   return (story: unknown): story is Story<T> =>
-    typeof story === "object" && story !== null && (story as Story).content?.component === component && typeof (story as Story).full_slug === "string";
+    typeof story === "object" &&
+    story !== null &&
+    (story as Story).content?.component === component &&
+    typeof (story as Story).full_slug === "string";
 }
 
 /**

@@ -29,13 +29,21 @@ export function MultiParagraphsContent({ blok }: BlockProps<MultiParagraphsConte
   const ItemHeading = blok.title ? "h3" : "h2";
   return (
     <Section {...editable} tone={blok.background === "sand" ? "sand" : "white"} labelledBy={blok.title ? titleId : undefined}>
-      <SectionHeading id={titleId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} className="mb-10 max-w-3xl gap-3 md:mb-14" />
+      <SectionHeading
+        id={titleId}
+        eyebrow={blok.eyebrow}
+        title={blok.title}
+        intro={blok.intro}
+        className="mb-10 max-w-3xl gap-3 md:mb-14"
+      />
       {items.length ? (
         <div className="grid gap-x-16 gap-y-10 md:grid-cols-2 md:gap-y-14">
           {items.map(({ item, paragraphs }, index) => (
             <div key={item._uid || index} className="flex flex-col gap-3 border-t-2 border-t-solid border-koraal-300 pt-5">
               {item.title ? (
-                <ItemHeading className="m-0 break-words font-display text-xl font-bold leading-snug tracking-tight hyphens-auto md:text-2xl">{item.title}</ItemHeading>
+                <ItemHeading className="m-0 break-words font-display text-xl font-bold leading-snug tracking-tight hyphens-auto md:text-2xl">
+                  {item.title}
+                </ItemHeading>
               ) : null}
               {paragraphs.map((paragraph, i) => (
                 <p key={i} className="m-0 whitespace-pre-line leading-relaxed text-ink-soft">
@@ -51,5 +59,10 @@ export function MultiParagraphsContent({ blok }: BlockProps<MultiParagraphsConte
 }
 
 function splitParagraphs(text: unknown): string[] {
-  return typeof text === "string" ? text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) : [];
+  return typeof text === "string"
+    ? text
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [];
 }

@@ -22,7 +22,10 @@ export function ServiceCard({ blok }: BlockProps<ServiceCardBlok>) {
   if (!blok.title && !blok.text) return null;
   const hasLink = resolveLink(blok.link) !== null;
   return (
-    <article {...editable} className="group relative flex w-full flex-col gap-4 rounded-3xl bg-sand p-7 text-ink transition-shadow hover:shadow-[0_12px_40px_-16px_rgba(22,22,42,0.35)] md:p-8">
+    <article
+      {...editable}
+      className="group relative flex w-full flex-col gap-4 rounded-3xl bg-sand p-7 text-ink transition-shadow hover:shadow-[0_12px_40px_-16px_rgba(22,22,42,0.35)] md:p-8"
+    >
       {blok.icon?.filename ? (
         <Image src={blok.icon.filename} alt={blok.icon.alt} sizes={{ xs: 64 }} width={64} height={64} className="h-16 w-16" />
       ) : null}

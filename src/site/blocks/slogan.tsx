@@ -32,7 +32,13 @@ export function Slogan({ blok }: BlockProps<SloganBlok>) {
         {parts[0]}
         <em className="relative whitespace-nowrap not-italic text-koraal-600">
           {parts[1]}
-          <svg aria-hidden="true" focusable="false" viewBox="0 0 200 12" preserveAspectRatio="none" className="absolute -bottom-2 left-0 h-3 w-full text-koraal-300">
+          <svg
+            aria-hidden="true"
+            focusable="false"
+            viewBox="0 0 200 12"
+            preserveAspectRatio="none"
+            className="absolute -bottom-2 left-0 h-3 w-full text-koraal-300"
+          >
             <path d="M2 9 C 50 2, 150 2, 198 8" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
           </svg>
         </em>

@@ -128,8 +128,7 @@ function LinkedInItem({ link, name }: { link: LinkField | undefined; name: strin
 export function useTeamMemberRelation(value: unknown): TeamMemberBlok | null {
   const { relations } = useSite();
   const candidate = Array.isArray(value) ? value[0] : value;
-  const story: Story | undefined =
-    typeof candidate === "string" ? relations.get(candidate) : isStory(candidate) ? candidate : undefined;
+  const story: Story | undefined = typeof candidate === "string" ? relations.get(candidate) : isStory(candidate) ? candidate : undefined;
   const content = story?.content;
   return content?.component === "TeamMember" ? (content as TeamMemberBlok) : null;
 }

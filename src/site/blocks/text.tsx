@@ -9,7 +9,10 @@ export interface TextBlok extends Blok {
 /** Plain text; blank lines separate paragraphs. */
 export function Text({ blok }: BlockProps<TextBlok>) {
   const editable = useEditable(blok);
-  const paragraphs = (blok.text ?? "").split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = (blok.text ?? "")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!paragraphs.length) return null;
   return (
     <div {...editable} className="site-container py-8">

@@ -54,9 +54,18 @@ function footerGroups(blok: TwFooterBlok): FooterGroup[] {
 }
 
 const SOCIAL_ICONS: Array<[RegExp, string]> = [
-  [/linkedin/i, "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.7h.1c.5-1 1.8-2 3.7-2 4 0 4.7 2.6 4.7 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z"],
-  [/instagram/i, "M12 7.2a4.8 4.8 0 1 0 0 9.6 4.8 4.8 0 0 0 0-9.6zm0 7.9a3.1 3.1 0 1 1 0-6.2 3.1 3.1 0 0 1 0 6.2zM17.1 5.8a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2zM12 3.6c2.7 0 3 0 4.1.1 2.7.1 4 1.4 4.1 4.1.1 1.1.1 1.4.1 4.1s0 3-.1 4.1c-.1 2.7-1.4 4-4.1 4.1-1.1.1-1.4.1-4.1.1s-3 0-4.1-.1c-2.7-.1-4-1.4-4.1-4.1C3.7 15 3.6 14.7 3.6 12s0-3 .1-4.1C3.8 5.2 5.1 3.9 7.8 3.8 8.9 3.7 9.3 3.6 12 3.6z"],
-  [/tiktok/i, "M16.6 5.8A4.3 4.3 0 0 1 15.5 3h-3.1v12.4a2.6 2.6 0 1 1-2.6-2.6c.3 0 .5 0 .8.1V9.7a5.8 5.8 0 1 0 4.9 5.7V9.1a7.4 7.4 0 0 0 4.3 1.4V7.4a4.3 4.3 0 0 1-3.2-1.6z"],
+  [
+    /linkedin/i,
+    "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.7h.1c.5-1 1.8-2 3.7-2 4 0 4.7 2.6 4.7 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z",
+  ],
+  [
+    /instagram/i,
+    "M12 7.2a4.8 4.8 0 1 0 0 9.6 4.8 4.8 0 0 0 0-9.6zm0 7.9a3.1 3.1 0 1 1 0-6.2 3.1 3.1 0 0 1 0 6.2zM17.1 5.8a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2zM12 3.6c2.7 0 3 0 4.1.1 2.7.1 4 1.4 4.1 4.1.1 1.1.1 1.4.1 4.1s0 3-.1 4.1c-.1 2.7-1.4 4-4.1 4.1-1.1.1-1.4.1-4.1.1s-3 0-4.1-.1c-2.7-.1-4-1.4-4.1-4.1C3.7 15 3.6 14.7 3.6 12s0-3 .1-4.1C3.8 5.2 5.1 3.9 7.8 3.8 8.9 3.7 9.3 3.6 12 3.6z",
+  ],
+  [
+    /tiktok/i,
+    "M16.6 5.8A4.3 4.3 0 0 1 15.5 3h-3.1v12.4a2.6 2.6 0 1 1-2.6-2.6c.3 0 .5 0 .8.1V9.7a5.8 5.8 0 1 0 4.9 5.7V9.1a7.4 7.4 0 0 0 4.3 1.4V7.4a4.3 4.3 0 0 1-3.2-1.6z",
+  ],
 ];
 
 /**
@@ -72,7 +81,9 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
     <footer {...editable} className="mt-auto bg-ink text-white">
       <div className="site-container grid gap-12 py-16 lg:grid-cols-[1fr_2fr]">
         <div className="flex flex-col gap-4">
-          {blok.logo?.filename ? <img src={blok.logo.filename} alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" /> : null}
+          {blok.logo?.filename ? (
+            <img src={blok.logo.filename} alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" />
+          ) : null}
           {blok.title ? <p className="m-0 font-display text-2xl font-bold">{blok.title}</p> : null}
           {blok.description ? <p className="m-0 max-w-md text-white/80">{blok.description}</p> : null}
           {socials.length ? (
@@ -107,7 +118,9 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
             <h2 id="nieuwsbrief-titel" className="m-0 font-display text-xl font-bold">
               Nieuwsbrief
             </h2>
-            <p className="m-0 mb-4 mt-1 text-white/80">Eens per maand het beste uit onze projecten en insights. Geen spam, wel inspiratie.</p>
+            <p className="m-0 mb-4 mt-1 text-white/80">
+              Eens per maand het beste uit onze projecten en insights. Geen spam, wel inspiratie.
+            </p>
             <Island name="NewsletterForm" component={NewsletterForm} props={{ returnPath: path, initialMessage: outcome }} />
           </section>
         </div>
@@ -118,7 +131,14 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
             ))}
           </address>
           {blok.officeImage?.filename ? (
-            <Image src={blok.officeImage.filename} alt={blok.officeImage.alt} sizes={{ xs: 320, md: 560 }} width={1120} height={560} className="h-auto w-full rounded-2xl" />
+            <Image
+              src={blok.officeImage.filename}
+              alt={blok.officeImage.alt}
+              sizes={{ xs: 320, md: 560 }}
+              width={1120}
+              height={560}
+              className="h-auto w-full rounded-2xl"
+            />
           ) : null}
         </div>
       </div>

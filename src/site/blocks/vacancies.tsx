@@ -65,7 +65,10 @@ function VacancyCard({ story, headingLevel }: { story: Story<VacancyBlok>; headi
     <article className="group relative flex h-full flex-col gap-4 rounded-3xl bg-white p-6 ring-1 ring-sand-dark transition-shadow hover:shadow-lg hover:ring-koraal-300 md:p-8">
       <Heading className="m-0 font-display text-2xl font-bold leading-snug">
         {/* the whole card is clickable through the title link's pseudo-element */}
-        <Link link={`/${story.full_slug}`} className="text-ink no-underline after:absolute after:inset-0 after:rounded-3xl after:content-empty group-hover:text-koraal-700 kbd-focus">
+        <Link
+          link={`/${story.full_slug}`}
+          className="text-ink no-underline after:absolute after:inset-0 after:rounded-3xl after:content-empty group-hover:text-koraal-700 kbd-focus"
+        >
           {vacancy.title}
         </Link>
       </Heading>

@@ -10,7 +10,8 @@ export function CarouselControls({ trackId, label }: { trackId: string; label: s
     if (!track || !item) return;
     track.scrollBy({ left: direction * (item.getBoundingClientRect().width + 20), behavior: "smooth" });
   };
-  const button = "kbd-focus flex h-11 w-11 items-center justify-center rounded-full border-2 border-ink text-ink hover:bg-ink hover:text-white";
+  const button =
+    "kbd-focus flex h-11 w-11 items-center justify-center rounded-full border-2 border-ink text-ink hover:bg-ink hover:text-white";
   return (
     <div className="carousel-controls mt-2 hidden gap-3" role="group" aria-label={label}>
       <button type="button" aria-controls={trackId} className={button} onClick={() => scroll(-1)}>

@@ -31,7 +31,11 @@ export function DesktopNav({ items, enhanced }: { items: NavItem[]; enhanced: bo
                   </svg>
                 </button>
               ) : item.href ? (
-                <NavAnchor href={item.href} external={item.external} className="kbd-focus block rounded-full px-4 py-2 font-medium text-ink no-underline hover:bg-sand">
+                <NavAnchor
+                  href={item.href}
+                  external={item.external}
+                  className="kbd-focus block rounded-full px-4 py-2 font-medium text-ink no-underline hover:bg-sand"
+                >
                   {item.label}
                 </NavAnchor>
               ) : null}
@@ -46,7 +50,15 @@ export function DesktopNav({ items, enhanced }: { items: NavItem[]; enhanced: bo
   );
 }
 
-function SubmenuPanel({ item, open, onOpenChange }: { item: NavItem; open: boolean; onOpenChange: (update: (id: string | null) => string | null) => void }) {
+function SubmenuPanel({
+  item,
+  open,
+  onOpenChange,
+}: {
+  item: NavItem;
+  open: boolean;
+  onOpenChange: (update: (id: string | null) => string | null) => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const onChange = useCallback(
     (isOpen: boolean) => {
@@ -58,9 +70,18 @@ function SubmenuPanel({ item, open, onOpenChange }: { item: NavItem; open: boole
   usePopoverState(ref, onChange);
   const columns = item.columns.slice(0, 3);
   return (
-    <div ref={ref} id={`submenu-${item.id}`} popover="auto" data-open={open} className="submenu-panel border-b border-sand-dark bg-white shadow-lg">
+    <div
+      ref={ref}
+      id={`submenu-${item.id}`}
+      popover="auto"
+      data-open={open}
+      className="submenu-panel border-b border-sand-dark bg-white shadow-lg"
+    >
       <div className="overflow-hidden">
-        <div className="submenu-content site-container grid gap-10 py-10" style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}>
+        <div
+          className="submenu-content site-container grid gap-10 py-10"
+          style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}
+        >
           {columns.map((column) => (
             <SubmenuColumn key={column.id} column={column} />
           ))}
@@ -75,7 +96,11 @@ function SubmenuColumn({ column }: { column: NavColumn }) {
     <div>
       <h2 className="m-0 mb-4 text-sm font-semibold uppercase tracking-widest text-koraal-700">
         {column.href ? (
-          <NavAnchor href={column.href} external={column.external} className="kbd-focus rounded text-koraal-700 no-underline hover:text-ink">
+          <NavAnchor
+            href={column.href}
+            external={column.external}
+            className="kbd-focus rounded text-koraal-700 no-underline hover:text-ink"
+          >
             {column.heading}
           </NavAnchor>
         ) : (
@@ -85,7 +110,11 @@ function SubmenuColumn({ column }: { column: NavColumn }) {
       <ul className="m-0 flex list-none flex-col gap-3 p-0">
         {column.links.map((link) => (
           <li key={link.id}>
-            <NavAnchor href={link.href} external={link.external} className="kbd-focus rounded text-lg font-medium text-ink no-underline hover:text-koraal-700">
+            <NavAnchor
+              href={link.href}
+              external={link.external}
+              className="kbd-focus rounded text-lg font-medium text-ink no-underline hover:text-koraal-700"
+            >
               {link.label}
             </NavAnchor>
           </li>

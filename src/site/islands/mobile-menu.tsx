@@ -75,7 +75,9 @@ export function MobileMenu({ model, enhanced }: { model: HeaderModel; enhanced: 
 /** Focus stays inside the open menu, its toggle included. */
 function trapFocus(event: KeyboardEvent, toggle: HTMLElement | null, panel: HTMLElement | null) {
   if (event.key !== "Tab" || !toggle || !panel) return;
-  const focusable = [toggle, ...panel.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), summary")].filter((el) => el.checkVisibility());
+  const focusable = [toggle, ...panel.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), summary")].filter((el) =>
+    el.checkVisibility(),
+  );
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (event.shiftKey && document.activeElement === first) {
@@ -95,15 +97,23 @@ function TopList({ items, enhanced, onDrill }: { items: MobileNavItem[]; enhance
       {items.map((item, index) => (
         <li key={item.id}>
           {item.links.length && enhanced ? (
-            <button type="button" className={`${ROW} flex w-full items-center justify-between px-0 text-left ${title}`} onClick={() => onDrill(index)}>
+            <button
+              type="button"
+              className={`${ROW} flex w-full items-center justify-between px-0 text-left ${title}`}
+              onClick={() => onDrill(index)}
+            >
               {item.label}
-              <span aria-hidden="true" className="text-koraal-700">→</span>
+              <span aria-hidden="true" className="text-koraal-700">
+                →
+              </span>
             </button>
           ) : item.links.length ? (
             <details className="mobile-disclosure">
               <summary className={`${ROW} flex cursor-pointer items-center justify-between ${title}`}>
                 {item.label}
-                <span aria-hidden="true" className="text-koraal-700">↓</span>
+                <span aria-hidden="true" className="text-koraal-700">
+                  ↓
+                </span>
               </summary>
               <SubLinks item={item} />
             </details>
@@ -121,7 +131,11 @@ function TopList({ items, enhanced, onDrill }: { items: MobileNavItem[]; enhance
 function DrilledList({ item, onBack }: { item: MobileNavItem; onBack: () => void }) {
   return (
     <div>
-      <button type="button" className="kbd-focus mb-6 flex items-center gap-2 rounded-full py-2 pr-4 font-semibold text-koraal-700" onClick={onBack}>
+      <button
+        type="button"
+        className="kbd-focus mb-6 flex items-center gap-2 rounded-full py-2 pr-4 font-semibold text-koraal-700"
+        onClick={onBack}
+      >
         <span aria-hidden="true">←</span> Terug
       </button>
       <h2 className="m-0 mb-4 font-display text-2xl font-bold">{item.label}</h2>
@@ -164,7 +178,11 @@ function EntryList({ title, entries }: { title: string; entries: ContactItem[] }
         {entries.map((entry) => (
           <li key={entry.id}>
             {entry.href ? (
-              <NavAnchor href={entry.href} external={entry.external} className="kbd-focus rounded text-ink underline decoration-koraal decoration-2 underline-offset-3">
+              <NavAnchor
+                href={entry.href}
+                external={entry.external}
+                className="kbd-focus rounded text-ink underline decoration-koraal decoration-2 underline-offset-3"
+              >
                 {entry.label}
               </NavAnchor>
             ) : (

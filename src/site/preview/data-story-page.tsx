@@ -14,7 +14,9 @@ export function DataStoryPage({ blok }: { blok: Blok }) {
       <header className="bg-sand">
         <div className="site-container flex flex-col items-start gap-3 pb-10 pt-12 md:pt-16">
           <p className="eyebrow m-0">Voorbeeld</p>
-          <h1 className="m-0 font-display text-4xl font-bold leading-tight tracking-tight sm:text-5xl">{LABELS[blok.component] ?? blok.component}</h1>
+          <h1 className="m-0 font-display text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
+            {LABELS[blok.component] ?? blok.component}
+          </h1>
           <p className="m-0 max-w-2xl text-lg text-ink-soft">Zo toont de site deze kaart op de pagina's die ernaar verwijzen.</p>
         </div>
       </header>

@@ -8,16 +8,7 @@ import { Fragment, type CSSProperties, type ReactNode } from "react";
 import type { Blok } from "../../shared/content";
 import { EXTERNAL_REL, resolveLink, type LinkLike } from "../../shared/links";
 import { assetDimensions } from "../ui/image-url";
-import type {
-  EmojiNode,
-  ImageNode,
-  LinkMark,
-  RichTextDoc,
-  RichTextMark,
-  RichTextNode,
-  TableCellAttrs,
-  TextNode,
-} from "./types";
+import type { EmojiNode, ImageNode, LinkMark, RichTextDoc, RichTextMark, RichTextNode, TableCellAttrs, TextNode } from "./types";
 
 export interface RenderRichTextOptions {
   /** Renders a block embedded in the text (`blok` node); without it embedded blocks are left out. */
@@ -408,7 +399,9 @@ function sameAttrs(a: unknown, b: unknown): boolean {
   const bKeys = Object.keys(b);
   return (
     aKeys.length === bKeys.length &&
-    aKeys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameAttrs((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    aKeys.every(
+      (k) => Object.hasOwn(b, k) && sameAttrs((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
   );
 }
 

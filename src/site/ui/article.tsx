@@ -27,7 +27,17 @@ export const ARTICLE_PROSE =
  * "Cases / Zorggroep De Linde": a link up to the overview, then (optionally) where the page sits.
  * `lastIsPage` marks that last crumb as the page itself.
  */
-export function Breadcrumb({ href, label, last, lastIsPage = false }: { href: string; label: string; last?: string; lastIsPage?: boolean }) {
+export function Breadcrumb({
+  href,
+  label,
+  last,
+  lastIsPage = false,
+}: {
+  href: string;
+  label: string;
+  last?: string;
+  lastIsPage?: boolean;
+}) {
   return (
     <nav aria-label="Kruimelpad">
       <ol className="m-0 flex list-none flex-wrap items-center gap-2 p-0 text-sm text-ink-muted">
@@ -53,7 +63,15 @@ export function Breadcrumb({ href, label, last, lastIsPage = false }: { href: st
  * The hero picture under an article's sand header, half on the sand and half on the white below.
  * `className` adds the picture's aspect ratio and width.
  */
-export function ArticleHeroImage({ image, sizes, className }: { image?: AssetField | null; sizes: ImageProps["sizes"]; className: string }) {
+export function ArticleHeroImage({
+  image,
+  sizes,
+  className,
+}: {
+  image?: AssetField | null;
+  sizes: ImageProps["sizes"];
+  className: string;
+}) {
   if (!image?.filename) return null;
   return (
     <div className="bg-[linear-gradient(to_bottom,#FBF6F1_50%,#FFFFFF_50%)]">

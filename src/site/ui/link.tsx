@@ -13,12 +13,7 @@ export function Link({ link, children, className, ...aria }: LinkProps) {
   const resolved = resolveLink(link);
   if (!resolved) return <span className={className}>{children}</span>;
   return (
-    <a
-      href={resolved.href}
-      className={className}
-      {...(resolved.external ? { target: "_blank", rel: EXTERNAL_REL } : {})}
-      {...aria}
-    >
+    <a href={resolved.href} className={className} {...(resolved.external ? { target: "_blank", rel: EXTERNAL_REL } : {})} {...aria}>
       {children}
     </a>
   );

@@ -44,7 +44,10 @@ export function StoryCard({
       </div>
       {meta}
       <Heading className="m-0 break-words font-display text-2xl font-bold leading-snug tracking-tight hyphens-auto">
-        <Link link={story.full_slug} className="text-ink no-underline after:absolute after:inset-0 after:rounded-3xl after:content-[''] group-hover:text-koraal-700 kbd-focus">
+        <Link
+          link={story.full_slug}
+          className="text-ink no-underline after:absolute after:inset-0 after:rounded-3xl after:content-[''] group-hover:text-koraal-700 kbd-focus"
+        >
           {story.content.title || story.name}
         </Link>
       </Heading>

@@ -3,7 +3,12 @@ import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 
 const storyLink = (slug: string) => ({ id: "", url: "", linktype: "story", fieldtype: "multilink", cached_url: slug });
-const entry = (n: number, link?: unknown) => ({ _uid: `al-${n}`, component: "arrow-list-item", text: `Punt ${n}`, ...(link ? { link } : {}) });
+const entry = (n: number, link?: unknown) => ({
+  _uid: `al-${n}`,
+  component: "arrow-list-item",
+  text: `Punt ${n}`,
+  ...(link ? { link } : {}),
+});
 
 describe("ArrowList", () => {
   const list = (fields: Record<string, unknown> = {}) => ({
@@ -12,7 +17,11 @@ describe("ArrowList", () => {
     eyebrow: "Meer vragen",
     title: "Hier kun je ook terecht",
     intro: "Niet elk traject begint bij nul.",
-    items: [entry(1, storyLink("diensten/app-ontwikkeling")), entry(2), entry(3, { url: "https://www.w3.org/TR/WCAG22/", linktype: "url", fieldtype: "multilink" })],
+    items: [
+      entry(1, storyLink("diensten/app-ontwikkeling")),
+      entry(2),
+      entry(3, { url: "https://www.w3.org/TR/WCAG22/", linktype: "url", fieldtype: "multilink" }),
+    ],
     ...fields,
   });
 
@@ -35,7 +44,9 @@ describe("ArrowList", () => {
   });
 
   it("skips entries without text, leaves out an empty heading column and renders nothing without entries", async () => {
-    const { html } = await renderBlok(list({ eyebrow: "", title: "", intro: "", items: [entry(1), { _uid: "x", component: "arrow-list-item", text: "  " }] }));
+    const { html } = await renderBlok(
+      list({ eyebrow: "", title: "", intro: "", items: [entry(1), { _uid: "x", component: "arrow-list-item", text: "  " }] }),
+    );
     expect(await query(html, "li")).toHaveLength(1);
     expect(await query(html, "h2")).toEqual([]);
     expect(await query(html, "section > div > div")).toEqual([]);

@@ -19,7 +19,13 @@ describe("Card", () => {
   it("renders an article: image, label, h2 (on its own, no heading above it), text and a stretched link", async () => {
     const { html, logs } = await renderBlok(card(1));
     expect(logs).toEqual([]);
-    expect((await one(html, "article img")).attrs).toMatchObject({ src: "/images/services/card-1.svg", alt: "Illustratie 1", width: "640", height: "400", loading: "lazy" });
+    expect((await one(html, "article img")).attrs).toMatchObject({
+      src: "/images/services/card-1.svg",
+      alt: "Illustratie 1",
+      width: "640",
+      height: "400",
+      loading: "lazy",
+    });
     expect((await query(html, "article p")).map((p) => p.text)).toEqual(["Week 1", "Tekst 1."]);
     expect((await one(html, "article h2")).text).toBe("Kaart 1");
     const link = await one(html, "article a");
@@ -60,7 +66,9 @@ describe("CardsCollection", () => {
   });
 
   it("uses two columns for two cards, logs unknown nested blocks and renders nothing without cards", async () => {
-    const two = await renderBlok(collection({ title: "", eyebrow: "", intro: "", cards: [card(1), { _uid: "x", component: "Bestaatniet" }] }));
+    const two = await renderBlok(
+      collection({ title: "", eyebrow: "", intro: "", cards: [card(1), { _uid: "x", component: "Bestaatniet" }] }),
+    );
     expect((await one(two.html, "ul")).attrs.class).not.toContain("lg:grid-cols-3");
     // no section heading: the card's own title is the h2 (no level skipped)
     expect((await query(two.html, "h2")).map((h) => h.text)).toEqual(["Kaart 1"]);

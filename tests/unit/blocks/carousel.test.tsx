@@ -75,7 +75,9 @@ describe("Carousel", () => {
 
 describe("CarouselItem", () => {
   it("on its own in a page it is a card with an h2", async () => {
-    const { html, logs } = await renderBlok(item(7, { linkText: "Lees het verhaal", link: { url: "/klanten", linktype: "url", cached_url: "" } }));
+    const { html, logs } = await renderBlok(
+      item(7, { linkText: "Lees het verhaal", link: { url: "/klanten", linktype: "url", cached_url: "" } }),
+    );
     expect(logs).toEqual([]);
     const h2 = await one(html, "h2");
     expect(h2.text).toBe("Afspraak 7");
@@ -85,7 +87,12 @@ describe("CarouselItem", () => {
   });
 
   it("leaves out empty parts and renders nothing when empty", async () => {
-    const { html } = await renderBlok({ _uid: "ci-9", component: "CarouselItem", title: "Alleen een titel", link: { url: "", cached_url: "" } });
+    const { html } = await renderBlok({
+      _uid: "ci-9",
+      component: "CarouselItem",
+      title: "Alleen een titel",
+      link: { url: "", cached_url: "" },
+    });
     expect(await query(html, "img")).toEqual([]);
     expect(await query(html, "p")).toEqual([]);
     expect(await query(html, "a")).toEqual([]);

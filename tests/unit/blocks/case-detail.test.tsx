@@ -48,16 +48,32 @@ describe("CaseDetail", () => {
     expect(logs).toEqual([]);
     const article = await one(html, "article");
     expect(article.attrs["aria-labelledby"]).toBe("case-cd-1");
-    expect(await one(html, "h1")).toMatchObject({ text: "Een rooster dat zorgmedewerkers zelf in de hand hebben", attrs: { id: "case-cd-1" } });
+    expect(await one(html, "h1")).toMatchObject({
+      text: "Een rooster dat zorgmedewerkers zelf in de hand hebben",
+      attrs: { id: "case-cd-1" },
+    });
     expect((await query(html, 'nav[aria-label="Kruimelpad"] a')).map((a) => [a.attrs.href, a.text])).toEqual([["/cases", "Cases"]]);
     expect((await one(html, '[aria-current="page"]')).text).toBe("Zorggroep De Linde");
     expect((await query(html, "header dl > div > dt")).map((dt) => dt.text)).toEqual(["Klant", "Sector", "Wat we deden"]);
-    expect((await query(html, "header dd > ul > li")).map((li) => li.text)).toEqual(["UX-onderzoek", "App-ontwerp", "Flutter-ontwikkeling"]);
+    expect((await query(html, "header dd > ul > li")).map((li) => li.text)).toEqual([
+      "UX-onderzoek",
+      "App-ontwerp",
+      "Flutter-ontwikkeling",
+    ]);
     const hero = await one(html, "img");
-    expect(hero.attrs).toMatchObject({ alt: "Twee telefoons met de roosterapp", width: "1600", height: "1000", loading: "eager", fetchpriority: "high" });
+    expect(hero.attrs).toMatchObject({
+      alt: "Twee telefoons met de roosterapp",
+      width: "1600",
+      height: "1000",
+      loading: "eager",
+      fetchpriority: "high",
+    });
     // results: empty entries are left out; the value is the dd, its meaning the dt
     expect(await one(html, "h2#case-cd-1-results")).toMatchObject({ text: "De resultaten" });
-    expect((await query(html, "section dl > div")).map((d) => d.text)).toEqual(["van de ruilverzoeken binnen een uur geregeld 71%", "telefoontjes naar de planners -38%"]);
+    expect((await query(html, "section dl > div")).map((d) => d.text)).toEqual([
+      "van de ruilverzoeken binnen een uur geregeld 71%",
+      "telefoontjes naar de planners -38%",
+    ]);
     expect(await query(html, "section dl dd")).toHaveLength(2);
     // body blocks render through the registry
     expect(textOf(html)).toContain("Het verhaal van de case.");
@@ -75,9 +91,14 @@ describe("CaseDetail", () => {
     expect(logs).toEqual([]);
     const section = await one(html, 'section[aria-labelledby="case-cd-1-related"]');
     expect(section.text).toContain("Meer cases");
-    expect((await query(html, "article article h3")).map((h) => h.text)).toEqual(["Een e-bike pakken in tien seconden", "Pensioen dat je snapt"]);
+    expect((await query(html, "article article h3")).map((h) => h.text)).toEqual([
+      "Een e-bike pakken in tien seconden",
+      "Pensioen dat je snapt",
+    ]);
     expect((await query(html, "article article h3 a")).map((a) => a.attrs.href)).toEqual(["/cases/domstad", "/cases/vakwerk"]);
-    expect((await query(html, 'section[aria-labelledby="case-cd-1-related"] > div > div a')).map((a) => [a.attrs.href, a.text])).toEqual([["/cases", "Alle cases"]]);
+    expect((await query(html, 'section[aria-labelledby="case-cd-1-related"] > div > div a')).map((a) => [a.attrs.href, a.text])).toEqual([
+      ["/cases", "Alle cases"],
+    ]);
   });
 
   it("never crashes on an empty case and renders no empty wrappers", async () => {

@@ -17,13 +17,24 @@ const caseStory = (slug: string, fields: Record<string, unknown> = {}) =>
     ...fields,
   });
 
-const listing = (stories: Listing["stories"], extra: Partial<Listing> = {}): Listing => ({ stories, total: stories.length, perPage: 25, page: 1, ...extra });
+const listing = (stories: Listing["stories"], extra: Partial<Listing> = {}): Listing => ({
+  stories,
+  total: stories.length,
+  perPage: 25,
+  page: 1,
+  ...extra,
+});
 
 const cases = (fields: Record<string, unknown> = {}) => ({ _uid: "cases-1", component: "Cases", ...fields });
 
 describe("Cases", () => {
   it("declares its listing: CaseDetail stories under cases/, newest first, 25 per page or the limit", () => {
-    expect(listingQuery(cases())).toEqual({ starts_with: "cases/", content_type: "CaseDetail", sort_by: "first_published_at:desc", per_page: 25 });
+    expect(listingQuery(cases())).toEqual({
+      starts_with: "cases/",
+      content_type: "CaseDetail",
+      sort_by: "first_published_at:desc",
+      per_page: 25,
+    });
     expect(listingQuery(cases({ limit: "3" }))?.per_page).toBe(3);
     expect(listingQuery(cases({ limit: 6 }))?.per_page).toBe(6);
     expect(listingQuery(cases({ limit: "" }))?.per_page).toBe(25);
@@ -33,7 +44,9 @@ describe("Cases", () => {
 
   it("renders a labelled section with one card per case: image, client and sector, linked h3, intro", async () => {
     const stories = [caseStory("alpha"), caseStory("beta", { sector: "", heroImage: { filename: "", alt: "" }, intro: "" })];
-    const { html, logs } = await renderBlok(cases({ eyebrow: "Ons werk", title: "Recente cases", intro: "Een greep." }), { listings: { "cases-1": listing(stories) } });
+    const { html, logs } = await renderBlok(cases({ eyebrow: "Ons werk", title: "Recente cases", intro: "Een greep." }), {
+      listings: { "cases-1": listing(stories) },
+    });
     expect(logs).toEqual([]);
     expect((await one(html, "section")).attrs["aria-labelledby"]).toBe("cases-cases-1");
     expect(await one(html, "h2")).toMatchObject({ text: "Recente cases", attrs: { id: "cases-cases-1" } });
@@ -70,7 +83,10 @@ describe("Cases", () => {
 
   it("pages with ?pagina=N links on the current path when there are more cases than fit", async () => {
     const stories = Array.from({ length: 2 }, (_, i) => caseStory(`p${i}`));
-    const { html } = await renderBlok(cases(), { path: "/cases", listings: { "cases-1": listing(stories, { total: 5, perPage: 2, page: 2 }) } });
+    const { html } = await renderBlok(cases(), {
+      path: "/cases",
+      listings: { "cases-1": listing(stories, { total: 5, perPage: 2, page: 2 }) },
+    });
     const nav = await one(html, "nav");
     expect(nav.attrs["aria-label"]).toBe("Paginering cases");
     const links = await query(html, "nav a");
@@ -99,7 +115,9 @@ describe("Cases", () => {
     const empty = await renderBlok(cases({ title: "Cases" }));
     expect(empty.logs).toEqual([]);
     expect(await query(empty.html, "ul")).toEqual([]);
-    expect(textOf(empty.html)).toBe("Cases We schrijven onze nieuwste cases op dit moment uit. Kom binnenkort terug, of vraag ons gerust naar voorbeelden.");
+    expect(textOf(empty.html)).toBe(
+      "Cases We schrijven onze nieuwste cases op dit moment uit. Kom binnenkort terug, of vraag ons gerust naar voorbeelden.",
+    );
     const past = await renderBlok(cases(), { path: "/cases", listings: { "cases-1": listing([], { total: 3, perPage: 25, page: 4 }) } });
     expect(textOf(past.html)).toContain("Op deze pagina staan geen cases meer.");
     expect(await one(past.html, "a")).toMatchObject({ text: "Terug naar de eerste pagina", attrs: { href: "/cases" } });

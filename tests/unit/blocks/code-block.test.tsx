@@ -6,10 +6,21 @@ const code = 'const greeting = "<hallo>";\nconsole.log(greeting && 1);';
 
 describe("CodeBlock", () => {
   it("renders figure > pre > code with the language class, focusable and labelled, with filename and caption", async () => {
-    const { html, logs } = await renderBlok({ _uid: "cb-1", component: "CodeBlock", language: "ts", filename: "src/hallo.ts", caption: "Een begroeting.", code });
+    const { html, logs } = await renderBlok({
+      _uid: "cb-1",
+      component: "CodeBlock",
+      language: "ts",
+      filename: "src/hallo.ts",
+      caption: "Een begroeting.",
+      code,
+    });
     expect(logs).toEqual([]);
     const pre = await one(html, "figure > pre");
-    expect(pre.attrs).toMatchObject({ tabindex: "0", "aria-label": "Codevoorbeeld in TypeScript (src/hallo.ts)", "aria-describedby": "code-cb-1-caption" });
+    expect(pre.attrs).toMatchObject({
+      tabindex: "0",
+      "aria-label": "Codevoorbeeld in TypeScript (src/hallo.ts)",
+      "aria-describedby": "code-cb-1-caption",
+    });
     expect(pre.attrs.class).toContain("overflow-x-auto");
     const codeEl = await one(html, "figure > pre > code");
     expect(codeEl.attrs.class).toBe("language-ts");

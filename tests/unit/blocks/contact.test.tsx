@@ -24,7 +24,12 @@ const blok = {
   email: "hallo@koraal.nl",
   openingHours: "Maandag t/m vrijdag: 8.30 – 17.30\nZaterdag en zondag: gesloten",
   map: { filename: "/images/team/kaart-oudegracht.svg", alt: "Kaartje van de binnenstad van Utrecht" },
-  mapLink: { url: "https://www.openstreetmap.org/search?query=Oudegracht%20231%20Utrecht", linktype: "url", fieldtype: "multilink", cached_url: "" },
+  mapLink: {
+    url: "https://www.openstreetmap.org/search?query=Oudegracht%20231%20Utrecht",
+    linktype: "url",
+    fieldtype: "multilink",
+    cached_url: "",
+  },
   contactPerson: lotte,
 };
 
@@ -34,7 +39,13 @@ describe("Contact", () => {
     expect(logs).toEqual([]);
     expect((await one(html, "section")).attrs["aria-labelledby"]).toBe("contact-ct-1");
     expect((await one(html, "h2")).text).toBe("Kom langs aan de Oudegracht");
-    expect((await query(html, "h3")).map((h) => h.text)).toEqual(["Bezoekadres", "Bellen of mailen", "Openingstijden", "Je eerste aanspreekpunt", "Lotte Jansen"]);
+    expect((await query(html, "h3")).map((h) => h.text)).toEqual([
+      "Bezoekadres",
+      "Bellen of mailen",
+      "Openingstijden",
+      "Je eerste aanspreekpunt",
+      "Lotte Jansen",
+    ]);
     // headings may not sit inside <address> (HTML): each card's details are an address of their own
     expect((await query(html, "address")).map((a) => a.text)).toEqual(["Oudegracht 231 3511 NK Utrecht", "030 234 56 78 hallo@koraal.nl"]);
     expect((await one(html, 'a[href^="tel:"]')).attrs.href).toBe("tel:+31302345678");
@@ -42,7 +53,13 @@ describe("Contact", () => {
     expect((await query(html, "dt")).map((dt) => dt.text)).toEqual(["Maandag t/m vrijdag", "Zaterdag en zondag"]);
     expect((await query(html, "dd")).map((dd) => dd.text)).toEqual(["8.30 – 17.30", "gesloten"]);
     const map = (await query(html, "figure img"))[0];
-    expect(map?.attrs).toMatchObject({ src: "/images/team/kaart-oudegracht.svg", alt: "Kaartje van de binnenstad van Utrecht", width: "720", height: "560", loading: "lazy" });
+    expect(map?.attrs).toMatchObject({
+      src: "/images/team/kaart-oudegracht.svg",
+      alt: "Kaartje van de binnenstad van Utrecht",
+      width: "720",
+      height: "560",
+      loading: "lazy",
+    });
     const route = await one(html, 'a[href^="https://www.openstreetmap.org"]');
     expect(route.attrs).toMatchObject({ target: "_blank", rel: "noopener noreferrer" });
     expect(route.text).toBe("Plan je route ↗ (opent in een nieuw tabblad)");

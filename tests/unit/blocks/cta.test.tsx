@@ -22,7 +22,9 @@ describe("Cta", () => {
     expect(logs).toEqual([]);
     expect((await one(html, "section")).attrs["aria-labelledby"]).toBe("cta-cta");
     expect(await one(html, "h2")).toMatchObject({ text: "Zullen we samen iets moois bouwen?", attrs: { id: "cta-cta" } });
-    expect(textOf(html)).toBe("Klaar voor de volgende stap? Zullen we samen iets moois bouwen? Vertel ons over je idee. Plan een kennismaking → hallo@koraal.nl");
+    expect(textOf(html)).toBe(
+      "Klaar voor de volgende stap? Zullen we samen iets moois bouwen? Vertel ons over je idee. Plan een kennismaking → hallo@koraal.nl",
+    );
     expect((await query(html, "a")).map((a) => [a.attrs.href, a.attrs.target ?? ""])).toEqual([
       ["/contact", ""],
       ["mailto:hallo@koraal.nl", ""],
@@ -31,7 +33,9 @@ describe("Cta", () => {
   });
 
   it("leaves out buttons without text or target, and renders nothing without title and text", async () => {
-    const { html } = await renderBlok(cta({ eyebrow: "", linkText: "", secondaryLink: { url: "", linktype: "url", fieldtype: "multilink" } }));
+    const { html } = await renderBlok(
+      cta({ eyebrow: "", linkText: "", secondaryLink: { url: "", linktype: "url", fieldtype: "multilink" } }),
+    );
     expect(await query(html, "a")).toEqual([]);
     expect(textOf(html)).toBe("Zullen we samen iets moois bouwen? Vertel ons over je idee.");
     const textOnly = await renderBlok(cta({ title: "" }));

@@ -14,7 +14,10 @@ describe("CustomerQuote", () => {
       avatar: { filename: "https://a.storyblok.com/f/287341/200x200/abc/thijs.jpg", alt: "Thijs van Dam" },
     });
     expect(logs).toEqual([]);
-    expect((await query(html, "figure > blockquote > p")).map((p) => p.text)).toEqual(["Koraal zei vaker nee dan we gewend waren.", "Dat was precies wat we nodig hadden."]);
+    expect((await query(html, "figure > blockquote > p")).map((p) => p.text)).toEqual([
+      "Koraal zei vaker nee dan we gewend waren.",
+      "Dat was precies wat we nodig hadden.",
+    ]);
     expect((await one(html, "figure > figcaption")).text).toBe("Thijs van Dam Directeur, Fietsfabriek Domstad");
     const avatar = await one(html, "figcaption img");
     expect(avatar.attrs).toMatchObject({ alt: "Thijs van Dam", width: "56", height: "56", loading: "lazy" });
@@ -23,7 +26,13 @@ describe("CustomerQuote", () => {
   });
 
   it("works without avatar and with only a company, and renders no empty caption", async () => {
-    const company = await renderBlok({ _uid: "q2", component: "CustomerQuote", quote: "Top.", company: "Tulpbank", avatar: { filename: "", alt: "" } });
+    const company = await renderBlok({
+      _uid: "q2",
+      component: "CustomerQuote",
+      quote: "Top.",
+      company: "Tulpbank",
+      avatar: { filename: "", alt: "" },
+    });
     expect(await query(company.html, "img")).toEqual([]);
     expect(textOf(company.html)).toBe("Top. Tulpbank");
     const bare = await renderBlok({ _uid: "q3", component: "CustomerQuote", quote: "Alleen een citaat." });

@@ -6,8 +6,20 @@ import { one, query } from "../../helpers/query-html";
 const storyLinkWithoutTarget = { id: "", url: "", linktype: "story", fieldtype: "multilink", cached_url: "" };
 
 const customers: CustomerBlok[] = [
-  { _uid: "c1", component: "Customer", name: "Polderstroom Energie", logo: { filename: "/images/customers/polderstroom.svg", alt: "Polderstroom Energie" }, link: storyLinkWithoutTarget },
-  { _uid: "c2", component: "Customer", name: "Tulpbank", logo: { filename: "/images/customers/tulpbank.svg", alt: "" }, link: { url: "https://www.tulpbank.example", linktype: "url", cached_url: "" } },
+  {
+    _uid: "c1",
+    component: "Customer",
+    name: "Polderstroom Energie",
+    logo: { filename: "/images/customers/polderstroom.svg", alt: "Polderstroom Energie" },
+    link: storyLinkWithoutTarget,
+  },
+  {
+    _uid: "c2",
+    component: "Customer",
+    name: "Tulpbank",
+    logo: { filename: "/images/customers/tulpbank.svg", alt: "" },
+    link: { url: "https://www.tulpbank.example", linktype: "url", cached_url: "" },
+  },
   { _uid: "c3", component: "Customer", name: "Kade Logistiek", logo: { filename: null, alt: null } },
   { _uid: "c4", component: "Customer" },
 ];
@@ -30,7 +42,9 @@ describe("CustomerList", () => {
     // a customer without a logo shows its name; one without a link is not a link
     expect(items[2]?.text).toBe("Kade Logistiek");
     const links = await query(html, "a");
-    expect(links.map((a) => [a.attrs.href, a.attrs.target, a.attrs.rel])).toEqual([["https://www.tulpbank.example", "_blank", "noopener noreferrer"]]);
+    expect(links.map((a) => [a.attrs.href, a.attrs.target, a.attrs.rel])).toEqual([
+      ["https://www.tulpbank.example", "_blank", "noopener noreferrer"],
+    ]);
     expect(textOf(html)).toBe("Samen gebouwd Ze gingen je voor Al jaren samen. Kade Logistiek");
   });
 
@@ -58,7 +72,12 @@ describe("Customer", () => {
     const h2 = await one(html, "h2");
     expect(h2.text).toBe("Zorggroep De Linde");
     expect((await one(html, "article")).attrs["aria-labelledby"]).toBe(h2.attrs.id);
-    expect((await one(html, "img")).attrs).toMatchObject({ src: "/images/customers/de-linde.svg", alt: "Zorggroep De Linde", width: "240", height: "96" });
+    expect((await one(html, "img")).attrs).toMatchObject({
+      src: "/images/customers/de-linde.svg",
+      alt: "Zorggroep De Linde",
+      width: "240",
+      height: "96",
+    });
     const link = await one(html, "a");
     expect(link.attrs).toMatchObject({ href: "https://www.delinde.example", target: "_blank", rel: "noopener noreferrer" });
     expect(link.text).toBe("Naar de website van Zorggroep De Linde ↗");
@@ -74,7 +93,12 @@ describe("Customer", () => {
   });
 
   it("leaves out what is empty and renders nothing with neither name nor logo", async () => {
-    const { html } = await renderBlok({ _uid: "cu-2", component: "Customer", name: "Molenaar Bouw", link: { url: "", cached_url: "", linktype: "story" } });
+    const { html } = await renderBlok({
+      _uid: "cu-2",
+      component: "Customer",
+      name: "Molenaar Bouw",
+      link: { url: "", cached_url: "", linktype: "story" },
+    });
     expect(await query(html, "a")).toEqual([]);
     expect(await query(html, "img")).toEqual([]);
     expect(await query(html, "p")).toEqual([]);

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 
-const benefit = (n: number, fields: Record<string, unknown> = {}) => ({ _uid: `fb-${n}`, component: "feature-benefit", title: `Voordeel ${n}`, text: `Uitleg ${n}.`, ...fields });
+const benefit = (n: number, fields: Record<string, unknown> = {}) => ({
+  _uid: `fb-${n}`,
+  component: "feature-benefit",
+  title: `Voordeel ${n}`,
+  text: `Uitleg ${n}.`,
+  ...fields,
+});
 const block = (fields: Record<string, unknown> = {}) => ({
   _uid: "fb",
   component: "FeatureBenefits",
@@ -37,7 +43,14 @@ describe("FeatureBenefits", () => {
   });
 
   it("skips empty benefits and leaves out empty parts", async () => {
-    const { html } = await renderBlok(block({ eyebrow: "", intro: "", image: { filename: null, alt: null }, benefits: [benefit(1, { text: "" }), benefit(2, { title: "", text: "" }), benefit(3, { title: "" })] }));
+    const { html } = await renderBlok(
+      block({
+        eyebrow: "",
+        intro: "",
+        image: { filename: null, alt: null },
+        benefits: [benefit(1, { text: "" }), benefit(2, { title: "", text: "" }), benefit(3, { title: "" })],
+      }),
+    );
     expect(await query(html, "img")).toEqual([]);
     expect(await query(html, "p.eyebrow")).toEqual([]);
     expect((await query(html, "li")).map((li) => li.text)).toEqual(["Voordeel 1", "Uitleg 3."]);

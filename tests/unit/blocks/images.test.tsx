@@ -2,17 +2,28 @@ import { describe, expect, it } from "vitest";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 
-const sb = (name: string, w = 800, h = 600) => ({ filename: `https://a.storyblok.com/f/287341/${w}x${h}/abc/${name}.png`, alt: `Beeld ${name}` });
+const sb = (name: string, w = 800, h = 600) => ({
+  filename: `https://a.storyblok.com/f/287341/${w}x${h}/abc/${name}.png`,
+  alt: `Beeld ${name}`,
+});
 
 describe("ImageAsset", () => {
   it("renders one content image at the content image sizes, with its caption", async () => {
     const { html, logs } = await renderBlok({ _uid: "ia", component: "ImageAsset", image: sb("schema", 720, 540), caption: "Het schema." });
     expect(logs).toEqual([]);
     const img = await one(html, "figure > img");
-    expect(img.attrs).toMatchObject({ alt: "Beeld schema", width: "720", height: "540", loading: "lazy", sizes: "(min-width: 768px) 360px, 180px" });
+    expect(img.attrs).toMatchObject({
+      alt: "Beeld schema",
+      width: "720",
+      height: "540",
+      loading: "lazy",
+      sizes: "(min-width: 768px) 360px, 180px",
+    });
     expect(img.attrs.src).toBe("https://a.storyblok.com/f/287341/720x540/abc/schema.png/m/180x0/filters:format(webp)");
     expect(img.attrs.srcset).toBe(
-      ["180", "360", "720"].map((w) => `https://a.storyblok.com/f/287341/720x540/abc/schema.png/m/${w}x0/filters:format(webp) ${w}w`).join(", "),
+      ["180", "360", "720"]
+        .map((w) => `https://a.storyblok.com/f/287341/720x540/abc/schema.png/m/${w}x0/filters:format(webp) ${w}w`)
+        .join(", "),
     );
     expect((await one(html, "figcaption")).text).toBe("Het schema.");
   });
@@ -45,7 +56,9 @@ describe("ImageGroup", () => {
       ["Beeld b", "800", "600"],
       ["Beeld c", "800", "600"],
     ]);
-    expect(imgs[0]?.attrs.sizes).toBe("(min-width: 1280px) 389px, (min-width: 1024px) 303px, (min-width: 768px) 219px, (min-width: 640px) 282px, 162px");
+    expect(imgs[0]?.attrs.sizes).toBe(
+      "(min-width: 1280px) 389px, (min-width: 1024px) 303px, (min-width: 768px) 219px, (min-width: 640px) 282px, 162px",
+    );
     expect((await one(html, "figcaption")).text).toBe("Drie schermen.");
   });
 
@@ -63,7 +76,12 @@ describe("ImageGroup", () => {
 
 describe("ImageTrio", () => {
   it("shows the first three images: one large (eager is never used) and two beside it", async () => {
-    const { html, logs } = await renderBlok({ _uid: "it", component: "ImageTrio", images: [sb("groot", 1600, 1200), sb("klein1"), sb("klein2"), sb("vierde")], caption: "Drie beelden." });
+    const { html, logs } = await renderBlok({
+      _uid: "it",
+      component: "ImageTrio",
+      images: [sb("groot", 1600, 1200), sb("klein1"), sb("klein2"), sb("vierde")],
+      caption: "Drie beelden.",
+    });
     expect(logs).toEqual([]);
     const cells = await query(html, "figure > div > div");
     expect(cells).toHaveLength(3);
@@ -74,7 +92,9 @@ describe("ImageTrio", () => {
       ["Beeld klein1", "lazy"],
       ["Beeld klein2", "lazy"],
     ]);
-    expect(imgs[0]?.attrs.sizes).toBe("(min-width: 1280px) 800px, (min-width: 1024px) 624px, (min-width: 768px) 464px, (min-width: 640px) 576px, 335px");
+    expect(imgs[0]?.attrs.sizes).toBe(
+      "(min-width: 1280px) 800px, (min-width: 1024px) 624px, (min-width: 768px) 464px, (min-width: 640px) 576px, 335px",
+    );
     expect((await one(html, "figcaption")).text).toBe("Drie beelden.");
   });
 
@@ -89,7 +109,12 @@ describe("ImageTrio", () => {
 
 describe("FullWidthImage", () => {
   it("renders an edge-to-edge figure with full-width srcset sizes and a caption", async () => {
-    const { html, logs } = await renderBlok({ _uid: "fw", component: "FullWidthImage", image: sb("gracht", 2400, 1000), caption: "De Oudegracht." });
+    const { html, logs } = await renderBlok({
+      _uid: "fw",
+      component: "FullWidthImage",
+      image: sb("gracht", 2400, 1000),
+      caption: "De Oudegracht.",
+    });
     expect(logs).toEqual([]);
     const img = await one(html, "figure > img");
     expect(img.attrs).toMatchObject({ alt: "Beeld gracht", width: "2400", height: "1000", loading: "lazy" });
@@ -106,7 +131,11 @@ describe("FullWidthImage", () => {
 
   it("renders nothing without an image", async () => {
     expect((await renderBlok({ _uid: "fw0", component: "FullWidthImage", caption: "Geen beeld" })).html).toBe("");
-    const noCaption = await renderBlok({ _uid: "fw1", component: "FullWidthImage", image: { filename: "/images/cases/linde-workshop.svg", alt: "Workshop" } });
+    const noCaption = await renderBlok({
+      _uid: "fw1",
+      component: "FullWidthImage",
+      image: { filename: "/images/cases/linde-workshop.svg", alt: "Workshop" },
+    });
     expect(textOf(noCaption.html)).toBe("");
     expect(await query(noCaption.html, "figcaption")).toEqual([]);
   });

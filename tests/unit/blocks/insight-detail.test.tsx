@@ -21,7 +21,10 @@ const insight = (fields: Record<string, unknown> = {}) => ({
     {
       _uid: "rt",
       component: "RichText",
-      content: { type: "doc", content: [{ type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Wat streaming oplevert" }] }] },
+      content: {
+        type: "doc",
+        content: [{ type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Wat streaming oplevert" }] }],
+      },
     },
     { _uid: "cb", component: "CodeBlock", language: "ts", code: "const a = 1;" },
   ],
@@ -38,7 +41,9 @@ describe("InsightDetail", () => {
     expect((await one(html, 'nav[aria-label="Kruimelpad"] a')).attrs.href).toBe("/insights");
     expect(await one(html, "header time")).toMatchObject({ text: "27 januari 2026", attrs: { datetime: "2026-01-27" } });
     const header = textOf((await renderBlok(insight({ body: [] }))).html);
-    expect(header).toContain("Een bezoeker wil meteen iets zien. MY Mehmet Yılmaz Backend developer (TypeScript) 27 januari 2026 · 7 min leestijd");
+    expect(header).toContain(
+      "Een bezoeker wil meteen iets zien. MY Mehmet Yılmaz Backend developer (TypeScript) 27 januari 2026 · 7 min leestijd",
+    );
     const hero = await one(html, "img");
     expect(hero.attrs).toMatchObject({ alt: "Wereldbol met servers", width: "1600", height: "900", loading: "eager" });
     expect(await one(html, "h2")).toMatchObject({ text: "Wat streaming oplevert" });
@@ -47,7 +52,9 @@ describe("InsightDetail", () => {
   });
 
   it("shows the author's photo when there is one, initials otherwise", async () => {
-    const withPhoto = await renderBlok(insight({ body: [], heroImage: null, authorImage: { filename: "/images/team/mehmet.svg", alt: "" } }));
+    const withPhoto = await renderBlok(
+      insight({ body: [], heroImage: null, authorImage: { filename: "/images/team/mehmet.svg", alt: "" } }),
+    );
     expect((await one(withPhoto.html, "img")).attrs).toMatchObject({ src: "/images/team/mehmet.svg", alt: "", width: "48", height: "48" });
     const initials = await renderBlok(insight({ body: [], authorName: "Fatima El Amrani" }));
     expect((await one(initials.html, 'span[aria-hidden="true"].rounded-full')).text).toBe("FA");
@@ -78,10 +85,34 @@ describe("demo insight 'streamen-vanaf-de-edge'", () => {
     const bloks = [...walkBloks(story?.content)];
     expect(bloks.map((b) => b.component)).toEqual(["InsightDetail", "RichText", "ImageAsset", "CodeBlock", "Spacer"]);
     const doc = JSON.stringify(bloks.find((b) => b.component === "RichText"));
-    for (const mark of ["bold", "italic", "strike", "underline", "code", "link", "anchor", "styled", "superscript", "subscript", "highlight", "textStyle"]) {
+    for (const mark of [
+      "bold",
+      "italic",
+      "strike",
+      "underline",
+      "code",
+      "link",
+      "anchor",
+      "styled",
+      "superscript",
+      "subscript",
+      "highlight",
+      "textStyle",
+    ]) {
       expect(doc, mark).toContain(`"type":"${mark}"`);
     }
-    for (const node of ["heading", "bullet_list", "ordered_list", "blockquote", "code_block", "horizontal_rule", "hard_break", "table", "tableHeader", "emoji"]) {
+    for (const node of [
+      "heading",
+      "bullet_list",
+      "ordered_list",
+      "blockquote",
+      "code_block",
+      "horizontal_rule",
+      "hard_break",
+      "table",
+      "tableHeader",
+      "emoji",
+    ]) {
       expect(doc, node).toContain(`"type":"${node}"`);
     }
   });
@@ -90,7 +121,29 @@ describe("demo insight 'streamen-vanaf-de-edge'", () => {
     const { html, logs } = await renderBlok(story!.content);
     expect(logs).toEqual([]);
     const prose = ".prose";
-    for (const tag of ["strong", "em", "s", "u", "code", "sup", "sub", "h2", "h3", "h4", "ul", "ol", "blockquote", "pre", "hr", "br", "table", "thead", "tbody", "th", "td"]) {
+    for (const tag of [
+      "strong",
+      "em",
+      "s",
+      "u",
+      "code",
+      "sup",
+      "sub",
+      "h2",
+      "h3",
+      "h4",
+      "ul",
+      "ol",
+      "blockquote",
+      "pre",
+      "hr",
+      "br",
+      "table",
+      "thead",
+      "tbody",
+      "th",
+      "td",
+    ]) {
       expect((await query(html, `${prose} ${tag}`)).length, tag).toBeGreaterThan(0);
     }
     expect((await one(html, `${prose} pre code`)).attrs.class).toBe("language-bash");

@@ -23,19 +23,34 @@ const insightStory = (slug: string, fields: Record<string, unknown> = {}, overri
     overrides,
   );
 
-const listing = (stories: Listing["stories"], extra: Partial<Listing> = {}): Listing => ({ stories, total: stories.length, perPage: 25, page: 1, ...extra });
+const listing = (stories: Listing["stories"], extra: Partial<Listing> = {}): Listing => ({
+  stories,
+  total: stories.length,
+  perPage: 25,
+  page: 1,
+  ...extra,
+});
 const insights = (fields: Record<string, unknown> = {}) => ({ _uid: "ins-1", component: "Insights", ...fields });
 
 describe("Insights", () => {
   it("declares its listing: InsightDetail stories under insights/, newest first, 25 per page or the limit", () => {
-    expect(listingQuery(insights())).toEqual({ starts_with: "insights/", content_type: "InsightDetail", sort_by: "first_published_at:desc", per_page: 25 });
+    expect(listingQuery(insights())).toEqual({
+      starts_with: "insights/",
+      content_type: "InsightDetail",
+      sort_by: "first_published_at:desc",
+      per_page: 25,
+    });
     expect(listingQuery(insights({ limit: "2" }))?.per_page).toBe(2);
   });
 
   it("renders one card per article: image, category, date, linked h3, intro, author", async () => {
     const stories = [
       insightStory("edge"),
-      insightStory("eaa", { intro: "", category: "", authorName: "", publishedDate: "", heroImage: null }, { first_published_at: "2025-07-08T08:30:00.000Z" }),
+      insightStory(
+        "eaa",
+        { intro: "", category: "", authorName: "", publishedDate: "", heroImage: null },
+        { first_published_at: "2025-07-08T08:30:00.000Z" },
+      ),
     ];
     const { html, logs } = await renderBlok(insights({ title: "Insights" }), { listings: { "ins-1": listing(stories) } });
     expect(logs).toEqual([]);
@@ -43,7 +58,9 @@ describe("Insights", () => {
     expect((await query(html, "article h3")).map((h) => h.text)).toEqual(["Artikel edge", "Artikel eaa"]);
     expect((await query(html, "article h3 a")).map((a) => a.attrs.href)).toEqual(["/insights/edge", "/insights/eaa"]);
     const images = await query(html, "article img");
-    expect(images.map((img) => [img.attrs.src, img.attrs.alt, img.attrs.loading])).toEqual([["/images/insights/edge.svg", "Illustratie bij edge", "lazy"]]);
+    expect(images.map((img) => [img.attrs.src, img.attrs.alt, img.attrs.loading])).toEqual([
+      ["/images/insights/edge.svg", "Illustratie bij edge", "lazy"],
+    ]);
     // the date falls back to the story's first publication; the teaser to the description
     expect((await query(html, "article time")).map((t) => [t.attrs.datetime, t.text])).toEqual([
       ["2026-01-27", "27 januari 2026"],
@@ -57,7 +74,10 @@ describe("Insights", () => {
 
   it("pages with ?pagina=N and shows the link to all insights", async () => {
     const blok = insights({ link: { id: "u", url: "", linktype: "story", fieldtype: "multilink", cached_url: "insights" } });
-    const { html } = await renderBlok(blok, { path: "/insights", listings: { "ins-1": listing([insightStory("a")], { total: 3, perPage: 1, page: 1 }) } });
+    const { html } = await renderBlok(blok, {
+      path: "/insights",
+      listings: { "ins-1": listing([insightStory("a")], { total: 3, perPage: 1, page: 1 }) },
+    });
     expect((await one(html, "nav")).attrs["aria-label"]).toBe("Paginering insights");
     expect(await query(html, "h3")).toEqual([]);
     expect((await one(html, "article h2")).text).toBe("Artikel a");
@@ -74,6 +94,8 @@ describe("Insights", () => {
     expect(logs).toEqual([]);
     expect((await one(html, "section")).attrs["aria-label"]).toBe("Insights");
     expect(await query(html, "ul")).toEqual([]);
-    expect(textOf(html)).toBe("Ons team schrijft aan nieuwe artikelen. Kom binnenkort terug voor verse inzichten over apps, web en productstrategie.");
+    expect(textOf(html)).toBe(
+      "Ons team schrijft aan nieuwe artikelen. Kom binnenkort terug voor verse inzichten over apps, web en productstrategie.",
+    );
   });
 });

@@ -90,7 +90,13 @@ describe("BlocksWithBackgroundImage", () => {
   it("puts nested blocks over the image with a dark overlay and light text", async () => {
     const { html, logs } = await renderBlok(block());
     expect(logs).toEqual([]);
-    expect((await one(html, "img")).attrs).toMatchObject({ src: "/images/services/background-pattern.svg", alt: "Abstracte achtergrond", width: "1600", height: "900", loading: "lazy" });
+    expect((await one(html, "img")).attrs).toMatchObject({
+      src: "/images/services/background-pattern.svg",
+      alt: "Abstracte achtergrond",
+      width: "1600",
+      height: "900",
+      loading: "lazy",
+    });
     expect((await one(html, "img")).attrs.class).toContain("object-cover");
     const overlay = await one(html, "div[aria-hidden]");
     expect(overlay.attrs.class).toContain("bg-ink/80");

@@ -8,9 +8,24 @@ const blok = {
   title: "Meer over Koraal",
   intro: "Kijk verder.",
   links: [
-    { _uid: "l1", component: "nav-link", linkText: "Het hele team", link: { id: "u1", url: "", linktype: "story", fieldtype: "multilink", cached_url: "team" } },
-    { _uid: "l2", component: "nav-link", linkText: "Mail ons", link: { url: "mailto:hallo@koraal.nl", linktype: "url", cached_url: "mailto:hallo@koraal.nl" } },
-    { _uid: "l3", component: "nav-link", linkText: "Koraal op LinkedIn", link: { url: "https://www.linkedin.com/company/koraal", linktype: "url", cached_url: "" } },
+    {
+      _uid: "l1",
+      component: "nav-link",
+      linkText: "Het hele team",
+      link: { id: "u1", url: "", linktype: "story", fieldtype: "multilink", cached_url: "team" },
+    },
+    {
+      _uid: "l2",
+      component: "nav-link",
+      linkText: "Mail ons",
+      link: { url: "mailto:hallo@koraal.nl", linktype: "url", cached_url: "mailto:hallo@koraal.nl" },
+    },
+    {
+      _uid: "l3",
+      component: "nav-link",
+      linkText: "Koraal op LinkedIn",
+      link: { url: "https://www.linkedin.com/company/koraal", linktype: "url", cached_url: "" },
+    },
     { _uid: "l4", component: "nav-link", linkText: "Zonder doel", link: { url: "", linktype: "story", cached_url: "" } },
     { _uid: "l5", component: "nav-link", linkText: "", link: { url: "/contact", linktype: "url", cached_url: "" } },
   ],

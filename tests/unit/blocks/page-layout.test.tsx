@@ -4,7 +4,13 @@ import { one, query } from "../../helpers/query-html";
 
 describe("PageTitle", () => {
   it("renders the page's one h1 with eyebrow and intro", async () => {
-    const { html, logs } = await renderBlok({ _uid: "pt", component: "PageTitle", eyebrow: "Cases", title: "Werk waar we trots op zijn", intro: "Dit is wat we bouwden." });
+    const { html, logs } = await renderBlok({
+      _uid: "pt",
+      component: "PageTitle",
+      eyebrow: "Cases",
+      title: "Werk waar we trots op zijn",
+      intro: "Dit is wat we bouwden.",
+    });
     expect(logs).toEqual([]);
     expect(await one(html, "header h1")).toMatchObject({ text: "Werk waar we trots op zijn", attrs: { id: "title-pt" } });
     expect((await query(html, "header p")).map((p) => p.text)).toEqual(["Cases", "Dit is wat we bouwden."]);
@@ -48,7 +54,12 @@ describe("MultiParagraphsContent", () => {
     title: "Zo pakten we het aan",
     intro: "Vijf maanden, één team.",
     paragraphs: [
-      { _uid: "p1", component: "titled-paragraph", title: "Meelopen op de afdeling", text: "Drie nachtdiensten mee.\n\nDaar zagen we het probleem." },
+      {
+        _uid: "p1",
+        component: "titled-paragraph",
+        title: "Meelopen op de afdeling",
+        text: "Drie nachtdiensten mee.\n\nDaar zagen we het probleem.",
+      },
       { _uid: "p2", component: "titled-paragraph", title: "Ruilen in drie tikken", text: "Kies een dienst." },
       { _uid: "p3", component: "titled-paragraph", title: "", text: "" },
     ],
@@ -61,7 +72,11 @@ describe("MultiParagraphsContent", () => {
     expect(await one(html, "h2")).toMatchObject({ text: "Zo pakten we het aan", attrs: { id: "paragraphs-mp" } });
     expect((await query(html, "h3")).map((h) => h.text)).toEqual(["Meelopen op de afdeling", "Ruilen in drie tikken"]);
     expect((await one(html, "section > div > div.grid")).attrs.class).toContain("md:grid-cols-2");
-    expect((await query(html, "section > div > div.grid > div > p")).map((p) => p.text)).toEqual(["Drie nachtdiensten mee.", "Daar zagen we het probleem.", "Kies een dienst."]);
+    expect((await query(html, "section > div > div.grid > div > p")).map((p) => p.text)).toEqual([
+      "Drie nachtdiensten mee.",
+      "Daar zagen we het probleem.",
+      "Kies een dienst.",
+    ]);
     expect(textOf(html)).toBe(
       "Aanpak Zo pakten we het aan Vijf maanden, één team. Meelopen op de afdeling Drie nachtdiensten mee. Daar zagen we het probleem. Ruilen in drie tikken Kies een dienst.",
     );

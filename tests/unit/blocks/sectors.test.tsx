@@ -17,7 +17,13 @@ const sectorStory = (slug: string, fields: Record<string, unknown> = {}) =>
     ...fields,
   });
 
-const listing = (stories: Listing["stories"], extra: Partial<Listing> = {}): Listing => ({ stories, total: stories.length, perPage: 25, page: 1, ...extra });
+const listing = (stories: Listing["stories"], extra: Partial<Listing> = {}): Listing => ({
+  stories,
+  total: stories.length,
+  perPage: 25,
+  page: 1,
+  ...extra,
+});
 const sectors = (fields: Record<string, unknown> = {}) => ({ _uid: "sectors-1", component: "Sectors", ...fields });
 
 describe("Sectors", () => {
@@ -35,11 +41,17 @@ describe("Sectors", () => {
       sectorStory("mobiliteit", { cardTitle: "", teaser: "", description: "Beschrijving mobiliteit.", icon: { filename: "", alt: "" } }),
       sectorStory("bouw", { teaser: "", description: "" }),
     ];
-    const { html, logs } = await renderBlok(sectors({ eyebrow: "Ervaring", title: "Onze sectoren", intro: "Kies een sector." }), { listings: { "sectors-1": listing(stories) } });
+    const { html, logs } = await renderBlok(sectors({ eyebrow: "Ervaring", title: "Onze sectoren", intro: "Kies een sector." }), {
+      listings: { "sectors-1": listing(stories) },
+    });
     expect(logs).toEqual([]);
     expect((await one(html, "section")).attrs["aria-labelledby"]).toBe("sectors-sectors-1");
     expect(await one(html, "h2")).toMatchObject({ text: "Onze sectoren", attrs: { id: "sectors-sectors-1" } });
-    expect((await query(html, "ul > li > article h3")).map((h) => h.text)).toEqual(["Sector zorg", "Sector mobiliteit lang", "Sector bouw"]);
+    expect((await query(html, "ul > li > article h3")).map((h) => h.text)).toEqual([
+      "Sector zorg",
+      "Sector mobiliteit lang",
+      "Sector bouw",
+    ]);
     // teaser, else the SEO description, else the intro
     expect((await query(html, "article p")).map((p) => p.text)).toEqual(["Teaser zorg.", "Beschrijving mobiliteit.", "Intro bouw."]);
     const images = await query(html, "article img");
@@ -67,7 +79,9 @@ describe("Sectors", () => {
     const { html, logs } = await renderBlok(sectors({ title: "Onze sectoren" }));
     expect(logs).toEqual([]);
     expect(await query(html, "ul")).toEqual([]);
-    expect(textOf(html)).toBe("Onze sectoren We zetten onze sectoren op dit moment op een rij. Kijk binnenkort nog eens, of neem contact met ons op.");
+    expect(textOf(html)).toBe(
+      "Onze sectoren We zetten onze sectoren op dit moment op een rij. Kijk binnenkort nog eens, of neem contact met ons op.",
+    );
   });
 
   it("labels the section 'Sectoren' when it has no title", async () => {
@@ -78,7 +92,10 @@ describe("Sectors", () => {
 
   it("links to every page with ?pagina=N when there are more sectors than fit", async () => {
     const stories = [sectorStory("a"), sectorStory("b")];
-    const { html } = await renderBlok(sectors({ limit: 2 }), { path: "/sectoren", listings: { "sectors-1": listing(stories, { total: 5, perPage: 2, page: 2 }) } });
+    const { html } = await renderBlok(sectors({ limit: 2 }), {
+      path: "/sectoren",
+      listings: { "sectors-1": listing(stories, { total: 5, perPage: 2, page: 2 }) },
+    });
     const nav = await one(html, "nav");
     expect(nav.attrs["aria-label"]).toBe("Paginering sectoren");
     expect((await query(html, "nav a")).map((a) => [a.attrs.href, a.text])).toEqual([
@@ -119,7 +136,14 @@ describe("Sector", () => {
     expect((await one(html, "nav a")).attrs.href).toBe("/sectoren");
     expect((await one(html, "nav [aria-current]")).text).toBe("Zorg");
     const img = await one(html, "header img");
-    expect(img.attrs).toMatchObject({ src: "/images/sectors/zorg.svg", alt: "Illustratie van een zorgapp", width: "640", height: "480", loading: "eager", fetchpriority: "high" });
+    expect(img.attrs).toMatchObject({
+      src: "/images/sectors/zorg.svg",
+      alt: "Illustratie van een zorgapp",
+      width: "640",
+      height: "480",
+      loading: "eager",
+      fetchpriority: "high",
+    });
     expect(textOf(html)).toContain("Software voor drukke zorgmedewerkers.");
     expect(textOf(html)).toContain("Eerste blok.");
     expect((await one(html, "h2")).text).toBe("Werk je in de zorg?");

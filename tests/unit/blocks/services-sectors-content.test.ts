@@ -6,8 +6,24 @@ import type { Blok, Story } from "../../../src/shared/content";
 
 // The demo content of the services & sectors blocks (helper B's stories), checked as a visitor sees it.
 const MY_BLOCKS = [
-  "Services", "ServiceCard", "Sector", "Sectors", "FeatureBenefits", "ArrowList", "TextCards", "Card", "CardsCollection",
-  "Cta", "TextBanner", "TextBlocks", "Row", "BlocksWithBackgroundImage", "SbBackground", "SbGradient", "Asterisk", "Slogan",
+  "Services",
+  "ServiceCard",
+  "Sector",
+  "Sectors",
+  "FeatureBenefits",
+  "ArrowList",
+  "TextCards",
+  "Card",
+  "CardsCollection",
+  "Cta",
+  "TextBanner",
+  "TextBlocks",
+  "Row",
+  "BlocksWithBackgroundImage",
+  "SbBackground",
+  "SbGradient",
+  "Asterisk",
+  "Slogan",
 ];
 const SERVICE_PAGES = ["diensten/app-ontwikkeling", "diensten/webontwikkeling", "diensten/product-design"];
 const SECTOR_PAGES = ["sectoren/zorg", "sectoren/mobiliteit", "sectoren/financiele-dienstverlening"];

@@ -38,7 +38,13 @@ describe("Slogan", () => {
   });
 
   it("renders the slogan with its accent word in coral and a decorative stroke", async () => {
-    const { html, logs } = await renderBlok({ _uid: "sl", component: "Slogan", eyebrow: "Waar we voor staan", text: "Software die mensen graag gebruiken.", accent: "graag" });
+    const { html, logs } = await renderBlok({
+      _uid: "sl",
+      component: "Slogan",
+      eyebrow: "Waar we voor staan",
+      text: "Software die mensen graag gebruiken.",
+      accent: "graag",
+    });
     expect(logs).toEqual([]);
     expect(await one(html, "p.eyebrow")).toMatchObject({ text: "Waar we voor staan" });
     expect(await one(html, "em")).toMatchObject({ text: "graag" });

@@ -21,7 +21,13 @@ const thomas = {
   photo: { filename: "/images/team/thomas-van-dijk.svg", alt: "" },
   email: "werken@koraal.nl",
 };
-const teamBlok = { _uid: "team-1", component: "Team", eyebrow: "Wie is wie", title: "De mensen achter je product", intro: "Vaste gezichten." };
+const teamBlok = {
+  _uid: "team-1",
+  component: "Team",
+  eyebrow: "Wie is wie",
+  title: "De mensen achter je product",
+  intro: "Vaste gezichten.",
+};
 
 describe("Team", () => {
   it("lists the team/ folder's TeamMember stories in the editors' order, 25 a page by default", () => {
@@ -32,7 +38,14 @@ describe("Team", () => {
 
   it("renders a labelled section with an h2 and one h3 card per member", async () => {
     const { html, logs } = await renderBlok(teamBlok, {
-      listings: { "team-1": { stories: [storyOf("team/sanne-de-vries", sanne, { position: 10 }), storyOf("team/thomas-van-dijk", thomas, { position: 20 })], total: 2, perPage: 25, page: 1 } },
+      listings: {
+        "team-1": {
+          stories: [storyOf("team/sanne-de-vries", sanne, { position: 10 }), storyOf("team/thomas-van-dijk", thomas, { position: 20 })],
+          total: 2,
+          perPage: 25,
+          page: 1,
+        },
+      },
     });
     expect(logs.filter((l) => l.event === "block.missing")).toEqual([]);
     const section = await one(html, "section");
@@ -66,7 +79,11 @@ describe("Team", () => {
     const { html } = await renderBlok(teamBlok, {
       listings: {
         "team-1": {
-          stories: [storyOf("team/sanne-de-vries", sanne, { position: 1 }), storyOf("team/leeg", { _uid: "x", component: "TeamMember" }, { position: 2 }), storyOf("team/pagina", { _uid: "y", component: "Page", name: "Geen lid" }, { position: 3 })],
+          stories: [
+            storyOf("team/sanne-de-vries", sanne, { position: 1 }),
+            storyOf("team/leeg", { _uid: "x", component: "TeamMember" }, { position: 2 }),
+            storyOf("team/pagina", { _uid: "y", component: "Page", name: "Geen lid" }, { position: 3 }),
+          ],
           total: 3,
           perPage: 25,
           page: 1,
@@ -89,7 +106,16 @@ describe("Team", () => {
   it("links to every page with ?pagina=N when there are more members than fit on one page", async () => {
     const { html } = await renderBlok(
       { ...teamBlok, limit: 2 },
-      { listings: { "team-1": { stories: [storyOf("team/sanne-de-vries", sanne, { position: 1 }), storyOf("team/thomas-van-dijk", thomas, { position: 2 })], total: 5, perPage: 2, page: 2 } } },
+      {
+        listings: {
+          "team-1": {
+            stories: [storyOf("team/sanne-de-vries", sanne, { position: 1 }), storyOf("team/thomas-van-dijk", thomas, { position: 2 })],
+            total: 5,
+            perPage: 2,
+            page: 2,
+          },
+        },
+      },
     );
     const nav = await one(html, 'nav[aria-label="Meer teamleden"]');
     expect(nav.text).toBe("← Vorige 1 2 3 Volgende →");
@@ -124,7 +150,12 @@ describe("TeamMember", () => {
 
   it("renders nothing without a name and leaves out empty parts", async () => {
     expect((await renderBlok({ _uid: "m", component: "TeamMember", role: "Developer" })).html).toBe("");
-    const { html } = await renderBlok({ _uid: "m2", component: "TeamMember", name: "Eva Smit", linkedin: { url: "", cached_url: "", linktype: "url" } });
+    const { html } = await renderBlok({
+      _uid: "m2",
+      component: "TeamMember",
+      name: "Eva Smit",
+      linkedin: { url: "", cached_url: "", linktype: "url" },
+    });
     expect(textOf(html)).toBe("Eva Smit");
     expect(await query(html, "img")).toEqual([]);
     expect(await query(html, "ul")).toEqual([]);

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 
-const textCard = (n: number, fields: Record<string, unknown> = {}) => ({ _uid: `tc-${n}`, component: "text-card", title: `Stap ${n}`, text: `Tekst ${n}.`, ...fields });
+const textCard = (n: number, fields: Record<string, unknown> = {}) => ({
+  _uid: `tc-${n}`,
+  component: "text-card",
+  title: `Stap ${n}`,
+  text: `Tekst ${n}.`,
+  ...fields,
+});
 const block = (fields: Record<string, unknown> = {}) => ({
   _uid: "tc",
   component: "TextCards",
@@ -21,7 +27,12 @@ describe("TextCards", () => {
     expect(await one(html, "h2")).toMatchObject({ text: "Zo werken we", attrs: { id: "textcards-tc" } });
     expect(textOf(html)).toContain("Onze aanpak Zo werken we Elk traject volgt hetzelfde ritme.");
     expect(await query(html, "ol")).toEqual([]);
-    expect((await query(html, "ul > li")).map((li) => li.text)).toEqual(["Stap 1 Tekst 1.", "Stap 2 Tekst 2.", "Stap 3 Tekst 3.", "Stap 4 Tekst 4."]);
+    expect((await query(html, "ul > li")).map((li) => li.text)).toEqual([
+      "Stap 1 Tekst 1.",
+      "Stap 2 Tekst 2.",
+      "Stap 3 Tekst 3.",
+      "Stap 4 Tekst 4.",
+    ]);
     expect((await query(html, "li h3")).map((h) => h.text)).toEqual(["Stap 1", "Stap 2", "Stap 3", "Stap 4"]);
     expect((await one(html, "ul")).attrs.class).toContain("lg:grid-cols-4");
   });
@@ -39,7 +50,9 @@ describe("TextCards", () => {
   });
 
   it("uses h2 per card without a block title, skips empty cards and renders nothing without cards", async () => {
-    const { html } = await renderBlok(block({ title: "", eyebrow: "", intro: "", cards: [textCard(1), textCard(2, { title: "", text: "" }), textCard(3, { text: "" })] }));
+    const { html } = await renderBlok(
+      block({ title: "", eyebrow: "", intro: "", cards: [textCard(1), textCard(2, { title: "", text: "" }), textCard(3, { text: "" })] }),
+    );
     expect((await query(html, "h2")).map((h) => h.text)).toEqual(["Stap 1", "Stap 3"]);
     expect(await query(html, "li")).toHaveLength(2);
     expect(await query(html, "li p")).toHaveLength(1);

@@ -29,7 +29,12 @@ const vacancy = {
     type: "doc",
     content: [
       { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Wat ga je doen" }] },
-      { type: "bullet_list", content: [{ type: "list_item", content: [{ type: "paragraph", content: [{ type: "text", text: "Apps bouwen in React Native." }] }] }] },
+      {
+        type: "bullet_list",
+        content: [
+          { type: "list_item", content: [{ type: "paragraph", content: [{ type: "text", text: "Apps bouwen in React Native." }] }] },
+        ],
+      },
       { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Wat vragen we" }] },
       { type: "paragraph", content: [{ type: "text", text: "Vijf jaar ervaring." }] },
       { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Wat bieden we" }] },
@@ -66,7 +71,12 @@ describe("Vacancy", () => {
     expect((await query(html, "h3")).map((h) => h.text)).toEqual(["Thomas van Dijk"]);
     expect((await query(html, 'ul[aria-label="Kenmerken"] li')).map((li) => li.text)).toEqual(["Utrecht (hybride)", "32-40 uur", "Senior"]);
     expect((await query(html, "dt")).map((dt) => dt.text)).toEqual(["Locatie", "Uren", "Niveau", "Salaris"]);
-    expect((await query(html, "dd")).map((dd) => dd.text)).toEqual(["Utrecht (hybride)", "32-40 uur", "Senior", "€ 4.800 – € 6.200 bruto per maand"]);
+    expect((await query(html, "dd")).map((dd) => dd.text)).toEqual([
+      "Utrecht (hybride)",
+      "32-40 uur",
+      "Senior",
+      "€ 4.800 – € 6.200 bruto per maand",
+    ]);
     const apply = await query(html, `a[href="${APPLY}"]`);
     expect(apply.map((a) => a.text)).toEqual(["Solliciteer direct →", "Solliciteer direct →"]);
     expect(apply.every((a) => a.attrs.target === undefined)).toBe(true);
@@ -112,18 +122,35 @@ describe("Vacancy", () => {
   });
 });
 
-const listBlok = { _uid: "vl-1", component: "Vacancies", eyebrow: "Open plekken", title: "Openstaande vacatures", intro: "Staat je functie er niet tussen?" };
+const listBlok = {
+  _uid: "vl-1",
+  component: "Vacancies",
+  eyebrow: "Open plekken",
+  title: "Openstaande vacatures",
+  intro: "Staat je functie er niet tussen?",
+};
 
 describe("Vacancies", () => {
   it("lists the vacatures/ folder's Vacancy stories in the editors' order", () => {
-    expect(Vacancies.listing(listBlok)).toEqual({ starts_with: "vacatures/", content_type: "Vacancy", sort_by: "position:asc", per_page: 25 });
+    expect(Vacancies.listing(listBlok)).toEqual({
+      starts_with: "vacatures/",
+      content_type: "Vacancy",
+      sort_by: "position:asc",
+      per_page: 25,
+    });
     expect(Vacancies.listing({ ...listBlok, limit: 6 }).per_page).toBe(6);
   });
 
   it("renders a card per vacancy linking to its page, with its facts", async () => {
     const stories = [
       storyOf("vacatures/senior-react-native-developer", vacancy),
-      storyOf("vacatures/product-designer", { _uid: "vac-3", component: "Vacancy", title: "Product designer", location: "Utrecht", hours: "32 uur" }),
+      storyOf("vacatures/product-designer", {
+        _uid: "vac-3",
+        component: "Vacancy",
+        title: "Product designer",
+        location: "Utrecht",
+        hours: "32 uur",
+      }),
     ];
     const { html, logs } = await renderBlok(listBlok, { listings: { "vl-1": { stories, total: 2, perPage: 25, page: 1 } } });
     expect(logs).toEqual([]);

@@ -17,7 +17,11 @@ describe("VideoAsset", () => {
     expect(await one(html, "h2")).toMatchObject({ text: "Zo werkt de app", attrs: { id: "video-v1" } });
     const video = await one(html, "figure > video");
     expect(Object.keys(video.attrs).sort()).toEqual(["aria-label", "class", "controls", "muted", "playsinline", "poster", "preload"]);
-    expect(video.attrs).toMatchObject({ preload: "metadata", poster: "/images/cases/werfkelder-poster.svg", "aria-label": "Zo werkt de app" });
+    expect(video.attrs).toMatchObject({
+      preload: "metadata",
+      poster: "/images/cases/werfkelder-poster.svg",
+      "aria-label": "Zo werkt de app",
+    });
     expect(html).not.toMatch(/autoplay/i);
     expect((await one(html, "video > source")).attrs).toEqual({ src: "/images/cases/werfkelder-demo.webm", type: "video/webm" });
     expect((await one(html, "video a")).attrs.href).toBe("/images/cases/werfkelder-demo.webm");
@@ -25,7 +29,11 @@ describe("VideoAsset", () => {
   });
 
   it("knows mp4 and leaves the type out for unknown files; no title means no heading", async () => {
-    const mp4 = await renderBlok({ _uid: "v2", component: "VideoAsset", video: { filename: "https://a.storyblok.com/f/1/x/demo.MP4?v=2", alt: "Demo" } });
+    const mp4 = await renderBlok({
+      _uid: "v2",
+      component: "VideoAsset",
+      video: { filename: "https://a.storyblok.com/f/1/x/demo.MP4?v=2", alt: "Demo" },
+    });
     expect((await one(mp4.html, "source")).attrs.type).toBe("video/mp4");
     expect((await one(mp4.html, "video")).attrs["aria-label"]).toBe("Demo");
     expect((await one(mp4.html, "video")).attrs.poster).toBeUndefined();

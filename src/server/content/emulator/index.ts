@@ -27,10 +27,7 @@ import { publishStory, unpublishStory } from "./editing";
 import { type Answer, type Ctx, type State, UNAUTHORIZED_BODY, type View, buildView, mergeDrafts, statusText } from "./model";
 import { answerLanguage } from "./i18n";
 
-export type Fault =
-  | { status: number; headers?: Record<string, string>; body?: unknown }
-  | { delayMs: number }
-  | { networkError: true };
+export type Fault = { status: number; headers?: Record<string, string>; body?: unknown } | { delayMs: number } | { networkError: true };
 
 export interface EmulatorOptions {
   /** Clock for publish(): timestamps and the new cache version. */
@@ -49,7 +46,6 @@ export interface Emulator {
   readonly cacheVersion: number;
 }
 
-
 export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions = {}): Emulator {
   const now = options.now ?? Date.now;
   const space = structuredClone(snapshot.space);
@@ -64,7 +60,10 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
   const cdnCache = new Map<string, Answer>();
 
   function view(version: Version): View {
-    return (state.views[version] ??= buildView(version === "draft" ? mergeDrafts(state) : [...state.published.values()], space.language_codes));
+    return (state.views[version] ??= buildView(
+      version === "draft" ? mergeDrafts(state) : [...state.published.values()],
+      space.language_codes,
+    ));
   }
 
   function handle(method: string, url: URL): Answer {
@@ -107,7 +106,8 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
     const fault = options.fault?.(url);
     if (fault && "networkError" in fault) throw new TypeError("fetch failed");
     if (fault && "delayMs" in fault) await sleep(fault.delayMs, signal);
-    else if (fault) return toResponse({ status: fault.status, body: fault.body ?? { error: statusText(fault.status) }, headers: fault.headers });
+    else if (fault)
+      return toResponse({ status: fault.status, body: fault.body ?? { error: statusText(fault.status) }, headers: fault.headers });
     return toResponse(handle(method, url));
   }
 

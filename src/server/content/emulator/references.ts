@@ -63,7 +63,13 @@ export function collectStoryLinks(stories: Story[]): Set<string> {
   for (const story of stories) {
     walk(story.content, (node) => {
       if (node.fieldtype === "multilink" && node.linktype === "story" && typeof node.id === "string" && node.id) uuids.add(node.id);
-      if (node.type === "link" && isRecord(node.attrs) && node.attrs.linktype === "story" && typeof node.attrs.uuid === "string" && node.attrs.uuid) {
+      if (
+        node.type === "link" &&
+        isRecord(node.attrs) &&
+        node.attrs.linktype === "story" &&
+        typeof node.attrs.uuid === "string" &&
+        node.attrs.uuid
+      ) {
         uuids.add(node.attrs.uuid);
       }
     });

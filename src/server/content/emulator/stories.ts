@@ -87,9 +87,10 @@ export function sortStories(stories: Story[], sortBy: string | null): Story[] {
   const [attribute = "created_at", direction = "asc", type] = (sortBy || "created_at:desc").split(":");
   const sign = direction.toLowerCase() === "desc" ? -1 : 1;
   const key = (story: Story): unknown => {
-    const value = attribute.startsWith("content.") ? story.content[attribute.slice("content.".length)] : (story as unknown as Record<string, unknown>)[attribute];
+    const value = attribute.startsWith("content.")
+      ? story.content[attribute.slice("content.".length)]
+      : (story as unknown as Record<string, unknown>)[attribute];
     return type === "int" || type === "float" ? Number(value) : value;
   };
   return [...stories].sort((a, b) => sign * compareValues(key(a), key(b)) || b.id - a.id);
 }
-

@@ -17,20 +17,33 @@ export function FooterGroups({ groups }: { groups: FooterGroup[] }) {
     <div className="grid gap-x-8 lg:grid-cols-3 lg:gap-y-8">
       {groups.map((group) => (
         <nav key={group.id} aria-labelledby={`footer-${group.id}`} className="border-b border-white/15 lg:border-0">
-          <h2 id={`footer-${group.id}`} className="m-0 mb-3 hidden text-sm font-semibold uppercase tracking-widest text-koraal-300 lg:block">
+          <h2
+            id={`footer-${group.id}`}
+            className="m-0 mb-3 hidden text-sm font-semibold uppercase tracking-widest text-koraal-300 lg:block"
+          >
             {group.title}
           </h2>
           <details className="footer-group">
             <summary className="kbd-focus flex cursor-pointer items-center justify-between py-4 text-sm font-semibold uppercase tracking-widest text-koraal-300">
               {group.title}
-              <svg aria-hidden="true" width="14" height="14" viewBox="0 0 14 14" className="footer-chevron transition-transform duration-150">
+              <svg
+                aria-hidden="true"
+                width="14"
+                height="14"
+                viewBox="0 0 14 14"
+                className="footer-chevron transition-transform duration-150"
+              >
                 <path d="M2 5l5 5 5-5" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
               </svg>
             </summary>
             <ul className="m-0 flex list-none flex-col gap-2 p-0 pb-4 lg:pb-0">
               {group.links.map((link) => (
                 <li key={link.id}>
-                  <a href={link.href} className="kbd-focus rounded text-white/85 no-underline hover:text-koraal-300" {...(link.external ? { target: "_blank", rel: EXTERNAL_REL } : {})}>
+                  <a
+                    href={link.href}
+                    className="kbd-focus rounded text-white/85 no-underline hover:text-koraal-300"
+                    {...(link.external ? { target: "_blank", rel: EXTERNAL_REL } : {})}
+                  >
                     {link.label}
                   </a>
                 </li>
