@@ -404,8 +404,9 @@ function checkDatasources(entries: ContentFile[], report: Report): SpaceSnapshot
 }
 
 function walk(value: unknown, visit: (node: JsonObject, path: string) => void, path = "content"): void {
-  if (Array.isArray(value)) value.forEach((item, index) => walk(item, visit, `${path}[${index}]`));
-  else if (isObject(value)) {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) walk(item, visit, `${path}[${index}]`);
+  } else if (isObject(value)) {
     visit(value, path);
     for (const [key, child] of Object.entries(value)) walk(child, visit, `${path}.${key}`);
   }

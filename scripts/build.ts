@@ -54,7 +54,7 @@ async function buildClient() {
   const outputs = Object.entries(result.metafile.outputs);
   const entry = outputs.find(([, o]) => o.entryPoint === "client/main.tsx");
   if (!entry) throw new Error("client entry missing from the esbuild output");
-  const rel = (file: string) => "/" + relative(out, join(root, file)).split("\\").join("/");
+  const rel = (file: string) => `/${relative(out, join(root, file)).split("\\").join("/")}`;
   const staticImports = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => rel(i.path));
   const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
   return { app: rel(entry[0]), preload: staticImports, bytes };
@@ -82,7 +82,7 @@ async function buildPreview() {
   });
   const [file, output] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === "client/preview.tsx") ?? [];
   if (!file || !output) throw new Error("preview entry missing from the esbuild output");
-  return { path: "/" + relative(out, join(root, file)).split("\\").join("/"), bytes: output.bytes };
+  return { path: `/${relative(out, join(root, file)).split("\\").join("/")}`, bytes: output.bytes };
 }
 
 async function main() {

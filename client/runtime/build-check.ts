@@ -34,7 +34,7 @@ export function startBuildCheck({ currentId, fetch, setInterval, onOutdated }: B
  */
 export function forceFullNavigation(doc: Document, win: Window): void {
   doc.documentElement.dataset.buildOutdated = "true";
-  doc.querySelectorAll('script[type="speculationrules"], link[rel="prefetch"]').forEach((el) => el.remove());
+  for (const el of doc.querySelectorAll('script[type="speculationrules"], link[rel="prefetch"]')) el.remove();
   doc.addEventListener(
     "click",
     (event) => {

@@ -88,7 +88,10 @@ async function settledDocumentHeight(page: Page): Promise<number> {
       images.map((image) =>
         image.complete
           ? null
-          : new Promise((resolve) => (image.addEventListener("load", resolve), image.addEventListener("error", resolve))),
+          : new Promise((resolve) => {
+              image.addEventListener("load", resolve);
+              image.addEventListener("error", resolve);
+            }),
       ),
     );
     await document.fonts.ready;
@@ -273,7 +276,7 @@ test("edits of header, footer and customers in the theme preview show at once, w
   // (lazy images and the prefetch of links that come into view)
   const requests: string[] = [];
   page.on("request", (request) => {
-    const prefetch = /prefetch/.test(request.headers()["sec-purpose"] ?? request.headers()["purpose"] ?? "");
+    const prefetch = /prefetch/.test(request.headers()["sec-purpose"] ?? request.headers().purpose ?? "");
     if (request.resourceType() !== "image" && !prefetch) requests.push(request.url());
   });
 

@@ -98,14 +98,23 @@ async function standInForVendors(page: Page): Promise<Vendors> {
     if (url.pathname === "/td") return route.fulfill({ status: 200, contentType: "image/gif", body: PIXEL });
     return route.fulfill({ status: 204 });
   });
-  await page.route(/^https:\/\/[a-z0-9]+\.google-analytics\.com\//, (route) => (record(route), route.fulfill({ status: 204 })));
-  await page.route(/^https:\/\/consent\.cookiebot\.com\//, (route) => (record(route), route.fulfill(js(COOKIEBOT_STUB))));
+  await page.route(/^https:\/\/[a-z0-9]+\.google-analytics\.com\//, (route) => {
+    record(route);
+    return route.fulfill({ status: 204 });
+  });
+  await page.route(/^https:\/\/consent\.cookiebot\.com\//, (route) => {
+    record(route);
+    return route.fulfill(js(COOKIEBOT_STUB));
+  });
   await page.route(/^https:\/\/consentcdn\.cookiebot\.com\//, (route) => {
     record(route);
     if (route.request().url().endsWith(".json")) return route.fulfill({ status: 200, contentType: "application/json", body: "{}" });
     return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>consent</title>" });
   });
-  await page.route(/^https:\/\/cdn\.leadinfo\.net\//, (route) => (record(route), route.fulfill(js(LEADINFO_STUB))));
+  await page.route(/^https:\/\/cdn\.leadinfo\.net\//, (route) => {
+    record(route);
+    return route.fulfill(js(LEADINFO_STUB));
+  });
   await page.route(/^https:\/\/collector\.leadinfo\.net\//, (route) => {
     record(route);
     if (route.request().url().includes(".gif")) return route.fulfill({ status: 200, contentType: "image/gif", body: PIXEL });

@@ -82,7 +82,9 @@ export function harness(options: { settings?: Settings; env?: Record<string, str
     hubspot,
     logs,
     clock,
-    advance: (ms) => void (clock.now += ms),
+    advance: (ms) => {
+      clock.now += ms;
+    },
     start,
     async send(path, init) {
       const { response, done } = await start(path, init);

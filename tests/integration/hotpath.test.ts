@@ -64,9 +64,13 @@ function site(options: SiteOptions = {}) {
     sleeps,
     logs,
     get,
-    setFault: (next: typeof fault) => void (fault = next),
+    setFault: (next: typeof fault) => {
+      fault = next;
+    },
     /** Moves the injected clock: past 10 s the isolate asks KV for the cv again. */
-    advance: (ms: number) => void (clock += ms),
+    advance: (ms: number) => {
+      clock += ms;
+    },
     /** The cv in KV ran out (60 s TTL) and the isolate's memo is due. */
     expireCv: async () => {
       await env.CONTENT_CACHE.delete("cv:current");

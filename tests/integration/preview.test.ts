@@ -114,7 +114,7 @@ describe("preview links that are not valid get the visitor's page", () => {
   it.each(cases)("%s: published content, cacheable, from KV, headers byte-for-byte a visitor's", async (_name, query) => {
     const get = setup();
     const visitor = await get("/");
-    const editor = await get("/" + (await query()));
+    const editor = await get(`/${await query()}`);
     expect(editor.response.status).toBe(200);
     expect(editor.html).toContain(PUBLISHED_TITLE);
     expect(editor.html).not.toContain(DRAFT_TITLE);
@@ -132,7 +132,7 @@ describe("preview links that are not valid get the visitor's page", () => {
 describe("a valid preview link", () => {
   it("gets the draft, uncached, never indexed, framed only by the Storyblok app", async () => {
     const get = setup();
-    const { response, html } = await get("/" + (await previewQuery()));
+    const { response, html } = await get(`/${await previewQuery()}`);
     expect(response.status).toBe(200);
     expect(html).toContain(DRAFT_TITLE);
     expect(html).not.toContain(PUBLISHED_TITLE);
@@ -147,7 +147,7 @@ describe("a valid preview link", () => {
 
   it("marks every blok of the story for the editor", async () => {
     const get = setup();
-    const { html } = await get("/" + (await previewQuery()));
+    const { html } = await get(`/${await previewQuery()}`);
     const bloks: string[] = [];
     const walk = (node: unknown) => {
       if (Array.isArray(node)) node.forEach(walk);
@@ -173,7 +173,7 @@ describe("a valid preview link", () => {
 
   it("loads the bridge and the preview bundle with the request's nonce, and hands the bundle the story", async () => {
     const get = setup();
-    const { response, html } = await get("/" + (await previewQuery()));
+    const { response, html } = await get(`/${await previewQuery()}`);
     const nonce = nonceOf(response)!;
     expect(html).toContain(`<script src="/preview/bridge.js" defer="" nonce="${nonce}"></script>`);
     expect(html).toMatch(new RegExp(`<script type="module" src="/assets/preview/preview\\.[A-Z0-9]+\\.js" nonce="${nonce}"></script>`));
@@ -194,7 +194,7 @@ describe("a valid preview link", () => {
 
   it("never touches the content cache: drafts, the draft theme and listings come from the API", async () => {
     const get = setup();
-    await get("/cases" + (await previewQuery()));
+    await get(`/cases${await previewQuery()}`);
     const afterPreview = await kvKeys();
     expect(afterPreview.filter((key) => /story\/|stories/.test(key))).toEqual([]);
     // the same page for a visitor is cached
@@ -204,7 +204,7 @@ describe("a valid preview link", () => {
 
   it("resolves every listing before the page is sent, for the preview bundle to re-render", async () => {
     const get = setup();
-    const { html } = await get("/cases" + (await previewQuery()));
+    const { html } = await get(`/cases${await previewQuery()}`);
     const firstCase = snapshot.stories.find((s) => s.full_slug.startsWith("cases/") && s.content.component === "CaseDetail")!;
     const rootAt = html.indexOf("data-preview-root");
     expect(html.indexOf(`href="/${firstCase.full_slug}"`)).toBeGreaterThan(rootAt);
@@ -214,8 +214,8 @@ describe("a valid preview link", () => {
 
   it("is only ever an hour long", async () => {
     const get = setup();
-    expect((await get("/" + (await previewQuery({ age: 3500 })))).html).toContain(DRAFT_TITLE);
-    expect((await get("/" + (await previewQuery({ age: 3700 })))).html).toContain(PUBLISHED_TITLE);
+    expect((await get(`/${await previewQuery({ age: 3500 })}`)).html).toContain(DRAFT_TITLE);
+    expect((await get(`/${await previewQuery({ age: 3700 })}`)).html).toContain(PUBLISHED_TITLE);
   });
 
   it("with a real space, loads Storyblok's bridge (allowed by the CSP) and checks the space id", async () => {
@@ -225,7 +225,7 @@ describe("a valid preview link", () => {
       STORYBLOK_SPACE_ID: String(SPACE),
     };
     const get = setup(realEnv, true);
-    const { response, html } = await get("/" + (await previewQuery()));
+    const { response, html } = await get(`/${await previewQuery()}`);
     expect(html).toContain(DRAFT_TITLE);
     expect(html).toContain(
       `<script src="https://app.storyblok.com/f/storyblok-v2-latest.js" defer="" nonce="${nonceOf(response)}"></script>`,
@@ -233,10 +233,10 @@ describe("a valid preview link", () => {
     expect(response.headers.get("content-security-policy")).toContain(
       `script-src 'nonce-${nonceOf(response)}' 'strict-dynamic' https://app.storyblok.com;`,
     );
-    expect((await get("/" + (await previewQuery({ spaceId: 1 })))).html).toContain(PUBLISHED_TITLE);
+    expect((await get(`/${await previewQuery({ spaceId: 1 })}`)).html).toContain(PUBLISHED_TITLE);
     // without a preview token no link is valid
     const noPreview = setup({ STORYBLOK_TOKEN: snapshot.tokens.public }, true);
-    const visitor = await noPreview("/" + (await previewQuery()));
+    const visitor = await noPreview(`/${await previewQuery()}`);
     expect(visitor.html).toContain(PUBLISHED_TITLE);
     expect(visitor.response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
   });
@@ -320,6 +320,7 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
       socials: [],
       preview,
     };
+    // biome-ignore lint/correctness/noChildrenProp: the provider's props type names children, which createElement's third argument does not fill
     const stream = await renderToReadableStream(createElement(SiteProvider, { value: site, children: createElement(Block, { blok }) }));
     await stream.allReady;
     return new Response(stream).text();
@@ -425,7 +426,7 @@ const uidsOf = (bloks: Blok[]) => bloks.map((blok) => blok._uid);
 describe("every story can be previewed", () => {
   it("the theme: a page of its own with the draft header, footer and every customer, each marked for the editor", async () => {
     const get = setup();
-    const { response, html } = await get("/theme/theme" + (await previewQuery({ storyId: theme.id })));
+    const { response, html } = await get(`/theme/theme${await previewQuery({ storyId: theme.id })}`);
     expectEditorHeaders(response, html);
     expect(html).toContain("<title>Thema | Koraal</title>");
     expect(html).toContain(`>${DRAFT_FOOTER_TITLE}</p>`);
@@ -455,7 +456,7 @@ describe("every story can be previewed", () => {
 
   it("a team member: its card in a page, marked for the editor, with the draft header and footer", async () => {
     const get = setup();
-    const { response, html } = await get("/team/daan-verhoeven" + (await previewQuery({ storyId: daan.id })));
+    const { response, html } = await get(`/team/daan-verhoeven${await previewQuery({ storyId: daan.id })}`);
     expectEditorHeaders(response, html);
     const member = daan.content as unknown as { _uid: string; name: string; role: string; bio: string };
     expect(html).toContain("<title>Daan Verhoeven | Koraal</title>");
@@ -474,7 +475,7 @@ describe("every story can be previewed", () => {
 
   it("a customer story: its card in a page, marked for the editor", async () => {
     const get = setupWithCustomerStory();
-    const { response, html } = await get("/klanten/tulpbank" + (await previewQuery({ storyId: tulpbank.id })));
+    const { response, html } = await get(`/klanten/tulpbank${await previewQuery({ storyId: tulpbank.id })}`);
     expectEditorHeaders(response, html);
     expect(html).toContain(">Klant</h1>");
     expect(html).toContain(
@@ -486,7 +487,7 @@ describe("every story can be previewed", () => {
 
   it("a page: header and footer show the theme's latest draft, not marked (the editor has the page open)", async () => {
     const get = setup();
-    const { html } = await get("/" + (await previewQuery()));
+    const { html } = await get(`/${await previewQuery()}`);
     expect(html).toContain(`>${DRAFT_FOOTER_TITLE}</p>`);
     expect(html).toContain(`>${DRAFT_MENU_TITLE}<`);
     expect(html).not.toContain(`>${PUBLISHED_FOOTER_TITLE}</p>`);

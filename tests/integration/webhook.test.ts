@@ -197,7 +197,12 @@ describe("POST /api/storyblok/webhook", () => {
     const waits: number[] = [];
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const site = setup({ sleep: (ms) => (waits.push(ms), held) });
+    const site = setup({
+      sleep: (ms) => {
+        waits.push(ms);
+        return held;
+      },
+    });
     const bodies = Array.from({ length: 10 }, (_, i) =>
       JSON.stringify({ text: `publish ${i}`, action: "published", story_id: home.id, full_slug: "home" }),
     );

@@ -380,7 +380,7 @@ describe("GET /v2/cdn/stories", () => {
 
   it("lists drafts with the preview token and drops excluded fields", async () => {
     const drafts = await conforming("stories", STORIES, `/v2/cdn/stories?version=draft&by_slugs=home&token=${PREVIEW}`);
-    expect((stories(drafts.body)[0]?.content.body as Blok[])[0]?.title).toBe("Van idee tot app in de stores, samen met Koraal");
+    expect(((stories(drafts.body)[0]?.content.body ?? []) as Blok[])[0]?.title).toBe("Van idee tot app in de stores, samen met Koraal");
     const slim = await conforming(
       "stories",
       STORIES,

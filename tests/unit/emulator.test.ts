@@ -19,6 +19,7 @@ interface Answer {
   status: number;
   statusText: string;
   headers: Record<string, string>;
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read API answers of many shapes field by field
   body: any;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, readConfig, type AppEnv } from "../../src/server/env";
 import { backoffMs } from "../../src/server/newsletter/delivery";
 import { parseRetryAfter } from "../../src/server/newsletter/hubspot";
-import { clientKey, ipv6Prefix64, takeToken } from "../../src/server/newsletter/limiter";
+import { type Bucket, type Take, clientKey, ipv6Prefix64, takeToken } from "../../src/server/newsletter/limiter";
 import { logHash, redactEmails } from "../../src/server/newsletter/privacy";
 import { safeReturnPath } from "../../src/server/routes/newsletter";
 import { robotsTxt, sitemapEntries, sitemapXml } from "../../src/server/routes/seo";
@@ -40,8 +40,8 @@ describe("newsletter settings", () => {
 
 describe("signup limit (token bucket)", () => {
   it("allows a burst of 5, then one per 12 s, and says when", () => {
-    let bucket;
-    const takes = [];
+    let bucket: Bucket | undefined;
+    const takes: Take[] = [];
     for (let i = 0; i < 6; i++) {
       const step = takeToken(bucket, 1_000);
       bucket = step.bucket;
@@ -167,7 +167,7 @@ describe("webhook signature", () => {
     const good = "43f10d4d95d6c3263610ce0842ffbcc472be1c76";
     expect(await verifySignature("storyblok-webhook-geheim", body, good)).toBe(true);
     expect(await verifySignature("storyblok-webhook-geheim", body, ` ${good.toUpperCase()} `)).toBe(true);
-    for (const bad of [undefined, "", good.slice(1), `${good}0`, good.replace("4", "5"), "sha1=" + good]) {
+    for (const bad of [undefined, "", good.slice(1), `${good}0`, good.replace("4", "5"), `sha1=${good}`]) {
       expect(await verifySignature("storyblok-webhook-geheim", body, bad)).toBe(false);
     }
   });

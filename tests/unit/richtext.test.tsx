@@ -48,7 +48,7 @@ const renderBlok = (blok: Blok) => <div data-blok={blok.component}>{String(blok.
 const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function ours(doc: RichTextDoc | null | undefined): string {
-  return renderToStaticMarkup(<>{renderRichText(doc, { renderBlok })}</>);
+  return renderToStaticMarkup(renderRichText(doc, { renderBlok }));
 }
 
 function oracle(doc: RichTextDoc): string {
@@ -197,7 +197,7 @@ describe("rich text: same text and structure as Storyblok's resolver", () => {
         walk("content" in node ? node.content : undefined);
       }
     };
-    corpus.forEach((entry) => walk(entry.doc.content));
+    for (const entry of corpus) walk(entry.doc.content);
     const allNodes: RichTextNode["type"][] = [
       "text",
       "paragraph",
@@ -443,11 +443,16 @@ describe("rich text: exact output", () => {
     };
     const seen: string[] = [];
     const html = renderToStaticMarkup(
-      <>{renderRichText(doc(blok), { renderBlok: (b) => (seen.push(b._uid), (<aside>{b.component}</aside>)) })}</>,
+      renderRichText(doc(blok), {
+        renderBlok: (b) => {
+          seen.push(b._uid);
+          return <aside>{b.component}</aside>;
+        },
+      }),
     );
     expect(html).toBe("<aside>Cta</aside><aside>Spacer</aside>");
     expect(seen).toEqual(["1", "2"]);
-    expect(renderToStaticMarkup(<>{renderRichText(doc(p(text("a")), blok))}</>)).toBe("<p>a</p>");
+    expect(renderToStaticMarkup(renderRichText(doc(p(text("a")), blok)))).toBe("<p>a</p>");
   });
 
   it("escapes text: content is never injected as HTML", () => {

@@ -3,7 +3,12 @@ import { createTokenBucket, storyblokRate } from "../../src/server/content/token
 
 function fakeClock(start = 0) {
   let t = start;
-  return { now: () => t, advance: (ms: number) => void (t += ms) };
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 describe("token bucket", () => {

@@ -18,8 +18,7 @@ export function checkPath(rawPathname: string): PathCheck {
   } catch {
     return { ok: false, status: 400, message: "Bad Request: malformed percent-encoding" };
   }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(decoded)) return { ok: false, status: 400, message: "Bad Request: control character in path" };
+  if (hasControlCharacter(decoded)) return { ok: false, status: 400, message: "Bad Request: control character in path" };
   if (decoded.split("/").some((segment) => segment === "." || segment === "..")) {
     return { ok: false, status: 400, message: "Bad Request: dot segment in path" };
   }
@@ -38,3 +37,12 @@ export const pathGuard: MiddlewareHandler<AppBindings> = async (c, next) => {
   if (isApiPath(pathname)) return c.json({ message: check.message }, check.status);
   return respondWithError(c, check.status, check.message);
 };
+
+/** C0 control characters and DEL (NUL included): never part of a path or a return address. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}

@@ -123,5 +123,7 @@ export function thirdPartyLoader(config: ThirdPartyConfig): string | null {
 /** The loader as a nonced inline script, or nothing when no third-party script is on. */
 export function ThirdPartyScripts({ config, nonce }: { config: ThirdPartyConfig; nonce: string }) {
   const code = thirdPartyLoader(config);
-  return code ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} /> : null;
+  if (!code) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: an inline script must be raw text; the loader is built only from settings validated at start-up (readConfig), never from a request
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />;
 }

@@ -21,6 +21,7 @@ import {
 } from "../../shared/newsletter";
 import { redactEmails } from "../newsletter/privacy";
 import { signup, type SignupDeps } from "../newsletter/signup";
+import { hasControlCharacter } from "../middleware/path-guard";
 import type { AppBindings } from "../request-context";
 import { decodeUtf8, jsonMessage, mediaType, parseJsonObject, readLimitedBody } from "./api-request";
 
@@ -135,7 +136,7 @@ function isFilled(value: unknown): boolean {
 /** Only a path on this site: "/..." but not "//host" or "/\host", which browsers read as another host. */
 export function safeReturnPath(value: string | undefined): string {
   if (!value || value.length > 2048 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
+  if (hasControlCharacter(value) || value.includes("\\")) return "/";
   const url = new URL(value, "http://x");
   if (url.origin !== "http://x") return "/";
   // Dot segments can still resolve to "//host" ("/.//evil.example" is "//evil.example"): the path

@@ -399,9 +399,7 @@ function sameAttrs(a: unknown, b: unknown): boolean {
   const bKeys = Object.keys(b);
   return (
     aKeys.length === bKeys.length &&
-    aKeys.every(
-      (k) => Object.hasOwn(b, k) && sameAttrs((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-    )
+    aKeys.every((k) => Object.hasOwn(b, k) && sameAttrs((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
   );
 }
 

@@ -19,7 +19,7 @@
  *   translated `full_slug`).
  */
 import type { SpaceSnapshot } from "../snapshot";
-import type { Story, Version } from "../../../shared/content";
+import type { Version } from "../../../shared/content";
 import { authorize, cdnCacheKey, readRequest, remember, sleep, throwIfAborted, toResponse } from "./transport";
 import { matchRoute } from "./routes";
 import { answerRoute } from "./dispatch";
@@ -60,10 +60,10 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
   const cdnCache = new Map<string, Answer>();
 
   function view(version: Version): View {
-    return (state.views[version] ??= buildView(
-      version === "draft" ? mergeDrafts(state) : [...state.published.values()],
-      space.language_codes,
-    ));
+    const built =
+      state.views[version] ?? buildView(version === "draft" ? mergeDrafts(state) : [...state.published.values()], space.language_codes);
+    state.views[version] = built;
+    return built;
   }
 
   function handle(method: string, url: URL): Answer {

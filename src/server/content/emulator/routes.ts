@@ -1,5 +1,3 @@
-import type { Story } from "../../../shared/content";
-
 export type Route =
   | { kind: "story"; identifier: string }
   | { kind: "stories" }

@@ -53,7 +53,7 @@ export function storyFilter(params: URLSearchParams): (story: Story) => boolean 
   return (story) =>
     (startsWith === null || story.full_slug.startsWith(startsWith.replace(/^\//, ""))) &&
     (!bySlugs || bySlugs.some((pattern) => pattern.test(story.full_slug))) &&
-    (!excludingSlugs || !excludingSlugs.some((pattern) => pattern.test(story.full_slug))) &&
+    !excludingSlugs?.some((pattern) => pattern.test(story.full_slug)) &&
     (!uuidSet || uuidSet.has(story.uuid)) &&
     !excludingIds.has(story.id) &&
     (contentType === null || story.content.component === contentType) &&
