@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
+import { OG_LOCALE, type Lang } from "../../shared/i18n/lang";
 
 export const THEME_COLOR = "#FF7979";
 export const SITE_NAME = "Koraal";
@@ -28,14 +29,19 @@ export interface DocumentAssets {
   preload: string[];
 }
 
-/** The HTML document around every page: Dutch, themed, with SEO and sharing metadata. */
+/** The HTML document around every page: in the page's language, themed, with SEO and sharing metadata. */
 export function Document({
+  lang,
+  skipLinkText,
   meta,
   assets,
   nonce,
   head,
   children,
 }: {
+  lang: Lang;
+  /** The skip link's text, in `lang`. */
+  skipLinkText: string;
   meta: DocumentMeta;
   assets: DocumentAssets;
   nonce: string;
@@ -45,7 +51,7 @@ export function Document({
 }) {
   const fullTitle = documentTitle(meta.title);
   return (
-    <html lang="nl">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -66,7 +72,7 @@ export function Document({
         <script type="module" src={assets.script} async nonce={nonce} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={SITE_NAME} />
-        <meta property="og:locale" content="nl_NL" />
+        <meta property="og:locale" content={OG_LOCALE[lang]} />
         <meta property="og:title" content={fullTitle} />
         {meta.description ? <meta property="og:description" content={meta.description} /> : null}
         {meta.canonical ? <meta property="og:url" content={meta.canonical} /> : null}
@@ -77,7 +83,7 @@ export function Document({
       </head>
       <body className="min-h-screen flex flex-col bg-white text-ink">
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-ink focus:px-5 focus:py-3 focus:text-white">
-          Naar de inhoud
+          {skipLinkText}
         </a>
         {children}
       </body>

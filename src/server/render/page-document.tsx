@@ -10,6 +10,7 @@ import { SiteProvider, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
+import { defaultAlternates, dictionary, langOfPath, type Lang, type LangAlternate } from "../../shared/i18n";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -37,6 +38,10 @@ export interface PageDocumentInput {
   preview?: PreviewPage;
   thirdParty: ThirdPartyConfig;
   nonce: string;
+  /** The page's language; unset: the one its path says (`/en/...` English, else Dutch). */
+  lang?: Lang;
+  /** This page in the other languages (switcher); unset: each other language's home. */
+  alternates?: LangAlternate[];
   children: ReactNode;
 }
 
@@ -44,8 +49,12 @@ export interface PageDocumentInput {
 export function PageDocument(input: PageDocumentInput) {
   const { url, origin, theme } = input;
   const path = url.pathname;
+  const lang = input.lang ?? langOfPath(path);
   const site: SiteContextValue = {
     ...themeSite(theme),
+    lang,
+    t: dictionary(lang),
+    alternates: input.alternates ?? defaultAlternates(lang),
     relations: new Map((input.rels ?? []).map((story) => [story.uuid, story])),
     listings: input.listings ?? new Map(),
     logger: input.logger,
@@ -64,11 +73,15 @@ export function PageDocument(input: PageDocumentInput) {
     listings: preview.listings,
     path: site.path,
     search: site.search,
+    lang,
+    alternates: site.alternates,
     resolveRelations: preview.resolveRelations,
   };
   const image = shareImage(input.image, DEFAULT_SHARE_IMAGE);
   return (
     <Document
+      lang={lang}
+      skipLinkText={site.t.document.skipToContent}
       meta={{
         title: input.title ?? SITE_NAME,
         description: input.description,

@@ -1,5 +1,6 @@
 import { useEditable } from "../editable";
 import type { Blok, BlockProps } from "./types";
+import { useT } from "../site-context";
 
 export interface CodeBlockBlok extends Blok {
   component: "CodeBlock";
@@ -45,11 +46,12 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
  */
 export function CodeBlock({ blok }: BlockProps<CodeBlockBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
   const code = typeof blok.code === "string" ? blok.code.replace(/^\n+|\s+$/g, "") : "";
   if (!code) return null;
   const language = languageSlug(blok.language);
   const languageName = language ? (Object.hasOwn(LANGUAGE_NAMES, language) ? LANGUAGE_NAMES[language] : language.charAt(0).toUpperCase() + language.slice(1)) : undefined;
-  const label = ["Codevoorbeeld", languageName ? `in ${languageName}` : null, blok.filename ? `(${blok.filename})` : null].filter(Boolean).join(" ");
+  const label = t.code.label(languageName, blok.filename || undefined);
   const captionId = blok.caption ? `code-${blok._uid}-caption` : undefined;
   return (
     <div {...editable} className="site-container py-6">
