@@ -20,7 +20,9 @@ describe("the page document in the path's language", () => {
     expect(html).toContain('focus:text-white">Skip to content</a>');
     expect(html).toContain('<nav aria-label="Main menu" class="hidden lg:block">');
     expect(html).toContain('<span class="sr-only">404<!-- -->: </span>Page not found: /en/does-not-exist</h1>');
-    expect(html).toContain('<nav aria-label="Continue to" class="flex flex-wrap gap-4"><a href="/en" class="btn-primary">Home</a><a href="/en/contact" class="btn-secondary">Contact</a></nav>');
+    expect(html).toContain(
+      '<nav aria-label="Continue to" class="flex flex-wrap gap-4"><a href="/en" class="btn-primary">Home</a><a href="/en/contact" class="btn-secondary">Contact</a></nav>',
+    );
     expect(html).toContain('<h2 id="nieuwsbrief-titel" class="m-0 font-display text-xl font-bold">Newsletter</h2>');
     expect(html).toContain('<input type="hidden" name="language" value="en"/>');
     expect(html).toContain('><span lang="en" class="sr-only">Language: </span>Nederlands</a>');
@@ -45,8 +47,13 @@ describe("the page document in the path's language", () => {
 
 const API = "/api/hubspot/create";
 const FORM = "/api/newsletter";
-const json = (h: Harness, body: unknown, referer = `${BASE}/contact`, headers: Record<string, string> = { "content-type": "application/json" }, ip?: string) =>
-  h.send(API, { ip, headers: { ...headers, referer }, body: typeof body === "string" ? body : JSON.stringify(body) });
+const json = (
+  h: Harness,
+  body: unknown,
+  referer = `${BASE}/contact`,
+  headers: Record<string, string> = { "content-type": "application/json" },
+  ip?: string,
+) => h.send(API, { ip, headers: { ...headers, referer }, body: typeof body === "string" ? body : JSON.stringify(body) });
 const form = (h: Harness, fields: Record<string, string>) =>
   h.send(FORM, { headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
 const language = async (h: Harness) => (await h.rows()).map((r) => [r.email, r.language]);
@@ -108,10 +115,15 @@ describe("newsletter signups record their language", () => {
 
   it("says how long to wait in English", async () => {
     const h = harness();
-    const send = (n: number) => json(h, { email: `snel${n}@voorbeeld.nl`, language: "en" }, `${BASE}/en`, { "content-type": "application/json" }, "203.0.113.77");
+    const send = (n: number) =>
+      json(h, { email: `snel${n}@voorbeeld.nl`, language: "en" }, `${BASE}/en`, { "content-type": "application/json" }, "203.0.113.77");
     for (let i = 0; i < 5; i++) expect((await send(i)).status).toBe(201);
     const res = await send(5);
-    expect([res.status, res.headers.get("retry-after"), await res.json()]).toEqual([429, "12", { message: "Too many signups in a row. Please try again in 12 seconds." }]);
+    expect([res.status, res.headers.get("retry-after"), await res.json()]).toEqual([
+      429,
+      "12",
+      { message: "Too many signups in a row. Please try again in 12 seconds." },
+    ]);
   });
 
   it("stores the no-JS form's hidden language field, else the language of the page it returns to", async () => {

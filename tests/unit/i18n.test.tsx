@@ -96,7 +96,11 @@ describe("dictionaries", () => {
 
   it("keeps the spec's Dutch texts exactly", () => {
     expect(nl.menu).toMatchObject({ open: "Open navigatiemenu", close: "Sluit navigatiemenu", back: "Terug", overview: "Alles bekijken" });
-    expect(nl.newsletter).toMatchObject({ busy: "Bezig…", subscribed: "Woehoe, je bent geabonneerd!", invalidEmail: "Vul een geldig e-mailadres in" });
+    expect(nl.newsletter).toMatchObject({
+      busy: "Bezig…",
+      subscribed: "Woehoe, je bent geabonneerd!",
+      invalidEmail: "Vul een geldig e-mailadres in",
+    });
     expect(nl.newsletter.tooMany(1)).toBe("Te veel aanmeldingen achter elkaar. Probeer het over 1 seconde opnieuw.");
     expect(nl.newsletter.tooMany(12)).toBe("Te veel aanmeldingen achter elkaar. Probeer het over 12 seconden opnieuw.");
     expect(nl.document.skipToContent).toBe("Naar de inhoud");
@@ -120,9 +124,26 @@ describe("dictionaries", () => {
 const header = {
   _uid: "h",
   component: "TwMenu",
-  desktopNavigationMenu: [{ _uid: "d1", component: "nav-item", title: "Services", submenu: [{ _uid: "c1", component: "nav-submenu", heading: "What we do", links: [] }] }],
-  mobileNavigationMenu: [{ _uid: "m1", component: "mobile-nav-item", title: "Services", link: { linktype: "url", url: "/en/services" }, links: [{ _uid: "l1", component: "nav-link", linkText: "Apps", link: { linktype: "url", url: "/en/services/app-development" } }] }],
-  socials: [{ _uid: "s1", component: "nav-link", linkText: "LinkedIn", link: { linktype: "url", url: "https://www.linkedin.com/company/koraal" } }],
+  desktopNavigationMenu: [
+    {
+      _uid: "d1",
+      component: "nav-item",
+      title: "Services",
+      submenu: [{ _uid: "c1", component: "nav-submenu", heading: "What we do", links: [] }],
+    },
+  ],
+  mobileNavigationMenu: [
+    {
+      _uid: "m1",
+      component: "mobile-nav-item",
+      title: "Services",
+      link: { linktype: "url", url: "/en/services" },
+      links: [{ _uid: "l1", component: "nav-link", linkText: "Apps", link: { linktype: "url", url: "/en/services/app-development" } }],
+    },
+  ],
+  socials: [
+    { _uid: "s1", component: "nav-link", linkText: "LinkedIn", link: { linktype: "url", url: "https://www.linkedin.com/company/koraal" } },
+  ],
   contact: [{ _uid: "k1", component: "contact-text", content: "Utrecht" }],
 };
 const footer = { _uid: "f", component: "TwFooter", title: "Let's talk" };
@@ -139,10 +160,14 @@ describe("rendering in a language", () => {
     // header: the menus' words, the logo to the English home, the switcher to Dutch
     expect(html).toContain('<a href="/en" class="kbd-focus flex shrink-0 items-center rounded">');
     expect(html).toContain('<nav aria-label="Main menu" class="hidden lg:block">');
-    expect(html).toContain('<span class="when-closed sr-only">Open navigation menu</span><span class="when-open sr-only">Close navigation menu</span>');
+    expect(html).toContain(
+      '<span class="when-closed sr-only">Open navigation menu</span><span class="when-open sr-only">Close navigation menu</span>',
+    );
     expect(html).toContain('<nav aria-label="Mobile menu"');
     expect(text).toContain("View all Apps");
-    expect(html).toContain('<h2 id="mobile-social" class="m-0 mb-3 text-sm font-semibold uppercase tracking-widest text-koraal-700">Social</h2>');
+    expect(html).toContain(
+      '<h2 id="mobile-social" class="m-0 mb-3 text-sm font-semibold uppercase tracking-widest text-koraal-700">Social</h2>',
+    );
     expect(html).toContain(
       '<a href="/" hrefLang="nl" lang="nl" class="kbd-focus rounded-full px-2.5 py-1 text-ink underline decoration-koraal decoration-2 underline-offset-3 hover:bg-sand"><span lang="en" class="sr-only">Language: </span>Nederlands</a>',
     );
@@ -150,7 +175,9 @@ describe("rendering in a language", () => {
     const props = [...html.matchAll(/data-props="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&quot;", '"')).join("\n");
     expect(props).toContain('"open":"Open navigation menu"');
     expect(props).toContain('"languages":{"current":"en","label":"Language","alternates":[{"lang":"nl","href":"/"}]}');
-    expect(props).toContain('"lang":"en","texts":{"emailLabel":"Email address","placeholder":"name@company.com","submit":"Subscribe","busy":"Sending…"');
+    expect(props).toContain(
+      '"lang":"en","texts":{"emailLabel":"Email address","placeholder":"name@company.com","submit":"Subscribe","busy":"Sending…"',
+    );
     expect(props).not.toMatch(/navigatiemenu|Inschrijven|E-mailadres|Woehoe/);
     // footer and newsletter, with a no-JS outcome in English
     expect(text).toContain("Newsletter Once a month, the best of our projects and insights. No spam, just inspiration.");
@@ -158,7 +185,9 @@ describe("rendering in a language", () => {
     expect(text).toContain("Woohoo, you're subscribed!");
     // the error screen
     expect(html).toContain('<span class="sr-only">500<!-- -->: </span>Something went wrong</h1>');
-    expect(html).toContain('<nav aria-label="Continue to" class="flex flex-wrap gap-4"><a href="/en" class="btn-primary">Home</a><a href="/en/contact" class="btn-secondary">Contact</a></nav>');
+    expect(html).toContain(
+      '<nav aria-label="Continue to" class="flex flex-wrap gap-4"><a href="/en" class="btn-primary">Home</a><a href="/en/contact" class="btn-secondary">Contact</a></nav>',
+    );
     expect(text).not.toMatch(/Nieuwsbrief|Terug|Verder naar|Laat dit veld leeg/);
   });
 
@@ -170,7 +199,9 @@ describe("rendering in a language", () => {
       { path: "/weg" },
     );
     const text = textOf(html);
-    expect(html).toContain('<span class="when-closed sr-only">Open navigatiemenu</span><span class="when-open sr-only">Sluit navigatiemenu</span>');
+    expect(html).toContain(
+      '<span class="when-closed sr-only">Open navigatiemenu</span><span class="when-open sr-only">Sluit navigatiemenu</span>',
+    );
     expect(text).toContain("Alles bekijken Apps");
     expect(html).toContain(
       '<a href="/en" hrefLang="en" lang="en" class="kbd-focus rounded-full px-2.5 py-1 text-ink underline decoration-koraal decoration-2 underline-offset-3 hover:bg-sand"><span lang="nl" class="sr-only">Taal: </span>English</a>',
@@ -179,6 +210,8 @@ describe("rendering in a language", () => {
     expect(text).toContain("Nieuwsbrief Eens per maand het beste uit onze projecten en insights. Geen spam, wel inspiratie.");
     expect(html).toContain('<input type="hidden" name="language" value="nl"/>');
     expect(html).toContain('<span class="sr-only">404<!-- -->: </span>Page not found: /weg</h1>');
-    expect(html).toContain('<nav aria-label="Verder naar" class="flex flex-wrap gap-4"><a href="/" class="btn-primary">Home</a><a href="/contact" class="btn-secondary">Contact</a></nav>');
+    expect(html).toContain(
+      '<nav aria-label="Verder naar" class="flex flex-wrap gap-4"><a href="/" class="btn-primary">Home</a><a href="/contact" class="btn-secondary">Contact</a></nav>',
+    );
   });
 });

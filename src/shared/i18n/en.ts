@@ -44,7 +44,9 @@ export const en: Dictionary = {
     unavailable: "Subscribing didn't work. Please try again later.",
     tooManyLater: "Hold on: please try again in a minute.",
     tooMany: (seconds: number) =>
-      seconds === 1 ? "Too many signups in a row. Please try again in 1 second." : `Too many signups in a row. Please try again in ${seconds} seconds.`,
+      seconds === 1
+        ? "Too many signups in a row. Please try again in 1 second."
+        : `Too many signups in a row. Please try again in ${seconds} seconds.`,
   },
   footer: {
     socials: "Koraal on social media",
@@ -160,12 +162,14 @@ export const en: Dictionary = {
     download: "Download the video",
   },
   code: {
-    label: (language?: string, filename?: string) => ["Code example", language ? `in ${language}` : null, filename ? `(${filename})` : null].filter(Boolean).join(" "),
+    label: (language?: string, filename?: string) =>
+      ["Code example", language ? `in ${language}` : null, filename ? `(${filename})` : null].filter(Boolean).join(" "),
   },
   preview: {
     theme: "Theme",
     themeTitle: "Header, footer and clients",
-    themeIntro: (count: number) => `Header and footer are above and below this page, as on every page of the site. Below, the clients (${count}).`,
+    themeIntro: (count: number) =>
+      `Header and footer are above and below this page, as on every page of the site. Below, the clients (${count}).`,
     customers: "Clients",
     noCustomers: "No clients in the theme yet.",
     teamMember: "Team member",

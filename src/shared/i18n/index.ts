@@ -3,7 +3,7 @@
  * module pulls in every language. Islands take their texts as props (see `islandTexts`).
  */
 import { en } from "./en";
-import { type Lang } from "./lang";
+import type { Lang } from "./lang";
 import { nl, type Dictionary } from "./nl";
 
 export type { Dictionary } from "./nl";

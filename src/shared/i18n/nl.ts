@@ -174,12 +174,14 @@ export const nl = {
     download: "Download de video",
   },
   code: {
-    label: (language?: string, filename?: string) => ["Codevoorbeeld", language ? `in ${language}` : null, filename ? `(${filename})` : null].filter(Boolean).join(" "),
+    label: (language?: string, filename?: string) =>
+      ["Codevoorbeeld", language ? `in ${language}` : null, filename ? `(${filename})` : null].filter(Boolean).join(" "),
   },
   preview: {
     theme: "Thema",
     themeTitle: "Header, footer en klanten",
-    themeIntro: (count: number) => `Header en footer staan boven en onder deze pagina, zoals op elke pagina van de site. Hieronder de klanten (${count}).`,
+    themeIntro: (count: number) =>
+      `Header en footer staan boven en onder deze pagina, zoals op elke pagina van de site. Hieronder de klanten (${count}).`,
     customers: "Klanten",
     noCustomers: "Nog geen klanten in het thema.",
     teamMember: "Teamlid",
