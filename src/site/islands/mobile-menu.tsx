@@ -33,6 +33,8 @@ export function MobileMenu({ model, enhanced }: { model: HeaderModel; enhanced: 
       <button
         ref={toggleRef}
         type="button"
+        // Shift+Tab on the toggle (outside the panel) wraps to the panel's last item while it is open
+        onKeyDown={(event) => open && trapFocus(event, toggleRef.current, panelRef.current)}
         popoverTarget="mobile-menu"
         aria-controls="mobile-menu"
         aria-label={enhanced ? (open ? texts.close : texts.open) : undefined}
