@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { EMAIL_HTML_PATTERN, EMAIL_MAX_LENGTH, isValidEmail } from "../../shared/email";
-import type { Lang } from "../../shared/i18n/lang";
+import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
 import type { Dictionary } from "../../shared/i18n/nl";
 import { NEWSLETTER_API_PATH, NEWSLETTER_FIELDS, NEWSLETTER_FORM_PATH, type NewsletterMessage } from "../../shared/newsletter";
 import { useEnhanced } from "./enhanced";
@@ -24,7 +24,8 @@ export async function createSubscription(email: string, language: Lang, fetchFn:
     res = await fetchFn(NEWSLETTER_API_PATH, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ [NEWSLETTER_FIELDS.email]: email, [NEWSLETTER_FIELDS.language]: language }),
+      // Dutch, the default, stays the spec's `{email}`; another language says which
+      body: JSON.stringify({ [NEWSLETTER_FIELDS.email]: email, ...(language === DEFAULT_LANG ? {} : { [NEWSLETTER_FIELDS.language]: language }) }),
     });
   } catch (error) {
     console.error(CREATE_FAILED, error);
