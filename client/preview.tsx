@@ -9,6 +9,7 @@
 import { flushSync } from "react-dom";
 import { hydrateRoot, type Root } from "react-dom/client";
 import type { Blok } from "../src/shared/content";
+import { dictionary } from "../src/shared/i18n";
 import { createLogger } from "../src/shared/log";
 import { themeOf, type Theme } from "../src/shared/theme";
 import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../src/site/preview-props";
@@ -43,7 +44,7 @@ interface Draft {
 
 function PreviewPage({ props, draft }: { props: PreviewProps; draft: Draft }) {
   return (
-    <SiteProvider value={previewSite(props, draft.theme, logger)}>
+    <SiteProvider value={previewSite(props, draft.theme, logger, dictionary(props.lang))}>
       <SiteShell header={draft.theme.header} footer={draft.theme.footer}>
         <StoryBody kind={props.kind} content={draft.content} />
       </SiteShell>

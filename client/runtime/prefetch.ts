@@ -37,6 +37,8 @@ export function prefetchVisibleLinks(doc: Document, win: Window & typeof globalT
     }
   });
   for (const anchor of doc.querySelectorAll<HTMLAnchorElement>("a[href]")) {
-    if (anchor.origin === win.location.origin && anchor.target !== "_blank" && !anchor.hasAttribute("download")) observer.observe(anchor);
+    // links to the page in another language (the switcher, hreflang) are rarely followed: not worth a prefetch
+    if (anchor.origin === win.location.origin && anchor.target !== "_blank" && !anchor.hasAttribute("download") && !anchor.hreflang)
+      observer.observe(anchor);
   }
 }

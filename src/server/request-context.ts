@@ -1,6 +1,6 @@
 import type { Content } from "./content";
 import type { Config, AppEnv } from "./env";
-import type { Lang } from "../shared/lang";
+import type { Lang } from "../shared/i18n/lang";
 import type { Logger } from "../shared/log";
 import type { PreviewKey } from "./preview/token";
 import type { ServerTiming } from "./middleware/server-timing";

@@ -1,8 +1,9 @@
 /**
  * The newsletter's wire protocol, spoken by the API routes (Worker), the form island (browser)
  * and the footer block (both): where the form posts, what its fields are called, how the no-JS
- * post reports its outcome, and every message a visitor reads, in Dutch. The form shows an API
- * `message` as is, so every answer is a sentence a visitor understands.
+ * post reports its outcome. The messages a visitor reads are in the dictionaries
+ * (`src/shared/i18n/`, `t.newsletter`), in the signup's language. The form shows an API `message`
+ * as is, so every answer is a sentence a visitor understands.
  */
 
 /** The JSON API the form island posts to (spec: POST /api/hubspot/create, body {email}). */
@@ -16,6 +17,8 @@ export const NEWSLETTER_FIELDS = {
   honeypot: "website",
   /** Where the no-JS post returns to. */
   returnPath: "returnPath",
+  /** The page's language ("nl", "en"): stored with the signup, and the language of the answer. */
+  language: "language",
 } as const;
 
 /** The no-JS post returns to `<page>?nieuwsbrief=<code>#nieuwsbrief`. */
@@ -32,35 +35,26 @@ export const OUTCOME_CODES: Record<SignupOutcomeKind, string> = {
   unavailable: "mislukt",
 };
 
-export const INVALID_EMAIL_MESSAGE = "Vul een geldig e-mailadres in";
-export const SUBSCRIBED_MESSAGE = "Woehoe, je bent geabonneerd!";
-export const BAD_REQUEST_MESSAGE = "Ongeldig verzoek: stuur een JSON-object met je e-mailadres.";
-export const METHOD_NOT_ALLOWED_MESSAGE = "Deze methode is hier niet toegestaan.";
-export const TOO_LARGE_MESSAGE = "Het verzoek is te groot.";
-export const UNSUPPORTED_TYPE_MESSAGE = "Stuur je aanmelding als JSON (Content-Type: application/json).";
-export const UNSUPPORTED_FORM_TYPE_MESSAGE = "Stuur het formulier als application/x-www-form-urlencoded of multipart/form-data.";
-export const CROSS_SITE_MESSAGE = "Aanmelden kan alleen via deze website.";
-export const UNAVAILABLE_MESSAGE = "Inschrijven lukte niet. Probeer het later opnieuw.";
-/** After a no-JS post was refused for going too fast (the exact wait is not carried back). */
-export const TOO_MANY_LATER_MESSAGE = "Even geduld: probeer het over een minuut opnieuw.";
-
-export function tooManyMessage(retryAfterSeconds: number): string {
-  return retryAfterSeconds === 1
-    ? "Te veel aanmeldingen achter elkaar. Probeer het over 1 seconde opnieuw."
-    : `Te veel aanmeldingen achter elkaar. Probeer het over ${retryAfterSeconds} seconden opnieuw.`;
-}
-
 export type NewsletterMessage = { kind: "success" | "error"; text: string };
 
-const OUTCOME_MESSAGES: Record<SignupOutcomeKind, NewsletterMessage> = {
-  subscribed: { kind: "success", text: SUBSCRIBED_MESSAGE },
-  invalid: { kind: "error", text: INVALID_EMAIL_MESSAGE },
-  "rate-limited": { kind: "error", text: TOO_MANY_LATER_MESSAGE },
-  unavailable: { kind: "error", text: UNAVAILABLE_MESSAGE },
-};
+/** Which messages of the dictionary (`t.newsletter`) report the outcome of a no-JS post. */
+export const OUTCOME_MESSAGE_KEYS = {
+  subscribed: "subscribed",
+  invalid: "invalidEmail",
+  "rate-limited": "tooManyLater",
+  unavailable: "unavailable",
+} as const satisfies Record<SignupOutcomeKind, string>;
 
-/** The message for a `?nieuwsbrief=` code the form route put there; anything else: none. */
-export function outcomeMessage(code: string | null | undefined): NewsletterMessage | undefined {
-  const kind = (Object.keys(OUTCOME_CODES) as SignupOutcomeKind[]).find((k) => OUTCOME_CODES[k] === code);
-  return kind && OUTCOME_MESSAGES[kind];
+/** The outcome a `?nieuwsbrief=` code stands for; anything else: none. */
+export function outcomeOfCode(code: string | null | undefined): SignupOutcomeKind | undefined {
+  return (Object.keys(OUTCOME_CODES) as SignupOutcomeKind[]).find((k) => OUTCOME_CODES[k] === code);
+}
+
+/** The message for a `?nieuwsbrief=` code the form route put there, in the page's language. */
+export function outcomeMessage(
+  code: string | null | undefined,
+  messages: Record<(typeof OUTCOME_MESSAGE_KEYS)[SignupOutcomeKind], string>,
+): NewsletterMessage | undefined {
+  const kind = outcomeOfCode(code);
+  return kind && { kind: kind === "subscribed" ? "success" : "error", text: messages[OUTCOME_MESSAGE_KEYS[kind]] };
 }

@@ -4,6 +4,8 @@ import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";
 import type { StoryKind } from "../shared/page-types";
 import type { Theme } from "../shared/theme";
+import type { Lang, LangAlternate } from "../shared/i18n/lang";
+import type { Dictionary } from "../shared/i18n/nl";
 import type { CustomerBlok, SiteContextValue } from "./site-context";
 
 /**
@@ -25,6 +27,9 @@ export interface PreviewProps {
   listings: Record<string, Listing>;
   path: string;
   search: string;
+  /** The language the page is previewed in, and the page in the other languages. */
+  lang: Lang;
+  alternates: LangAlternate[];
   /** `component.field` relations the bridge resolves in edited stories, as the server does. */
   resolveRelations: string[];
 }
@@ -48,10 +53,16 @@ export function themeSite(theme: Theme | undefined): Pick<SiteContextValue, "cus
   };
 }
 
-/** The site context of a preview render with `theme` (which an edit of the theme story replaces). */
-export function previewSite(props: PreviewProps, theme: Theme, logger: Logger): SiteContextValue {
+/**
+ * The site context of a preview render with `theme` (which an edit of the theme story replaces);
+ * `t` is `dictionary(props.lang)`, passed in so this module imports no dictionary.
+ */
+export function previewSite(props: PreviewProps, theme: Theme, logger: Logger, t: Dictionary): SiteContextValue {
   return {
     ...themeSite(theme),
+    lang: props.lang,
+    t,
+    alternates: props.alternates,
     relations: new Map(props.rels.map((story) => [story.uuid, story])),
     listings: new Map(Object.entries(props.listings).map(([uid, listing]) => [uid, fulfilled(listing)])),
     logger,

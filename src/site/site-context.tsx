@@ -3,6 +3,8 @@ import type { NavLink } from "./islands/nav-model";
 import type { Listing } from "./blocks/listings";
 import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";
+import type { Lang, LangAlternate } from "../shared/i18n/lang";
+import type { Dictionary } from "../shared/i18n/nl";
 
 /** One customer of the theme's customers list (the "customers store" of the spec). */
 export interface CustomerBlok extends Blok {
@@ -13,9 +15,16 @@ export interface CustomerBlok extends Blok {
 
 /**
  * Everything a block may read besides its own fields, scoped to one request: the customers
- * store, the stories resolved with the page (relations and listings), and where to log.
+ * store, the stories resolved with the page (relations and listings), the request's language with
+ * its dictionary, and where to log.
  */
 export interface SiteContextValue {
+  /** The language the page is rendered in. */
+  lang: Lang;
+  /** Everything the site itself says, in `lang` (from `dictionary(lang)`; types only here, so islands never bundle it). */
+  t: Dictionary;
+  /** This page in the other languages (the switcher's links): the route's, or each language's home. */
+  alternates: LangAlternate[];
   customers: CustomerBlok[];
   /** Stories resolved with the page, by uuid (relations) */
   relations: ReadonlyMap<string, Story>;
@@ -50,4 +59,10 @@ export function useSite(): SiteContextValue {
 
 export function useCustomers(): CustomerBlok[] {
   return useSite().customers;
+}
+
+/** The request's language and its dictionary: `const { t } = useT()`. */
+export function useT(): Pick<SiteContextValue, "lang" | "t"> {
+  const { lang, t } = useSite();
+  return { lang, t };
 }

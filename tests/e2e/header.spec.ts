@@ -157,6 +157,17 @@ test.describe("mobile header (375 px)", () => {
     await expect(page.getByRole("button", { name: "Open navigatiemenu" })).toBeFocused();
   });
 
+  test("Shift+Tab from the toggle of the open menu goes to the menu's last item, not out of the menu", async ({ page }) => {
+    const toggle = page.getByRole("button", { name: "Open navigatiemenu" });
+    await toggle.click();
+    await toggle.focus();
+    await page.keyboard.press("Shift+Tab");
+    const last = page.locator("#mobile-menu").locator("a[href], button, summary").last();
+    await expect(last).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Sluit navigatiemenu" })).toBeFocused();
+  });
+
   test("the menu closes on navigation", async ({ page }) => {
     await page.getByRole("button", { name: "Open navigatiemenu" }).click();
     await page.evaluate(() => window.dispatchEvent(new PopStateEvent("popstate")));

@@ -11,16 +11,17 @@ const VNU = "node_modules/vnu-jar/build/dist/vnu.jar";
  * Every page in the sitemap and the 404 screen, as the site serves them, through the W3C Nu HTML
  * Checker in one JVM start (a few seconds for all of them).
  */
-test("every sitemap page and the 404 screen are valid HTML (Nu HTML Checker)", async ({ request }) => {
+test("every sitemap page and the 404 screen (Dutch and English) are valid HTML (Nu HTML Checker)", async ({ request }) => {
   test.setTimeout(90_000);
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   expect(paths.length).toBeGreaterThanOrEqual(20);
   const dir = await mkdtemp(join(tmpdir(), "vnu-"));
   try {
-    for (const [index, path] of [...paths, "/bestaat-niet"].entries()) {
+    const missing = ["/bestaat-niet", "/en/does-not-exist"];
+    for (const [index, path] of [...paths, ...missing].entries()) {
       const res = await request.get(path);
-      expect(res.status(), path).toBe(path === "/bestaat-niet" ? 404 : 200);
+      expect(res.status(), path).toBe(missing.includes(path) ? 404 : 200);
       await writeFile(join(dir, `${index}${path.replaceAll("/", "_")}.html`), await res.text());
     }
     const { stderr } = await promisify(execFile)("java", ["-jar", VNU, "--errors-only", "--format", "json", dir], {

@@ -5,6 +5,7 @@ import type { Listing } from "../../src/site/blocks/listings";
 import type { Blok, Story } from "../../src/shared/content";
 import { createLogger, type LogLevel } from "../../src/shared/log";
 import { SiteProvider, type CustomerBlok } from "../../src/site/site-context";
+import { defaultAlternates, dictionary, type Lang } from "../../src/shared/i18n";
 
 export interface RenderOptions {
   customers?: CustomerBlok[];
@@ -12,6 +13,9 @@ export interface RenderOptions {
   /** Listing results by blok `_uid`, as the page route would load them. */
   listings?: Record<string, Listing>;
   path?: string;
+  /** The page's language (default Dutch): the site context's `lang`, `t` and `alternates`. */
+  lang?: Lang;
+  search?: string;
 }
 
 export interface Rendered {
@@ -34,8 +38,11 @@ export async function renderNode(node: ReactNode, options: RenderOptions = {}): 
         relations: new Map((options.relations ?? []).map((s) => [s.uuid, s])),
         listings: new Map(Object.entries(options.listings ?? {}).map(([uid, listing]) => [uid, Promise.resolve(listing)])),
         logger,
+        lang: options.lang ?? "nl",
+        t: dictionary(options.lang ?? "nl"),
+        alternates: defaultAlternates(options.lang ?? "nl"),
         path: options.path ?? "/",
-        search: "",
+        search: options.search ?? "",
         socials: [],
         preview: false,
       }}

@@ -71,8 +71,10 @@ describe("English under /en", () => {
     }
     // a page without an English version names no alternates
     const { html } = await get("/over-ons");
-    expect(html).not.toContain("hrefLang");
+    expect(html).not.toContain('<link rel="alternate"');
     expect(html).not.toContain("og:locale:alternate");
+    // its language switcher leads to the English home
+    expect(html).toContain('<a href="/en" hrefLang="en" lang="en"');
   });
 
   it("redirects and trailing slashes work in English as in Dutch", async () => {
@@ -118,7 +120,7 @@ describe("links in English pages", () => {
       expect([page, response.status]).toEqual([page, 200]);
       for (const href of internalLinks(html)) seen.add(href);
     }
-    expect([...seen]).toEqual(expect.arrayContaining(["/en/services/web-development", "/en/contact"]));
+    expect([...seen]).toEqual(expect.arrayContaining(["/en", "/en/services/web-development", "/en/contact"]));
     for (const href of seen) {
       const { response } = await get(href);
       expect([href, response.status]).toEqual([href, 200]);
@@ -128,7 +130,8 @@ describe("links in English pages", () => {
   it("a Dutch page keeps its Dutch links", async () => {
     const { html } = await get("/diensten");
     expect(html).toContain('href="/diensten/webontwikkeling"');
-    expect(html).not.toContain('href="/en/');
+    // the only English links are the language switcher's (desktop and mobile menu), to this page in English
+    expect([...html.matchAll(/<a href="(\/en[^"]*)"[^>]*>/g)].map((m) => m[1])).toEqual(["/en/services", "/en/services"]);
   });
 });
 

@@ -40,7 +40,7 @@ describe("POST /api/hubspot/create: answers", () => {
     const res = await h.subscribe(`  ${email("Lotte", "Voorbeeld.NL")}  `);
     await expectJson(res, 201, SUBSCRIBED);
     const rows = await h.rows();
-    // only the address (trimmed, domain lower-cased), its hash, the consent context and timestamps
+    // only the address (trimmed, domain lower-cased), its hash, the consent context, the page's language and timestamps
     expect(rows).toEqual([
       {
         id: 1,
@@ -54,6 +54,7 @@ describe("POST /api/hubspot/create: answers", () => {
         created_at: iso(T0),
         updated_at: iso(T0),
         delivered_at: null,
+        language: "nl",
       },
     ]);
   });
@@ -387,7 +388,7 @@ describe("delivery to HubSpot", () => {
       [
         "https://api.hubapi.com/crm/v3/objects/contacts",
         "Bearer pat-eu1-11111111-2222-3333-4444-555555555555",
-        { properties: { email: "contact@voorbeeld.nl" } },
+        { properties: { email: "contact@voorbeeld.nl", hs_language: "nl" } },
         201,
       ],
     ]);

@@ -14,6 +14,7 @@ import { editableAttributes } from "../../src/site/editable";
 import { previewLinkToken } from "../../src/shared/preview-link";
 import { SiteProvider, type SiteContextValue } from "../../src/site/site-context";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
+import { defaultAlternates, dictionary } from "../../src/shared/i18n";
 
 // The visual-editor preview: only a valid link (signed with the space's preview token, at most an
 // hour old) sees drafts; everyone else gets exactly what a visitor gets.
@@ -311,6 +312,9 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
 
   async function render(blok: Blok, preview: boolean): Promise<string> {
     const site: SiteContextValue = {
+      lang: "nl",
+      t: dictionary("nl"),
+      alternates: defaultAlternates("nl"),
       customers: [],
       relations: new Map(),
       listings: new Map(),

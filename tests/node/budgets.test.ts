@@ -63,3 +63,35 @@ describe("byte budgets", () => {
     }
   });
 });
+
+describe("no dictionary in the visitor bundle", () => {
+  // Islands get their words as props from the server: neither language's dictionary is bundled,
+  // so no visitor downloads the language they are not reading (nor the one they are, twice).
+  const texts = (value: unknown): string[] =>
+    typeof value === "string"
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(texts)
+        : value && typeof value === "object"
+          ? Object.values(value).flatMap(texts)
+          : [];
+
+  it("ships no text of either dictionary (longer than a word) in the visitor JavaScript; the preview bundle has both", async () => {
+    const { nl } = await import("../../src/shared/i18n/nl.ts");
+    const { en } = await import("../../src/shared/i18n/en.ts");
+    const js = files
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => readFileSync(join(ASSETS, f), "utf8"))
+      .join("\n");
+    // one-word texts ("Contact", "Social", "Home") may occur in any code; sentences and phrases may not
+    const phrases = (dictionary: unknown) => [...new Set(texts(dictionary))].filter((text) => text.includes(" ") && text.length >= 10);
+    expect(phrases(en).length).toBeGreaterThan(50);
+    expect(phrases(en).filter((text) => js.includes(text))).toEqual([]);
+    expect(phrases(nl).filter((text) => js.includes(text))).toEqual([]);
+    const preview = readdirSync(join(ASSETS, "preview"))
+      .map((f) => readFileSync(join(ASSETS, "preview", f), "utf8"))
+      .join("\n");
+    expect(preview).toContain(en.newsletter.subscribed);
+    expect(preview).toContain(nl.newsletter.subscribed);
+  });
+});

@@ -5,7 +5,7 @@ import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import { RESOLVE_RELATIONS } from "./relations";
 import { pageIndex, type PageIndex } from "./routable";
-import { DEFAULT_LANG, LANGS } from "../../shared/lang";
+import { DEFAULT_LANG, LANGS } from "../../shared/i18n/lang";
 import type { ListParams, StoryblokApi, StoryList } from "./storyblok";
 import type { DatasourceEntry, LinkEntry, LoadedStory, Version } from "../../shared/content";
 import type { Logger } from "../../shared/log";

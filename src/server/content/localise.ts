@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang } from "../../shared/lang";
+import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
 import type { PageIndex } from "./routable";
 
 type Node = Record<string, unknown>;

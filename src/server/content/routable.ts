@@ -1,5 +1,5 @@
 import type { LinkEntry } from "../../shared/content";
-import { DEFAULT_LANG, LANGS, type Lang } from "../../shared/lang";
+import { DEFAULT_LANG, LANGS, type Lang } from "../../shared/i18n/lang";
 import { isPageLink } from "../../shared/page-types";
 
 /** The site path of a story slug (either language's): `home` is `/`, a folder's start page (`blog/`) is `/blog`. */

@@ -1,6 +1,6 @@
 import type { Content, Fetched } from "./content";
 import type { Version } from "../../shared/content";
-import { DEFAULT_LANG, type Lang } from "../../shared/lang";
+import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
 import { THEME_SLUG } from "../../shared/page-types";
 import { themeOf, type Theme } from "../../shared/theme";
 

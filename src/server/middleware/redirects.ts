@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { DatasourceEntry } from "../../shared/content";
-import { DEFAULT_LANG, langPath, splitLangPath, type Lang } from "../../shared/lang";
+import { DEFAULT_LANG, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import { pathOfSlug, type PageIndex } from "../content/routable";
 import { datasourceRedirects } from "../content/redirects";
 import type { AppBindings } from "../request-context";
@@ -55,7 +55,7 @@ export function ruleRedirect(
   for (const { rule, matches } of rules) {
     if (!rule.redirect || !matches(path)) continue;
     const to = rule.redirect.to.startsWith("/")
-      ? (localise ?? ((target: string) => langPath(lang, target)))(rule.redirect.to)
+      ? (localise ?? ((target: string) => localisedPath(lang, target)))(rule.redirect.to)
       : rule.redirect.to;
     return { location: withQuery(to, url), status: rule.redirect.status ?? 301 };
   }
@@ -73,7 +73,7 @@ export function localiser(lang: Lang, index: PageIndex): (path: string) => strin
   return (path) => {
     const slug = index.stories[DEFAULT_LANG].get(path === "/" ? "home" : path.slice(1));
     const translated = slug === undefined ? undefined : index.alternates.get(slug)?.[lang];
-    return translated === undefined ? path : langPath(lang, pathOfSlug(translated));
+    return translated === undefined ? path : localisedPath(lang, pathOfSlug(translated));
   };
 }
 

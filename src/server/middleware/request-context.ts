@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { splitLangPath } from "../../shared/lang";
+import { splitLangPath } from "../../shared/i18n/lang";
 import { isCrawler } from "../render/bots";
 import type { AppBindings } from "../request-context";
 

@@ -1,5 +1,5 @@
 import type { Hono, MiddlewareHandler } from "hono";
-import { LANGS, langPath } from "../../shared/lang";
+import { LANGS, localisedPath } from "../../shared/i18n/lang";
 import type { AppBindings } from "../request-context";
 
 /**
@@ -65,6 +65,6 @@ export function mountRouteRules(app: Hono<AppBindings>, rules: CompiledRule[]): 
   for (const { rule, middleware } of rules) {
     if (!middleware.length) continue;
     const [first, ...rest] = middleware;
-    for (const lang of LANGS) app.use(langPath(lang, rule.path), first!, ...rest);
+    for (const lang of LANGS) app.use(localisedPath(lang, rule.path), first!, ...rest);
   }
 }

@@ -32,7 +32,7 @@ export function staleClaimMs(timeoutMs: number): number {
 
 /** Sends one claimed row and writes the outcome back. */
 export async function deliverClaim(deps: DeliveryDeps, claim: Claim): Promise<SendResult> {
-  const result = await sendToHubSpot(deps.target, { email: claim.email, pageUri: claim.page_uri }, deps);
+  const result = await sendToHubSpot(deps.target, { email: claim.email, pageUri: claim.page_uri, language: claim.language }, deps);
   const now = deps.now();
   const log = deps.logger.with({ emailHash: logHash(claim.email_hash), attempt: claim.attempts, via: describeTarget(deps.target) });
   let kept: boolean;

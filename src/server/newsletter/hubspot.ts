@@ -1,5 +1,20 @@
 import type { HubSpotTarget } from "../env";
+import type { Lang } from "../../shared/i18n/lang";
 import { redactEmails } from "./privacy";
+
+/** What one delivery sends: the address, the consent context and the language of the signup. */
+export interface HubSpotSubscriber {
+  email: string;
+  pageUri: string | null;
+  language: Lang;
+}
+
+/**
+ * The CRM contact property for the signup's language: HubSpot's default "Preferred language"
+ * property, whose options are language codes ("nl", "en"). The Forms API gets no language: since
+ * 2022 it refuses fields that are not on the form, and the form is only known to have `email`.
+ */
+export const CRM_LANGUAGE_PROPERTY = "hs_language";
 
 /** HubSpot Forms API v3 (unauthenticated submission to a form of the portal). */
 export const FORMS_SUBMIT_ENDPOINT = "https://api.hsforms.com/submissions/v3/integration/submit";
@@ -29,11 +44,7 @@ export function describeTarget(target: HubSpotTarget): string {
 }
 
 /** One delivery attempt of one address. Never throws: every outcome is a `SendResult`. */
-export async function sendToHubSpot(
-  target: HubSpotTarget,
-  subscriber: { email: string; pageUri: string | null },
-  options: SendOptions,
-): Promise<SendResult> {
+export async function sendToHubSpot(target: HubSpotTarget, subscriber: HubSpotSubscriber, options: SendOptions): Promise<SendResult> {
   const request = buildRequest(target, subscriber);
   let response: Response;
   let text: string;
@@ -63,7 +74,7 @@ export async function sendToHubSpot(
   return { kind: "rejected", status, error };
 }
 
-function buildRequest(target: HubSpotTarget, subscriber: { email: string; pageUri: string | null }): { url: string; init: RequestInit } {
+function buildRequest(target: HubSpotTarget, subscriber: HubSpotSubscriber): { url: string; init: RequestInit } {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (target.kind === "forms") {
     return {
@@ -83,7 +94,7 @@ function buildRequest(target: HubSpotTarget, subscriber: { email: string; pageUr
     init: {
       method: "POST",
       headers: { ...headers, authorization: `Bearer ${target.token}` },
-      body: JSON.stringify({ properties: { email: subscriber.email } }),
+      body: JSON.stringify({ properties: { email: subscriber.email, [CRM_LANGUAGE_PROPERTY]: subscriber.language } }),
     },
   };
 }

@@ -8,6 +8,8 @@
  * `updated_at` of a 'sending' row is when it was claimed; a claim older than the stale limit
  * belongs to an attempt that died (isolate evicted mid-send) and may be claimed again.
  */
+import type { Lang } from "../../shared/i18n/lang";
+
 export type SubscriberStatus = "pending" | "sending" | "delivered" | "failed" | "stored";
 
 export interface SubscriberRow {
@@ -22,12 +24,14 @@ export interface SubscriberRow {
   created_at: string;
   updated_at: string;
   delivered_at: string | null;
+  /** The language of the page signed up on (migration 0002; rows from before it: 'nl'). */
+  language: Lang;
 }
 
 /** A row claimed for one delivery attempt. */
-export type Claim = Pick<SubscriberRow, "id" | "email" | "email_hash" | "page_uri" | "attempts">;
+export type Claim = Pick<SubscriberRow, "id" | "email" | "email_hash" | "page_uri" | "language" | "attempts">;
 
-const CLAIM_COLUMNS = "id, email, email_hash, page_uri, attempts";
+const CLAIM_COLUMNS = "id, email, email_hash, page_uri, language, attempts";
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -35,6 +39,7 @@ export interface NewSubscriber {
   email: string;
   emailHash: string;
   pageUri: string | null;
+  language: Lang;
   /** 'pending' when a delivery target is configured, else 'stored'. */
   status: "pending" | "stored";
   now: number;
@@ -42,22 +47,22 @@ export interface NewSubscriber {
 
 /**
  * Stores a signup. One row per address: a repeat signup changes nothing, except that a row whose
- * delivery failed for good gets a fresh start. Returns the row id when it is (again) waiting for
+ * delivery failed for good gets a fresh start (with the language of this signup). Returns the row id when it is (again) waiting for
  * delivery, `undefined` when the address was already there.
  */
 export async function storeSubscriber(db: D1Database, s: NewSubscriber): Promise<{ id: number; status: SubscriberStatus } | undefined> {
   const at = iso(s.now);
   const row = await db
     .prepare(
-      `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6)
+      `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at, language)
+       VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6, ?7)
        ON CONFLICT (email) DO UPDATE SET
-         status = excluded.status, attempts = 0, last_error = NULL,
+         status = excluded.status, attempts = 0, last_error = NULL, language = excluded.language,
          next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
        WHERE subscribers.status = 'failed'
        RETURNING id, status`,
     )
-    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at)
+    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at, s.language)
     .first<{ id: number; status: SubscriberStatus }>();
   return row ?? undefined;
 }

@@ -1,6 +1,7 @@
 import type { HubSpotTarget } from "../env";
 import type { Logger } from "../../shared/log";
 import { isValidEmail, normaliseEmail } from "../../shared/email";
+import type { Lang } from "../../shared/i18n/lang";
 import { deliverNow } from "./delivery";
 import { clientKey, type SignupLimiter, type Take } from "./limiter";
 import { storeSubscriber } from "./outbox";
@@ -25,6 +26,8 @@ export interface SignupRequest {
   honeypot: boolean;
   /** Consent context: the page the visitor signed up on (same site only). */
   pageUri: string | null;
+  /** The language of the page signed up on: stored, and passed to HubSpot where the API allows. */
+  language: Lang;
   /** CF-Connecting-IP, hashed into the rate-limit key. */
   clientIp?: string;
 }
@@ -63,6 +66,7 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
       email,
       emailHash: hash,
       pageUri: request.pageUri,
+      language: request.language,
       status: deps.target ? "pending" : "stored",
       now: deps.now(),
     });

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/lang";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
+import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/i18n/lang";
 
 export const THEME_COLOR = "#FF7979";
 export const SITE_NAME = "Koraal";
@@ -11,7 +11,6 @@ export interface DocumentMeta {
   description?: string;
   /** Absolute canonical URL; none for an error screen. */
   canonical?: string;
-  lang: Lang;
   /** Absolute URL of the page in each language it exists in (hreflang); empty for an error screen. */
   alternates: Array<{ lang: Lang; href: string }>;
   robots: string;
@@ -32,14 +31,19 @@ export interface DocumentAssets {
   preload: string[];
 }
 
-/** The HTML document around every page: Dutch, themed, with SEO and sharing metadata. */
+/** The HTML document around every page: in the page's language, themed, with SEO and sharing metadata. */
 export function Document({
+  lang,
+  skipLinkText,
   meta,
   assets,
   nonce,
   head,
   children,
 }: {
+  lang: Lang;
+  /** The skip link's text, in `lang`. */
+  skipLinkText: string;
   meta: DocumentMeta;
   assets: DocumentAssets;
   nonce: string;
@@ -49,7 +53,7 @@ export function Document({
 }) {
   const fullTitle = documentTitle(meta.title);
   return (
-    <html lang={meta.lang}>
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -71,9 +75,9 @@ export function Document({
         <script type="module" src={assets.script} async nonce={nonce} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={SITE_NAME} />
-        <meta property="og:locale" content={OG_LOCALE[meta.lang]} />
+        <meta property="og:locale" content={OG_LOCALE[lang]} />
         {meta.alternates
-          .filter((alternate) => alternate.lang !== meta.lang)
+          .filter((alternate) => alternate.lang !== lang)
           .map((alternate) => (
             <meta key={alternate.lang} property="og:locale:alternate" content={OG_LOCALE[alternate.lang]} />
           ))}
@@ -90,7 +94,7 @@ export function Document({
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-ink focus:px-5 focus:py-3 focus:text-white"
         >
-          Naar de inhoud
+          {skipLinkText}
         </a>
         {children}
       </body>

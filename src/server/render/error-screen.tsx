@@ -1,6 +1,10 @@
-/** The error screen: status code, the 404's own message or a generic one, and a way back. */
+import { homePath } from "../../shared/i18n/lang";
+import { useT } from "../../site/site-context";
+
+/** The error screen: status code, the 404's own message or a generic one, and a way back, in the page's language. */
 export function ErrorScreen({ status, message }: { status: number; message?: string }) {
-  const text = status === 404 && message ? message : "Something went wrong";
+  const { lang, t } = useT();
+  const text = status === 404 && message ? message : t.error.generic;
   return (
     <section className="site-container flex flex-1 flex-col items-start justify-center gap-6 py-24" aria-labelledby="error-title">
       <p className="font-display text-8xl font-bold leading-none text-koraal-500 sm:text-9xl" aria-hidden="true">
@@ -10,12 +14,12 @@ export function ErrorScreen({ status, message }: { status: number; message?: str
         <span className="sr-only">{status}: </span>
         {text}
       </h1>
-      <nav aria-label="Verder naar" className="flex flex-wrap gap-4">
-        <a href="/" className="btn-primary">
-          Home
+      <nav aria-label={t.error.next} className="flex flex-wrap gap-4">
+        <a href={homePath(lang)} className="btn-primary">
+          {t.error.home}
         </a>
-        <a href="/contact" className="btn-secondary">
-          Contact
+        <a href={t.paths.contact} className="btn-secondary">
+          {t.error.contact}
         </a>
       </nav>
     </section>

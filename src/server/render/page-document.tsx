@@ -10,7 +10,7 @@ import { SiteProvider, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
-import { DEFAULT_LANG, type Lang } from "../../shared/lang";
+import { defaultAlternates, dictionary, langOfPath, type Lang, type LangAlternate } from "../../shared/i18n";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -38,10 +38,10 @@ export interface PageDocumentInput {
   preview?: PreviewPage;
   /** The page's own path (from the story's full_slug), for the canonical link; default the request's path. */
   canonicalPath?: string;
-  /** The document's language (default Dutch). */
+  /** The document's language (default: the path's). */
   lang?: Lang;
-  /** The page's path in each language it is published in: hreflang alternates. */
-  alternates?: Partial<Record<Lang, string>>;
+  /** The page in every language it is published in, itself included (hreflang, the switcher); unknown: none. */
+  translations?: LangAlternate[];
   thirdParty: ThirdPartyConfig;
   nonce: string;
   children: ReactNode;
@@ -51,8 +51,12 @@ export interface PageDocumentInput {
 export function PageDocument(input: PageDocumentInput) {
   const { url, origin, theme } = input;
   const path = url.pathname;
+  const lang = input.lang ?? langOfPath(path);
   const site: SiteContextValue = {
     ...themeSite(theme),
+    lang,
+    t: dictionary(lang),
+    alternates: switcherTargets(lang, input.translations ?? []),
     relations: new Map((input.rels ?? []).map((story) => [story.uuid, story])),
     listings: input.listings ?? new Map(),
     logger: input.logger,
@@ -71,17 +75,20 @@ export function PageDocument(input: PageDocumentInput) {
     listings: preview.listings,
     path: site.path,
     search: site.search,
+    lang,
+    alternates: site.alternates,
     resolveRelations: preview.resolveRelations,
   };
   const image = shareImage(input.image, DEFAULT_SHARE_IMAGE);
   return (
     <Document
+      lang={lang}
+      skipLinkText={site.t.document.skipToContent}
       meta={{
         title: input.title ?? SITE_NAME,
         description: input.description,
         canonical: input.canonical === false ? undefined : origin + (input.canonicalPath ?? path),
-        lang: input.lang ?? DEFAULT_LANG,
-        alternates: Object.entries(input.alternates ?? {}).map(([lang, href]) => ({ lang: lang as Lang, href: origin + href })),
+        alternates: (input.translations ?? []).map(({ lang, href }) => ({ lang, href: origin + href })),
         robots: input.robots,
         image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
       }}
@@ -120,4 +127,9 @@ export function PageDocument(input: PageDocumentInput) {
       </SiteProvider>
     </Document>
   );
+}
+
+/** Where the switcher leads: the same page in each other language where it exists, else that language's home. */
+function switcherTargets(lang: Lang, translations: readonly LangAlternate[]): LangAlternate[] {
+  return defaultAlternates(lang).map((home) => translations.find((page) => page.lang === home.lang) ?? home);
 }

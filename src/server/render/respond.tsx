@@ -2,9 +2,10 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { localiseLinks } from "../content/localise";
 import { loadTheme, type Theme } from "../content/theme";
-import { DEFAULT_LANG } from "../../shared/lang";
+import { DEFAULT_LANG } from "../../shared/i18n/lang";
 import type { AppBindings } from "../request-context";
 import { ErrorScreen } from "./error-screen";
+import { dictionary, langOfPath } from "../../shared/i18n";
 import { PageDocument, type PageDocumentInput } from "./page-document";
 import { robotsDirective } from "./robots";
 import { contentSecurityPolicy, createNonce, type CspOptions } from "./security";
@@ -80,10 +81,14 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
   } catch (error) {
     logger.error("theme.unavailable", { error });
   }
+  // The language of the path asked for: /en/... gets the English screen.
+  const lang = langOfPath(new URL(c.req.url).pathname);
+  const t = dictionary(lang);
   return respondWithPage(c, {
     status,
     theme,
-    title: status === 404 ? "Pagina niet gevonden" : "Er ging iets mis",
+    lang,
+    title: status === 404 ? t.error.notFoundTitle : t.error.errorTitle,
     body: <ErrorScreen status={status} message={message} />,
     headers: { ...headers, "Cache-Control": "no-store" },
     noindex: true,

@@ -1,23 +1,14 @@
 import { Hono, type Context } from "hono";
 import { deliveryFetch, type NewsletterDeps } from "../newsletter/cron";
 import { HUBSPOT_TIMEOUT_MS } from "../newsletter/hubspot";
+import { dictionary, isLang, langOfPath, type Lang } from "../../shared/i18n";
 import {
-  BAD_REQUEST_MESSAGE,
-  CROSS_SITE_MESSAGE,
-  INVALID_EMAIL_MESSAGE,
-  METHOD_NOT_ALLOWED_MESSAGE,
-  SUBSCRIBED_MESSAGE,
-  TOO_LARGE_MESSAGE,
-  UNAVAILABLE_MESSAGE,
-  UNSUPPORTED_FORM_TYPE_MESSAGE,
-  UNSUPPORTED_TYPE_MESSAGE,
   NEWSLETTER_ANCHOR,
   NEWSLETTER_API_PATH,
   NEWSLETTER_FIELDS,
   NEWSLETTER_FORM_PATH,
   NEWSLETTER_OUTCOME_PARAM,
   OUTCOME_CODES,
-  tooManyMessage,
 } from "../../shared/newsletter";
 import { redactEmails } from "../newsletter/privacy";
 import { signup, type SignupDeps } from "../newsletter/signup";
@@ -47,48 +38,56 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
   });
 
   routes.post(NEWSLETTER_API_PATH, async (c) => {
-    if (isCrossSite(c)) return jsonMessage(c, 403, CROSS_SITE_MESSAGE);
+    // Until the body is read, the answer is in the language of the page it came from.
+    let t = dictionary(refererLang(c));
+    if (isCrossSite(c)) return jsonMessage(c, 403, t.newsletter.crossSite);
     const { type, charset } = mediaType(c.req.header("content-type"));
-    if (type !== "application/json" || (charset && charset !== "utf-8")) return jsonMessage(c, 415, UNSUPPORTED_TYPE_MESSAGE);
+    if (type !== "application/json" || (charset && charset !== "utf-8")) return jsonMessage(c, 415, t.newsletter.unsupportedType);
     const body = await readLimitedBody(c.req.raw, MAX_JSON_BYTES);
-    if (body === "too-large") return jsonMessage(c, 413, TOO_LARGE_MESSAGE);
+    if (body === "too-large") return jsonMessage(c, 413, t.newsletter.tooLarge);
     const fields = parseJsonObject(body);
-    if (!fields) return jsonMessage(c, 400, BAD_REQUEST_MESSAGE);
-    if (typeof fields[NEWSLETTER_FIELDS.email] !== "string") return jsonMessage(c, 400, INVALID_EMAIL_MESSAGE);
+    if (!fields) return jsonMessage(c, 400, t.newsletter.badRequest);
+    const language = signupLang(fields[NEWSLETTER_FIELDS.language], refererLang(c));
+    t = dictionary(language);
+    if (typeof fields[NEWSLETTER_FIELDS.email] !== "string") return jsonMessage(c, 400, t.newsletter.invalidEmail);
 
     const outcome = await signup(signupDeps(c), {
       email: fields[NEWSLETTER_FIELDS.email] as string,
       honeypot: isFilled(fields[NEWSLETTER_FIELDS.honeypot]),
       pageUri: refererPage(c),
+      language,
       clientIp: c.req.header("cf-connecting-ip"),
     });
     switch (outcome.kind) {
       case "subscribed":
-        return jsonMessage(c, 201, SUBSCRIBED_MESSAGE);
+        return jsonMessage(c, 201, t.newsletter.subscribed);
       case "invalid":
-        return jsonMessage(c, 400, INVALID_EMAIL_MESSAGE);
+        return jsonMessage(c, 400, t.newsletter.invalidEmail);
       case "rate-limited":
-        return jsonMessage(c, 429, tooManyMessage(outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
+        return jsonMessage(c, 429, t.newsletter.tooMany(outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
       case "unavailable":
-        return jsonMessage(c, 503, UNAVAILABLE_MESSAGE, { "Retry-After": "60" });
+        return jsonMessage(c, 503, t.newsletter.unavailable, { "Retry-After": "60" });
     }
   });
 
   routes.post(NEWSLETTER_FORM_PATH, async (c) => {
-    if (isCrossSite(c)) return jsonMessage(c, 403, CROSS_SITE_MESSAGE);
+    const t = dictionary(refererLang(c));
+    if (isCrossSite(c)) return jsonMessage(c, 403, t.newsletter.crossSite);
     const contentType = c.req.header("content-type");
     const { type } = mediaType(contentType);
     if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data")
-      return jsonMessage(c, 415, UNSUPPORTED_FORM_TYPE_MESSAGE);
+      return jsonMessage(c, 415, t.newsletter.unsupportedFormType);
     const body = await readLimitedBody(c.req.raw, MAX_FORM_BYTES);
-    if (body === "too-large") return jsonMessage(c, 413, TOO_LARGE_MESSAGE);
+    if (body === "too-large") return jsonMessage(c, 413, t.newsletter.tooLarge);
     const form = await parseForm(body, type, contentType ?? "");
 
     const returnPath = safeReturnPath(form.get(NEWSLETTER_FIELDS.returnPath));
+    const returnPathname = new URL(returnPath, "http://x").pathname;
     const outcome = await signup(signupDeps(c), {
       email: form.get(NEWSLETTER_FIELDS.email) ?? "",
       honeypot: isFilled(form.get(NEWSLETTER_FIELDS.honeypot)),
-      pageUri: `${siteOrigin(c)}${new URL(returnPath, "http://x").pathname}`,
+      pageUri: `${siteOrigin(c)}${returnPathname}`,
+      language: signupLang(form.get(NEWSLETTER_FIELDS.language), langOfPath(returnPathname)),
       clientIp: c.req.header("cf-connecting-ip"),
     });
     const target = new URL(returnPath, "http://x");
@@ -98,14 +97,14 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
   });
 
   for (const path of [NEWSLETTER_API_PATH, NEWSLETTER_FORM_PATH]) {
-    routes.all(path, (c) => jsonMessage(c, 405, METHOD_NOT_ALLOWED_MESSAGE, { Allow: "POST" }));
+    routes.all(path, (c) => jsonMessage(c, 405, dictionary(refererLang(c)).newsletter.methodNotAllowed, { Allow: "POST" }));
   }
   // Whatever else goes wrong is still answered as JSON, never as the HTML error page.
   routes.onError((error, c) => {
     c.var.logger.error("newsletter.request_failed", {
       error: redactEmails(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
     });
-    return jsonMessage(c, 500, UNAVAILABLE_MESSAGE);
+    return jsonMessage(c, 500, dictionary(refererLang(c)).newsletter.unavailable);
   });
   return routes;
 }
@@ -153,6 +152,20 @@ function isCrossSite(c: ApiContext): boolean {
   if (c.req.header("sec-fetch-site") === "cross-site") return true;
   const origin = c.req.header("origin");
   return origin !== undefined && origin !== new URL(c.req.url).origin && origin !== c.var.config.siteUrl;
+}
+
+/**
+ * The signup's language: the page's `language` field when it names one we have; else (an old
+ * page, a hand-made request) the language of the page it came from.
+ */
+function signupLang(field: unknown, fallback: Lang): Lang {
+  return isLang(field) ? field : fallback;
+}
+
+/** The language of the page this request came from (Referer on this site), else Dutch. */
+function refererLang(c: ApiContext): Lang {
+  const page = refererPage(c);
+  return langOfPath(page ? new URL(page).pathname : "/");
 }
 
 /** The longest Referer the consent context is taken from; anything longer is no page of this site. */

@@ -8,7 +8,7 @@ import { pathOfSlug, type PageIndex } from "../content/routable";
 import type { Blok, Version } from "../../shared/content";
 import { isDataSlug, isPageStory, storyKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
-import { DEFAULT_LANG, isLang, langPath, splitLangPath, type Lang } from "../../shared/lang";
+import { DEFAULT_LANG, isLang, localisedPath, splitLangPath, type Lang, type LangAlternate } from "../../shared/i18n/lang";
 import { themeOf } from "../../shared/theme";
 import { listingPage, pageCount, readable, walkBloks, type Listing, type ListingQuery } from "../../site/blocks/listings";
 import { listingQuery } from "../../site/blocks/registry";
@@ -119,7 +119,7 @@ pages.get("*", async (c) => {
     preview,
     lang: language,
     canonicalPath: target.path,
-    alternates: alternatePaths(index, slug),
+    translations: translationsOf(index, slug),
     body: <StoryBody kind={kind} content={pageContent} />,
   });
 });
@@ -134,7 +134,7 @@ function visitorTarget(path: string, lang: Lang, index: PageIndex): Target {
   const pathSlug = slugForPath(path);
   if (!pathSlug) return "invalid";
   const slug = index.stories[lang].get(pathSlug);
-  return slug === undefined ? "unknown" : { slug, lang, path: langPath(lang, pathOfSlug(pathSlug)) };
+  return slug === undefined ? "unknown" : { slug, lang, path: localisedPath(lang, pathOfSlug(pathSlug)) };
 }
 
 /**
@@ -150,9 +150,9 @@ function editorTarget(url: URL, path: string, pathLang: Lang, index: PageIndex):
 }
 
 /** The page's path in every language it is published in (hreflang, the language switcher). */
-function alternatePaths(index: PageIndex, slug: string): Partial<Record<Lang, string>> {
+function translationsOf(index: PageIndex, slug: string): LangAlternate[] {
   const paths = index.alternates.get(slug) ?? {};
-  return Object.fromEntries(Object.entries(paths).map(([lang, pathSlug]) => [lang, langPath(lang as Lang, pathOfSlug(pathSlug))]));
+  return Object.entries(paths).map(([lang, pathSlug]) => ({ lang: lang as Lang, href: localisedPath(lang as Lang, pathOfSlug(pathSlug)) }));
 }
 
 /** Storyblok's `language` parameter: none for the default language. */

@@ -4,7 +4,7 @@ import { isPageLink } from "../../shared/page-types";
 import type { AppBindings } from "../request-context";
 import { isPreviewHost } from "../render/robots";
 import { pageIndex, pathOfSlug } from "../content/routable";
-import { langPath, type Lang } from "../../shared/lang";
+import { localisedPath, type Lang } from "../../shared/i18n/lang";
 
 export const seo = new Hono<AppBindings>();
 
@@ -40,7 +40,7 @@ export function sitemapEntries(links: readonly LinkEntry[]): SitemapEntry[] {
       const lastmod = link.published_at || link.updated_at || undefined;
       const paths = Object.entries(alternates.get(link.slug.replace(/\/+$/, "")) ?? {}).map(([lang, slug]) => ({
         lang: lang as Lang,
-        path: langPath(lang as Lang, pathOfSlug(slug)),
+        path: localisedPath(lang as Lang, pathOfSlug(slug)),
       }));
       return paths.map(({ path }) => ({ path, ...(lastmod ? { lastmod } : {}), ...(paths.length > 1 ? { alternates: paths } : {}) }));
     })

@@ -40,7 +40,7 @@ export function ArrowList({ blok }: BlockProps<ArrowListBlok>) {
               aria-hidden="true"
               className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-koraal-400 text-ink transition-colors group-hover:bg-ink group-hover:text-white"
             >
-              <svg viewBox="0 0 20 20" width="18" height="18" focusable="false">
+              <svg viewBox="0 0 20 20" width="18" height="18" focusable="false" aria-hidden="true">
                 <path
                   d="M4 10h11m-4-4.5L15.5 10 11 14.5"
                   fill="none"

@@ -2,6 +2,7 @@ import { Fragment, Suspense } from "react";
 import { useSite } from "../site-context";
 import { isBlockName, listingQuery, registry } from "./registry";
 import type { BlockComponent, Blok } from "./types";
+import { useT } from "../site-context";
 
 /** Renders nested blocks through the registry. Unknown components are logged, and render nothing. */
 export function Blocks({ blocks }: { blocks: readonly Blok[] | null | undefined }) {
@@ -41,9 +42,10 @@ export function Block({ blok }: { blok: Blok }) {
 }
 
 function ListingPlaceholder() {
+  const { t } = useT();
   return (
     <div className="site-container py-14 md:py-20" aria-busy="true">
-      <p className="sr-only">Laden…</p>
+      <p className="sr-only">{t.common.loading}</p>
       <div className="grid gap-6 md:grid-cols-3" aria-hidden="true">
         <div className="h-72 rounded-3xl bg-sand" />
         <div className="h-72 rounded-3xl bg-sand" />

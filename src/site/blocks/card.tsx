@@ -4,6 +4,7 @@ import { Image } from "../ui/image";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import { useT } from "../site-context";
 
 export interface CardBlok extends Blok {
   component: "Card";
@@ -21,9 +22,11 @@ export const UnderHeading = createContext(false);
 /** A card with an illustration, a label, a title, a short text and a link; the whole card is clickable. */
 export function Card({ blok }: BlockProps<CardBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
+  const underHeading = useContext(UnderHeading);
   if (!blok.title && !blok.text && !blok.image?.filename) return null;
   const linked = resolveLink(blok.link) !== null;
-  const Heading = useContext(UnderHeading) ? "h3" : "h2";
+  const Heading = underHeading ? "h3" : "h2";
   return (
     <article
       {...editable}
@@ -48,7 +51,7 @@ export function Card({ blok }: BlockProps<CardBlok>) {
             link={blok.link}
             className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold text-koraal-700 no-underline before:absolute before:inset-0 before:content-[''] hover:text-ink kbd-focus"
           >
-            {blok.linkText || "Lees verder"}
+            {blok.linkText || t.common.readOn}
             <span aria-hidden="true" className="transition-transform group-hover:translate-x-1">
               →
             </span>

@@ -5,6 +5,7 @@ import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { useEditable, type EditableProps } from "../editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import { useT } from "../site-context";
 
 export interface CarouselItemBlok extends Blok {
   component: "CarouselItem";
@@ -42,6 +43,7 @@ function CarouselCard({ blok, headingLevel, editable }: { blok: CarouselItemBlok
   const Heading = `h${headingLevel}` as const;
   const headingId = `carousel-item-${blok._uid}`;
   const target = resolveLink(blok.link);
+  const { t } = useT();
   return (
     <article
       {...editable}
@@ -66,7 +68,7 @@ function CarouselCard({ blok, headingLevel, editable }: { blok: CarouselItemBlok
         {blok.text ? <p className="m-0 text-ink-soft">{blok.text}</p> : null}
         {target ? (
           <Link link={blok.link} className="text-link mt-auto pt-2 font-semibold">
-            {blok.linkText || "Lees meer"}
+            {blok.linkText || t.common.readMore}
             <span aria-hidden="true"> {target.external ? "↗" : "→"}</span>
           </Link>
         ) : null}

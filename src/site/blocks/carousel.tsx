@@ -2,6 +2,7 @@ import { CarouselControls } from "../islands/carousel-controls";
 import { Island } from "../islands/island";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
+import { useT } from "../site-context";
 import { Block } from "./blocks";
 import { InCarousel } from "./carousel-item";
 import type { Blok, BlockProps } from "./types";
@@ -22,16 +23,17 @@ export interface CarouselBlok extends Blok {
  */
 export function Carousel({ blok }: BlockProps<CarouselBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
   const items = (blok.items ?? []).filter((item) => item && typeof item.component === "string");
   if (!items.length) return null;
   const headingId = `carousel-${blok._uid}`;
   return (
     <Section {...editable} tone="sand" labelledBy={blok.title ? headingId : undefined} className="overflow-hidden">
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
-      <div
+      <section
         id={`${headingId}-track`}
-        role="region"
-        aria-label={blok.title ? `${blok.title}: scroll horizontaal` : "Carrousel: scroll horizontaal"}
+        aria-label={t.carousel.scrollLabel(blok.title)}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take keyboard focus to be scrolled by keyboard (WCAG 2.1.1; axe scrollable-region-focusable)
         tabIndex={0}
         className="-mx-5 overflow-x-auto overscroll-x-contain scroll-smooth snap-x snap-mandatory scroll-px-5 px-5 pb-6 pt-1 outline-none focus-visible:ring-3 focus-visible:ring-koraal-600 focus-visible:ring-inset sm:-mx-8 sm:scroll-px-8 sm:px-8 [scrollbar-color:#FF7979_transparent] [scrollbar-width:thin]"
       >
@@ -44,17 +46,23 @@ export function Carousel({ blok }: BlockProps<CarouselBlok>) {
             ))}
           </InCarousel.Provider>
         </ul>
-      </div>
+      </section>
       {items.length > 1 ? (
         <Island
           name="CarouselControls"
           component={CarouselControls}
-          props={{ trackId: `${headingId}-track`, label: blok.title ? `${blok.title}: bladeren` : "Carrousel: bladeren" }}
+          props={{
+            trackId: `${headingId}-track`,
+            label: t.carousel.controlsLabel(blok.title),
+            previous: t.carousel.previous,
+            next: t.carousel.next,
+          }}
         />
       ) : null}
       {items.length > 1 ? (
         <p aria-hidden="true" className="m-0 mt-2 flex items-center gap-2 text-sm text-ink-muted">
-          Swipe of scroll voor meer <span className="text-koraal-700">→</span>
+          {`${t.carousel.hint} `}
+          <span className="text-koraal-700">→</span>
         </p>
       ) : null}
     </Section>

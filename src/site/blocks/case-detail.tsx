@@ -36,13 +36,13 @@ export interface CaseDetailBlok extends Blok {
 /** A case story: what we made for whom, the story itself in blocks, the results and more cases. */
 export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
   const editable = useEditable(blok);
-  const { relations } = useSite();
+  const { relations, t } = useSite();
   const titleId = `case-${blok._uid}`;
   const related = (Array.isArray(blok.related) ? blok.related : [])
     .map((entry) => (typeof entry === "string" ? relations.get(entry) : entry))
     .filter(isStoryOf<CaseDetailBlok>("CaseDetail"))
     .slice(0, 3);
-  const title = blok.title || "Case";
+  const title = blok.title || t.cases.fallbackTitle;
   return (
     <article {...editable} aria-labelledby={titleId} className="flex flex-col">
       <CaseHeader blok={blok} titleId={titleId} title={title} />
@@ -60,9 +60,9 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
       {related.length ? (
         <Section tone="sand" labelledBy={`${titleId}-related`}>
           <div className="mb-10 flex flex-wrap items-end justify-between gap-4">
-            <SectionHeading id={`${titleId}-related`} title="Meer cases" className="gap-3" />
-            <Link link="/cases" className="text-link font-semibold">
-              Alle cases
+            <SectionHeading id={`${titleId}-related`} title={t.cases.more} className="gap-3" />
+            <Link link={t.paths.cases} className="text-link font-semibold">
+              {t.cases.allBack}
             </Link>
           </div>
           <StoryGrid stories={related} card={(story) => <CaseCard story={story} />} />
@@ -75,11 +75,12 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
 /** Who the case was for, what we did, in a few facts under the title. */
 function CaseHeader({ blok, titleId, title }: { blok: CaseDetailBlok; titleId: string; title: string }) {
   const services = serviceList(blok.services);
+  const { t } = useSite();
   return (
     <header className="relative overflow-hidden bg-sand">
       <div aria-hidden="true" className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-koraal-200 opacity-60 md:h-96 md:w-96" />
       <div className="site-container relative flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
-        <Breadcrumb href="/cases" label="Cases" last={blok.client || title} lastIsPage />
+        <Breadcrumb href={t.paths.cases} label={t.cases.label} last={blok.client || title} lastIsPage />
         {blok.client ? <p className="eyebrow m-0">{blok.client}</p> : null}
         <h1
           id={titleId}
@@ -92,19 +93,19 @@ function CaseHeader({ blok, titleId, title }: { blok: CaseDetailBlok; titleId: s
           <dl className="m-0 mt-2 grid gap-6 border-t border-t-solid border-sand-dark pt-6 sm:grid-cols-[auto_auto_1fr] sm:gap-12">
             {blok.client ? (
               <div>
-                <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Klant</dt>
+                <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">{t.cases.client}</dt>
                 <dd className="m-0 mt-1 font-semibold">{blok.client}</dd>
               </div>
             ) : null}
             {blok.sector ? (
               <div>
-                <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Sector</dt>
+                <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">{t.cases.sector}</dt>
                 <dd className="m-0 mt-1 font-semibold">{blok.sector}</dd>
               </div>
             ) : null}
             {services.length ? (
               <div>
-                <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">Wat we deden</dt>
+                <dt className="text-sm font-semibold uppercase tracking-widest text-ink-muted">{t.cases.whatWeDid}</dt>
                 <dd className="m-0 mt-2">
                   <ul className="m-0 flex list-none flex-wrap gap-2 p-0">
                     {services.map((service) => (
@@ -126,12 +127,13 @@ function CaseHeader({ blok, titleId, title }: { blok: CaseDetailBlok; titleId: s
 /** The results as big numbers with their labels. */
 function CaseResults({ results: value, titleId }: { results: CaseDetailBlok["results"]; titleId: string }) {
   const results = (Array.isArray(value) ? value : []).filter((r) => r && (r.value || r.label));
+  const { t } = useSite();
   if (!results.length) return null;
   return (
     <section aria-labelledby={`${titleId}-results`} className="bg-white pt-14 md:pt-20">
       <div className="site-container">
         <h2 id={`${titleId}-results`} className="eyebrow m-0 mb-6">
-          De resultaten
+          {t.cases.results}
         </h2>
         <dl className="m-0 grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4">
           {results.map((result, index) => (

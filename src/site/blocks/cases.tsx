@@ -4,6 +4,7 @@ import { CaseCard } from "./parts/case-card";
 import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
 import type { BlockProps } from "./types";
 import type { CaseDetailBlok } from "./case-detail";
+import { useT } from "../site-context";
 
 export interface CasesBlok extends StoryListingBlok {
   component: "Cases";
@@ -12,18 +13,19 @@ export interface CasesBlok extends StoryListingBlok {
 /** Our case stories (CaseDetail under cases/), newest first, as cards. */
 export function Cases({ blok }: BlockProps<CasesBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
   return (
     <StoryListingSection
       {...editable}
       blok={blok}
       idPrefix="cases"
-      label="Cases"
-      paginationLabel="Paginering cases"
+      label={t.cases.label}
+      paginationLabel={t.cases.pagination}
       isItem={isStoryOf<CaseDetailBlok>("CaseDetail")}
       card={(story, headingLevel) => <CaseCard story={story} headingLevel={headingLevel} />}
-      emptyText="We schrijven onze nieuwste cases op dit moment uit. Kom binnenkort terug, of vraag ons gerust naar voorbeelden."
-      pastEndText="Op deze pagina staan geen cases meer."
-      allLinkText="Bekijk alle cases"
+      emptyText={t.cases.empty}
+      pastEndText={t.cases.pastEnd}
+      allLinkText={t.cases.all}
     />
   );
 }

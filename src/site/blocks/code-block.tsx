@@ -1,5 +1,6 @@
 import { useEditable } from "../editable";
 import type { Blok, BlockProps } from "./types";
+import { useT } from "../site-context";
 
 export interface CodeBlockBlok extends Blok {
   component: "CodeBlock";
@@ -45,6 +46,7 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
  */
 export function CodeBlock({ blok }: BlockProps<CodeBlockBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
   const code = typeof blok.code === "string" ? blok.code.replace(/^\n+|\s+$/g, "") : "";
   if (!code) return null;
   const language = languageSlug(blok.language);
@@ -53,9 +55,7 @@ export function CodeBlock({ blok }: BlockProps<CodeBlockBlok>) {
       ? LANGUAGE_NAMES[language]
       : language.charAt(0).toUpperCase() + language.slice(1)
     : undefined;
-  const label = ["Codevoorbeeld", languageName ? `in ${languageName}` : null, blok.filename ? `(${blok.filename})` : null]
-    .filter(Boolean)
-    .join(" ");
+  const label = t.code.label(languageName, blok.filename || undefined);
   const captionId = blok.caption ? `code-${blok._uid}-caption` : undefined;
   return (
     <div {...editable} className="site-container py-6">
@@ -73,7 +73,9 @@ export function CodeBlock({ blok }: BlockProps<CodeBlockBlok>) {
             {languageName ? <span className="font-semibold uppercase tracking-widest text-koraal-300">{languageName}</span> : null}
           </div>
         ) : null}
+        {/* biome-ignore lint/a11y/useSemanticElements: the region is the pre itself: wrapping it in a section would leave the focusable element unnamed */}
         <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must take keyboard focus to be scrolled by keyboard (WCAG 2.1.1)
           tabIndex={0}
           // a focusable scroll area needs a name, and a name needs a role (pre has none of its own)
           role="region"

@@ -6,6 +6,8 @@ import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { TeamMemberCard, useTeamMemberRelation } from "./team-member";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import { useT } from "../site-context";
+import { keyed } from "../ui/keys";
 
 export interface ContactBlok extends Blok {
   component: "Contact";
@@ -58,6 +60,7 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
   const map = blok.map?.filename ? blok.map : null;
   const heading = "m-0 mb-2 text-sm font-semibold uppercase tracking-widest text-koraal-700";
   const card = "rounded-3xl bg-white p-6 ring-1 ring-sand-dark";
+  const { t } = useT();
 
   return (
     <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
@@ -68,10 +71,10 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
             <div className="grid gap-5 sm:grid-cols-2">
               {address.length ? (
                 <div className={card}>
-                  <h3 className={heading}>Bezoekadres</h3>
+                  <h3 className={heading}>{t.contact.address}</h3>
                   <address className="m-0 text-lg not-italic">
-                    {address.map((line, index) => (
-                      <span key={index} className="block">
+                    {keyed(address).map(([key, line]) => (
+                      <span key={key} className="block">
                         {line}
                       </span>
                     ))}
@@ -80,7 +83,7 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
               ) : null}
               {phone || email ? (
                 <div className={card}>
-                  <h3 className={heading}>Bellen of mailen</h3>
+                  <h3 className={heading}>{t.contact.reach}</h3>
                   <address className="not-italic">
                     <ul className="m-0 flex list-none flex-col gap-1 p-0 text-lg">
                       {phone ? (
@@ -109,11 +112,11 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
           ) : null}
           {hours.length ? (
             <div className={card}>
-              <h3 className={heading}>Openingstijden</h3>
+              <h3 className={heading}>{t.contact.hours}</h3>
               <dl className="m-0 grid gap-2">
-                {hours.map(({ days, time }, index) => (
+                {keyed(hours, ({ days, time }) => `${days} ${time}`).map(([key, { days, time }]) => (
                   <div
-                    key={index}
+                    key={key}
                     className="flex flex-wrap justify-between gap-x-6 border-b border-sand-dark pb-2 last:border-b-0 last:pb-0"
                   >
                     <dt className="font-semibold">{days}</dt>
@@ -125,7 +128,7 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
           ) : null}
           {person ? (
             <div className="flex flex-col gap-3">
-              <h3 className={heading}>Je eerste aanspreekpunt</h3>
+              <h3 className={heading}>{t.contact.person}</h3>
               <TeamMemberCard member={person} headingLevel={3} layout="inline" />
             </div>
           ) : null}
@@ -142,11 +145,11 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
             {blok.mapLink ? (
               <figcaption>
                 <Link link={blok.mapLink} className="text-link font-semibold">
-                  Plan je route
+                  {t.contact.route}
                   {resolveLink(blok.mapLink)?.external ? (
                     <>
                       <span aria-hidden="true"> ↗</span>
-                      <span className="sr-only"> (opent in een nieuw tabblad)</span>
+                      <span className="sr-only">{` ${t.common.newTab}`}</span>
                     </>
                   ) : null}
                 </Link>

@@ -3,6 +3,7 @@ import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { CustomerLogoTile } from "./customer";
 import type { Blok, BlockProps } from "./types";
+import { useT } from "../site-context";
 
 export interface CustomerListBlok extends Blok {
   component: "CustomerList";
@@ -14,6 +15,7 @@ export interface CustomerListBlok extends Blok {
 /** The customers of the theme story (the customers store) as a grid of logos. */
 export function CustomerList({ blok }: BlockProps<CustomerListBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
   const customers = useCustomers().filter((customer) => customer.name || customer.logo?.filename);
   if (!customers.length && !blok.title) return null;
   const headingId = `customer-list-${blok._uid}`;
@@ -29,7 +31,7 @@ export function CustomerList({ blok }: BlockProps<CustomerListBlok>) {
           ))}
         </ul>
       ) : (
-        <p className="m-0 text-lg text-ink-soft">Binnenkort lees je hier voor wie we werken.</p>
+        <p className="m-0 text-lg text-ink-soft">{t.customers.empty}</p>
       )}
     </Section>
   );

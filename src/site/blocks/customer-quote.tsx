@@ -1,6 +1,7 @@
 import { Image } from "../ui/image";
 import { useEditable } from "../editable";
 import type { AssetField, Blok, BlockProps } from "./types";
+import { keyed } from "../ui/keys";
 
 export interface CustomerQuoteBlok extends Blok {
   component: "CustomerQuote";
@@ -35,8 +36,8 @@ export function CustomerQuote({ blok }: BlockProps<CustomerQuoteBlok>) {
           />
         </svg>
         <blockquote className="relative m-0 max-w-4xl">
-          {paragraphs.map((paragraph, index) => (
-            <p key={index} className="m-0 font-display text-2xl font-semibold leading-snug tracking-tight text-ink md:text-3xl [&+p]:mt-4">
+          {keyed(paragraphs).map(([key, paragraph]) => (
+            <p key={key} className="m-0 font-display text-2xl font-semibold leading-snug tracking-tight text-ink md:text-3xl [&+p]:mt-4">
               {paragraph}
             </p>
           ))}

@@ -4,6 +4,7 @@ import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import { useT } from "../site-context";
 
 export interface CustomerBlok extends Blok {
   component: "Customer";
@@ -24,6 +25,7 @@ function logoSize(filename: string) {
 /** One customer, featured: logo, name, what we do for them and a link to them. */
 export function Customer({ blok }: BlockProps<CustomerBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
   if (!blok.name && !blok.logo?.filename) return null;
   const headingId = `customer-${blok._uid}`;
   const target = resolveLink(blok.link);
@@ -57,7 +59,7 @@ export function Customer({ blok }: BlockProps<CustomerBlok>) {
           {blok.description ? <p className="m-0 max-w-2xl text-ink-soft">{blok.description}</p> : null}
           {target ? (
             <Link link={blok.link} className="text-link mt-1 font-semibold">
-              {target.external ? `Naar de website van ${blok.name ?? "deze klant"}` : `Meer over ${blok.name ?? "deze klant"}`}
+              {target.external ? t.customers.website(blok.name) : t.customers.more(blok.name)}
               <span aria-hidden="true"> {target.external ? "↗" : "→"}</span>
             </Link>
           ) : null}

@@ -59,7 +59,7 @@ export function FeatureBenefits({ blok }: BlockProps<FeatureBenefitsBlok>) {
                 aria-hidden="true"
                 className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-koraal-100 text-koraal-700"
               >
-                <svg viewBox="0 0 20 20" width="20" height="20" focusable="false">
+                <svg viewBox="0 0 20 20" width="20" height="20" focusable="false" aria-hidden="true">
                   <path
                     d="M4 10.5l4 4 8-9"
                     fill="none"

@@ -2,6 +2,7 @@ import { FigureSection } from "../ui/figure-section";
 import { Image } from "../ui/image";
 import { useEditable } from "../editable";
 import type { AssetField, Blok, BlockProps } from "./types";
+import { keyed } from "../ui/keys";
 
 export interface ImageGroupBlok extends Blok {
   component: "ImageGroup";
@@ -26,8 +27,8 @@ export function ImageGroup({ blok }: BlockProps<ImageGroupBlok>) {
             : "m-0 grid list-none grid-cols-2 gap-3 p-0 md:grid-cols-3 md:gap-6"
         }
       >
-        {images.map((image, index) => (
-          <li key={index} className="overflow-hidden rounded-2xl bg-sand">
+        {keyed(images, (image) => image.filename ?? "").map(([key, image]) => (
+          <li key={key} className="overflow-hidden rounded-2xl bg-sand">
             <Image
               src={image.filename}
               alt={image.alt}

@@ -1,6 +1,7 @@
 import { Image } from "../ui/image";
 import { useEditable } from "../editable";
 import type { AssetField, Blok, BlockProps } from "./types";
+import { keyed } from "../ui/keys";
 
 export interface ImageTrioBlok extends Blok {
   component: "ImageTrio";
@@ -36,8 +37,8 @@ export function ImageTrio({ blok }: BlockProps<ImageTrioBlok>) {
               className="absolute inset-0 block h-full w-full object-cover"
             />
           </div>
-          {rest.map((image, index) => (
-            <div key={index} className="relative aspect-[4/3] overflow-hidden rounded-3xl bg-sand">
+          {keyed(rest, (image) => image.filename ?? "").map(([key, image]) => (
+            <div key={key} className="relative aspect-[4/3] overflow-hidden rounded-3xl bg-sand">
               <Image
                 src={image.filename}
                 alt={image.alt}

@@ -4,6 +4,7 @@ import { Link } from "../ui/link";
 import { useEditable } from "../editable";
 import { Blocks } from "./blocks";
 import type { AssetField, Blok, BlockProps } from "./types";
+import { useT } from "../site-context";
 
 export interface InsightDetailBlok extends Blok {
   component: "InsightDetail";
@@ -28,16 +29,17 @@ export interface InsightDetailBlok extends Blok {
 export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
   const editable = useEditable(blok);
   const titleId = `insight-${blok._uid}`;
-  const date = articleDate(blok.publishedDate);
+  const { t } = useT();
+  const date = articleDate(blok.publishedDate, t.common.months);
   const minutes = readingMinutes(blok.readingTime);
-  const title = blok.title || "Insight";
+  const title = blok.title || t.insights.fallbackTitle;
   return (
     <article {...editable} aria-labelledby={titleId} className="flex flex-col">
       <header className="relative overflow-hidden bg-sand">
         <div aria-hidden="true" className="absolute -left-28 -bottom-40 h-80 w-80 rounded-full bg-koraal-100 md:h-[28rem] md:w-[28rem]" />
         <div className="relative mx-auto w-full max-w-3xl px-5 sm:px-8">
           <div className="flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
-            <Breadcrumb href="/insights" label="Insights" last={blok.category} />
+            <Breadcrumb href={t.paths.insights} label={t.insights.label} last={blok.category} />
             <h1
               id={titleId}
               className="m-0 break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl"
@@ -76,7 +78,12 @@ export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
                   <p className="m-0 flex flex-wrap items-center gap-x-3 text-sm text-ink-muted">
                     {date ? <time dateTime={date.iso}>{date.label}</time> : null}
                     {date && minutes ? <span aria-hidden="true">·</span> : null}
-                    {minutes ? <span>{minutes} min leestijd</span> : null}
+                    {minutes ? (
+                      <span>
+                        {minutes}
+                        {t.insights.readingTimeSuffix}
+                      </span>
+                    ) : null}
                   </p>
                 ) : null}
               </div>
@@ -94,8 +101,9 @@ export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
       </div>
       <footer className="mx-auto w-full max-w-3xl px-5 pb-16 sm:px-8 md:pb-24">
         <p className="m-0 border-t border-t-solid border-sand-dark pt-8">
-          <Link link="/insights" className="text-link font-semibold">
-            <span aria-hidden="true">←</span> Alle insights
+          <Link link={t.paths.insights} className="text-link font-semibold">
+            <span aria-hidden="true">←</span>
+            {` ${t.insights.allBack}`}
           </Link>
         </p>
       </footer>

@@ -6,6 +6,7 @@ import type { InsightDetailBlok } from "./insight-detail";
 import { isStoryOf, perPage, type ListingQuery } from "./listings";
 import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
 import type { BlockProps } from "./types";
+import { useT } from "../site-context";
 
 export interface InsightsBlok extends StoryListingBlok {
   component: "Insights";
@@ -14,18 +15,19 @@ export interface InsightsBlok extends StoryListingBlok {
 /** Articles from our team (InsightDetail under insights/), newest first, as cards. */
 export function Insights({ blok }: BlockProps<InsightsBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
   return (
     <StoryListingSection
       {...editable}
       blok={blok}
       idPrefix="insights"
-      label="Insights"
-      paginationLabel="Paginering insights"
+      label={t.insights.label}
+      paginationLabel={t.insights.pagination}
       isItem={isStoryOf<InsightDetailBlok>("InsightDetail")}
       card={(story, headingLevel) => <InsightCard story={story} headingLevel={headingLevel} />}
-      emptyText="Ons team schrijft aan nieuwe artikelen. Kom binnenkort terug voor verse inzichten over apps, web en productstrategie."
-      pastEndText="Op deze pagina staan geen artikelen meer."
-      allLinkText="Bekijk alle insights"
+      emptyText={t.insights.empty}
+      pastEndText={t.insights.pastEnd}
+      allLinkText={t.insights.all}
     />
   );
 }
@@ -40,7 +42,8 @@ Insights.listing = (blok: InsightsBlok): ListingQuery => ({
 /** A card for one article: picture, category and date, title, intro, author. */
 function InsightCard({ story, headingLevel }: { story: Story<InsightDetailBlok>; headingLevel: 2 | 3 }) {
   const content = story.content;
-  const date = articleDate(content.publishedDate) ?? articleDate(story.first_published_at);
+  const { t } = useT();
+  const date = articleDate(content.publishedDate, t.common.months) ?? articleDate(story.first_published_at, t.common.months);
   return (
     <StoryCard
       story={story}
@@ -62,7 +65,14 @@ function InsightCard({ story, headingLevel }: { story: Story<InsightDetailBlok>;
         ) : null
       }
       teaser={content.intro || content.description}
-      footer={content.authorName ? <p className="m-0 mt-auto text-sm text-ink-muted">Door {content.authorName}</p> : null}
+      footer={
+        content.authorName ? (
+          <p className="m-0 mt-auto text-sm text-ink-muted">
+            {t.insights.byPrefix}
+            {content.authorName}
+          </p>
+        ) : null
+      }
     />
   );
 }

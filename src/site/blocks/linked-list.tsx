@@ -2,6 +2,7 @@ import { resolveLink } from "../../shared/links";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
 import type { Blok, BlockProps, LinkField } from "./types";
+import { useT } from "../site-context";
 
 /** A `nav-link` item (see items.ts): a link and its text. */
 export interface LinkedListLink extends Blok {
@@ -19,6 +20,7 @@ export interface LinkedListBlok extends Blok {
 /** A titled list of links, one per row, each with an arrow (↗ when it leaves the site). */
 export function LinkedList({ blok }: BlockProps<LinkedListBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
   const links = (blok.links ?? []).flatMap((item) => {
     const target = resolveLink(item?.link);
     return target && item.linkText ? [{ item, target }] : [];
@@ -29,7 +31,7 @@ export function LinkedList({ blok }: BlockProps<LinkedListBlok>) {
     <div {...editable} className="site-container py-10 md:py-14">
       <nav
         aria-labelledby={blok.title ? headingId : undefined}
-        aria-label={blok.title ? undefined : "Links"}
+        aria-label={blok.title ? undefined : t.common.links}
         className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] md:gap-12"
       >
         {blok.title || blok.intro ? (
@@ -51,7 +53,7 @@ export function LinkedList({ blok }: BlockProps<LinkedListBlok>) {
               >
                 <span>
                   {item.linkText}
-                  {target.external ? <span className="sr-only"> (opent in een nieuw tabblad)</span> : null}
+                  {target.external ? <span className="sr-only">{` ${t.common.newTab}`}</span> : null}
                 </span>
                 <span
                   aria-hidden="true"

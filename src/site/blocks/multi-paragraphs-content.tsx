@@ -1,6 +1,7 @@
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import type { Blok, BlockProps } from "./types";
+import { keyed } from "../ui/keys";
 
 /** One titled paragraph (`titled-paragraph` item); blank lines in `text` separate paragraphs. */
 export interface TitledParagraph extends Blok {
@@ -45,8 +46,8 @@ export function MultiParagraphsContent({ blok }: BlockProps<MultiParagraphsConte
                   {item.title}
                 </ItemHeading>
               ) : null}
-              {paragraphs.map((paragraph, i) => (
-                <p key={i} className="m-0 whitespace-pre-line leading-relaxed text-ink-soft">
+              {keyed(paragraphs).map(([key, paragraph]) => (
+                <p key={key} className="m-0 whitespace-pre-line leading-relaxed text-ink-soft">
                   {paragraph}
                 </p>
               ))}

@@ -116,7 +116,7 @@ export function isBlockName(name: string): name is BlockName {
 export function listingQuery(blok: Blok): ListingQuery | undefined {
   if (!isBlockName(blok.component)) return undefined;
   // each listing block types `listing` with its own blok; the registry only hands it the blok it rendered
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: see BlockComponent: each listing block's `listing` takes its own blok type
   const block = registry[blok.component] as BlockComponent & { listing?: (blok: any) => ListingQuery };
   return block.listing?.(blok);
 }

@@ -3,6 +3,7 @@ import { HERO_IMAGE_SIZES } from "../ui/image-url";
 import { useEditable } from "../editable";
 import { Blocks } from "./blocks";
 import type { AssetField, Blok, BlockProps } from "./types";
+import { useT } from "../site-context";
 
 export interface SectorBlok extends Blok {
   component: "Sector";
@@ -23,16 +24,17 @@ export interface SectorBlok extends Blok {
 export function Sector({ blok }: BlockProps<SectorBlok>) {
   const editable = useEditable(blok);
   const headingId = `sector-${blok._uid}`;
+  const { t } = useT();
   return (
     <article {...editable} className="flex flex-col" aria-labelledby={headingId}>
       <header className="relative overflow-hidden bg-sand">
         <div className="site-container grid items-center gap-10 py-14 md:grid-cols-[1.2fr_1fr] md:py-20">
           <div className="flex flex-col items-start gap-5">
-            <nav aria-label="Kruimelpad">
+            <nav aria-label={t.common.breadcrumb}>
               <ol className="m-0 flex list-none flex-wrap items-center gap-2 p-0 text-sm font-semibold">
                 <li>
-                  <a href="/sectoren" className="text-koraal-700 no-underline hover:text-ink kbd-focus">
-                    Sectoren
+                  <a href={t.paths.sectors} className="text-koraal-700 no-underline hover:text-ink kbd-focus">
+                    {t.sectors.label}
                   </a>
                 </li>
                 {blok.cardTitle || blok.title ? (
@@ -48,7 +50,7 @@ export function Sector({ blok }: BlockProps<SectorBlok>) {
               </ol>
             </nav>
             <h1 id={headingId} className="m-0 font-display text-4xl font-bold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
-              {blok.title || "Sector"}
+              {blok.title || t.sectors.fallbackTitle}
             </h1>
             {blok.intro ? <p className="m-0 max-w-xl text-lg text-ink-soft sm:text-xl">{blok.intro}</p> : null}
           </div>

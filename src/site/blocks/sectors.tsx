@@ -24,11 +24,11 @@ export interface SectorsBlok extends Blok {
 export function Sectors({ blok }: BlockProps<SectorsBlok>) {
   const editable = useEditable(blok);
   const listing = useListing(blok);
-  const { path } = useSite();
+  const { path, t } = useSite();
   const sectors = listing.stories.filter(isStoryOf<SectorBlok>("Sector"));
   const headingId = `sectors-${blok._uid}`;
   return (
-    <Section {...editable} labelledBy={blok.title ? headingId : undefined} label={blok.title ? undefined : "Sectoren"}>
+    <Section {...editable} labelledBy={blok.title ? headingId : undefined} label={blok.title ? undefined : t.sectors.label}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
       {sectors.length ? (
         <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">
@@ -39,9 +39,9 @@ export function Sectors({ blok }: BlockProps<SectorsBlok>) {
           ))}
         </ul>
       ) : (
-        <EmptyState text="We zetten onze sectoren op dit moment op een rij. Kijk binnenkort nog eens, of neem contact met ons op." />
+        <EmptyState text={t.sectors.empty} />
       )}
-      <Pagination label="Paginering sectoren" path={path} page={listing.page} pages={pageCount(listing)} />
+      <Pagination label={t.sectors.pagination} path={path} page={listing.page} pages={pageCount(listing)} />
     </Section>
   );
 }
@@ -59,6 +59,7 @@ function SectorCard({ story }: { story: Story<SectorBlok> }) {
   const title = content.cardTitle || content.title || story.name;
   // the SEO description is written as a one-line summary, so it doubles as the card text
   const teaser = content.teaser || content.description || content.intro;
+  const { t } = useSite();
   return (
     <article className="group relative flex w-full flex-col gap-4 rounded-3xl border border-sand-dark bg-sand p-7 transition-shadow hover:shadow-[0_12px_40px_-16px_rgba(22,22,42,0.35)]">
       {content.icon?.filename ? (
@@ -69,9 +70,9 @@ function SectorCard({ story }: { story: Story<SectorBlok> }) {
       <Link
         link={story.full_slug}
         className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold text-koraal-700 no-underline before:absolute before:inset-0 before:rounded-3xl before:content-[''] hover:text-ink kbd-focus"
-        aria-label={`Bekijk sector ${title}`}
+        aria-label={t.sectors.viewLabel(title)}
       >
-        Bekijk sector
+        {t.sectors.view}
         <span aria-hidden="true" className="transition-transform group-hover:translate-x-1">
           →
         </span>

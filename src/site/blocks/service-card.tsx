@@ -3,6 +3,7 @@ import { Link } from "../ui/link";
 import { resolveLink } from "../../shared/links";
 import { useEditable } from "../editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import { useT } from "../site-context";
 
 export interface ServiceCardBlok extends Blok {
   component: "ServiceCard";
@@ -19,6 +20,7 @@ export interface ServiceCardBlok extends Blok {
  */
 export function ServiceCard({ blok }: BlockProps<ServiceCardBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
   if (!blok.title && !blok.text) return null;
   const hasLink = resolveLink(blok.link) !== null;
   return (
@@ -36,7 +38,7 @@ export function ServiceCard({ blok }: BlockProps<ServiceCardBlok>) {
           link={blok.link}
           className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold text-koraal-700 no-underline before:absolute before:inset-0 before:rounded-3xl before:content-[''] hover:text-ink kbd-focus"
         >
-          {blok.linkText || `Meer over ${blok.title ?? "deze dienst"}`}
+          {blok.linkText || t.services.more(blok.title)}
           <span aria-hidden="true" className="transition-transform group-hover:translate-x-1">
             →
           </span>

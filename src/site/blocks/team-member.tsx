@@ -6,6 +6,7 @@ import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import { useT } from "../site-context";
 
 export interface TeamMemberBlok extends Blok {
   component: "TeamMember";
@@ -48,6 +49,7 @@ export function TeamMemberCard({
   /** stacked: a card in a grid; inline: a compact contact person; feature: one person on a page. */
   layout?: "stacked" | "inline" | "feature";
 }) {
+  const { t } = useT();
   if (!member.name) return null;
   const Heading = `h${headingLevel}` as const;
   const headingId = `team-member-${member._uid}`;
@@ -58,7 +60,7 @@ export function TeamMemberCard({
       {member.photo?.filename ? (
         <Image
           src={member.photo.filename}
-          alt={member.photo.alt || `Portret van ${member.name}`}
+          alt={member.photo.alt || t.team.portrait(member.name)}
           sizes={style.sizes}
           {...(assetDimensions(member.photo.filename) ?? { width: PHOTO_WIDTH, height: PHOTO_HEIGHT })}
           className={style.photo}
@@ -110,10 +112,11 @@ const LAYOUTS = {
 } as const;
 
 function LinkedInItem({ link, name }: { link: LinkField | undefined; name: string }) {
+  const { t } = useT();
   if (!resolveLink(link)) return null;
   return (
     <li>
-      <Link link={link} className="text-link" aria-label={`${name} op LinkedIn (opent in een nieuw tabblad)`}>
+      <Link link={link} className="text-link" aria-label={t.team.linkedIn(name)}>
         LinkedIn
       </Link>
     </li>

@@ -6,6 +6,7 @@ import { pageCount, perPage, type ListingQuery } from "./listings";
 import { TeamMemberCard, type TeamMemberBlok } from "./team-member";
 import type { Blok, BlockProps } from "./types";
 import { useListing } from "./use-listing";
+import { useT } from "../site-context";
 
 export interface TeamBlok extends Blok {
   component: "Team";
@@ -24,6 +25,7 @@ export function Team({ blok }: BlockProps<TeamBlok>) {
     .map((story) => story.content)
     .filter((content): content is TeamMemberBlok => content?.component === "TeamMember" && Boolean(content.name));
   const headingId = `team-${blok._uid}`;
+  const { t } = useT();
   return (
     <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
@@ -36,9 +38,9 @@ export function Team({ blok }: BlockProps<TeamBlok>) {
           ))}
         </ul>
       ) : (
-        <EmptyState text="Ons team stelt zich hier binnenkort aan je voor. Tot die tijd zeggen we graag persoonlijk hallo." />
+        <EmptyState text={t.team.empty} />
       )}
-      <Pagination label="Meer teamleden" page={listing.page} pages={pageCount(listing)} linkCurrent />
+      <Pagination label={t.team.pagination} page={listing.page} pages={pageCount(listing)} linkCurrent />
     </Section>
   );
 }

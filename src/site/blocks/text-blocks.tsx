@@ -1,6 +1,7 @@
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import type { Blok, BlockProps } from "./types";
+import { keyed } from "../ui/keys";
 
 /** One column (item schema `text-block`, not a block of its own). */
 export interface TextBlock extends Blok {
@@ -38,8 +39,8 @@ export function TextBlocks({ blok }: BlockProps<TextBlocksBlok>) {
         {blocks.map((block) => (
           <div key={block._uid} className="flex flex-col gap-3 border-t-4 border-koraal-400 pt-6">
             {block.title ? <BlockHeading className="m-0 font-display text-2xl font-bold leading-snug">{block.title}</BlockHeading> : null}
-            {paragraphs(block.text).map((paragraph, index) => (
-              <p key={index} className="m-0 text-ink-soft">
+            {keyed(paragraphs(block.text)).map(([key, paragraph]) => (
+              <p key={key} className="m-0 text-ink-soft">
                 {paragraph}
               </p>
             ))}

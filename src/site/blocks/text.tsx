@@ -1,5 +1,6 @@
 import { useEditable } from "../editable";
 import type { Blok, BlockProps } from "./types";
+import { keyed } from "../ui/keys";
 
 export interface TextBlok extends Blok {
   component: "Text";
@@ -17,8 +18,8 @@ export function Text({ blok }: BlockProps<TextBlok>) {
   return (
     <div {...editable} className="site-container py-8">
       <div className="max-w-3xl space-y-4 text-lg text-ink-soft">
-        {paragraphs.map((p, i) => (
-          <p key={i} className="m-0 whitespace-pre-line">
+        {keyed(paragraphs).map(([key, p]) => (
+          <p key={key} className="m-0 whitespace-pre-line">
             {p}
           </p>
         ))}

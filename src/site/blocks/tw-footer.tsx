@@ -74,9 +74,10 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
  * preview marks only the bloks of that page's story.
  */
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
-  const { socials, path, search } = useSite();
+  const { socials, path, search, lang, t } = useSite();
   const editable = useEditable(blok);
-  const outcome = outcomeMessage(new URLSearchParams(search).get(NEWSLETTER_OUTCOME_PARAM));
+  const outcome = outcomeMessage(new URLSearchParams(search).get(NEWSLETTER_OUTCOME_PARAM), t.newsletter);
+  const { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail } = t.newsletter;
   return (
     <footer {...editable} className="mt-auto bg-ink text-white">
       <div className="site-container grid gap-12 py-16 lg:grid-cols-[1fr_2fr]">
@@ -87,7 +88,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
           {blok.title ? <p className="m-0 font-display text-2xl font-bold">{blok.title}</p> : null}
           {blok.description ? <p className="m-0 max-w-md text-white/80">{blok.description}</p> : null}
           {socials.length ? (
-            <ul className="m-0 mt-2 flex list-none gap-3 p-0" aria-label="Koraal op sociale media">
+            <ul className="m-0 mt-2 flex list-none gap-3 p-0" aria-label={t.footer.socials}>
               {socials.map((social) => {
                 const icon = SOCIAL_ICONS.find(([pattern]) => pattern.test(social.href + social.label))?.[1];
                 return (
@@ -116,12 +117,19 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
           <FooterGroups groups={footerGroups(blok)} />
           <section id={NEWSLETTER_ANCHOR} aria-labelledby="nieuwsbrief-titel" className="max-w-xl scroll-mt-24">
             <h2 id="nieuwsbrief-titel" className="m-0 font-display text-xl font-bold">
-              Nieuwsbrief
+              {t.newsletter.title}
             </h2>
-            <p className="m-0 mb-4 mt-1 text-white/80">
-              Eens per maand het beste uit onze projecten en insights. Geen spam, wel inspiratie.
-            </p>
-            <Island name="NewsletterForm" component={NewsletterForm} props={{ returnPath: path, initialMessage: outcome }} />
+            <p className="m-0 mb-4 mt-1 text-white/80">{t.newsletter.intro}</p>
+            <Island
+              name="NewsletterForm"
+              component={NewsletterForm}
+              props={{
+                returnPath: path,
+                lang,
+                texts: { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail },
+                initialMessage: outcome,
+              }}
+            />
           </section>
         </div>
         <div className="grid gap-8 md:grid-cols-2 lg:col-span-2">

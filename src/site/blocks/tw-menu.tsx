@@ -3,6 +3,8 @@ import type { ContactItem, HeaderModel, NavLink as NavLinkModel } from "../islan
 import { SiteHeader } from "../islands/site-header";
 import { resolveLink } from "../../shared/links";
 import { useEditable } from "../editable";
+import { useSite, type SiteContextValue } from "../site-context";
+import { homePath } from "../../shared/i18n/lang";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
 
 export interface NavLink extends Blok {
@@ -45,9 +47,6 @@ export interface TwMenuBlok extends Blok {
   contact?: ContactEntry[];
 }
 
-/** The sub list's link to the item's own page when the CMS names none. */
-export const DEFAULT_OVERVIEW_LABEL = "Alles bekijken";
-
 function target(link: LinkField | undefined): { href?: string; external?: boolean } {
   const resolved = resolveLink(link);
   return resolved ? { href: resolved.href, external: resolved.external } : {};
@@ -61,10 +60,17 @@ export function links(items: NavLink[] | undefined): NavLinkModel[] {
   });
 }
 
-/** Storyblok's header fields -> the serialisable model the header island renders and hydrates. */
-export function headerModel(blok: TwMenuBlok): HeaderModel {
+/**
+ * Storyblok's header fields and the page's language -> the serialisable model the header island
+ * renders and hydrates (the menus' texts travel with it: the island bundles no dictionary).
+ */
+export function headerModel(blok: TwMenuBlok, { lang, t, alternates }: Pick<SiteContextValue, "lang" | "t" | "alternates">): HeaderModel {
+  const { overview, ...texts } = t.menu;
   return {
     logo: { src: blok.logo?.filename || "/images/logo.svg", alt: blok.logo?.alt || "Koraal" },
+    home: homePath(lang),
+    texts,
+    languages: { current: lang, label: t.switcher.label, alternates },
     items: (blok.desktopNavigationMenu ?? []).map((item) => ({
       id: item._uid,
       label: item.title ?? "",
@@ -80,7 +86,7 @@ export function headerModel(blok: TwMenuBlok): HeaderModel {
       id: item._uid,
       label: item.title ?? "",
       ...target(item.link),
-      overviewLabel: item.overviewLinkText?.trim() || DEFAULT_OVERVIEW_LABEL,
+      overviewLabel: item.overviewLinkText?.trim() || overview,
       links: links(item.links),
     })),
     socials: links(blok.socials),
@@ -98,6 +104,6 @@ export function headerModel(blok: TwMenuBlok): HeaderModel {
  */
 export function TwMenu({ blok }: BlockProps<TwMenuBlok>) {
   const editable = useEditable(blok);
-  const model = headerModel(blok);
+  const model = headerModel(blok, useSite());
   return <Island name="SiteHeader" component={SiteHeader} props={editable["data-blok-c"] ? { model, editable } : { model }} />;
 }

@@ -8,5 +8,5 @@ export interface BlockProps<T extends Blok = Blok> {
 }
 
 // Blocks are typed by their own fields; the registry only needs to know they take a blok.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: each block narrows its own blok type; the registry holds them all under one signature
 export type BlockComponent = (props: BlockProps<any>) => ReactNode;

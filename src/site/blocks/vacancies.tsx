@@ -8,6 +8,7 @@ import { pageCount, perPage, type ListingQuery } from "./listings";
 import type { Blok, BlockProps } from "./types";
 import { useListing } from "./use-listing";
 import type { VacancyBlok } from "./vacancy";
+import { useT } from "../site-context";
 
 export interface VacanciesBlok extends Blok {
   component: "Vacancies";
@@ -27,6 +28,7 @@ export function Vacancies({ blok }: BlockProps<VacanciesBlok>) {
   );
   const headingId = `vacancies-${blok._uid}`;
   const itemLevel = blok.title ? 3 : 2;
+  const { t } = useT();
   return (
     <Section {...editable} labelledBy={blok.title ? headingId : undefined}>
       <SectionHeading id={headingId} eyebrow={blok.eyebrow} title={blok.title} intro={blok.intro} />
@@ -39,13 +41,13 @@ export function Vacancies({ blok }: BlockProps<VacanciesBlok>) {
           ))}
         </ul>
       ) : (
-        <EmptyState text="Op dit moment staan er geen vacatures open. Denk je dat je ons team sterker maakt? Een open sollicitatie is altijd welkom.">
-          <Link link="mailto:werken@koraal.nl?subject=Open%20sollicitatie" className="text-link font-semibold">
-            Stuur een open sollicitatie
+        <EmptyState text={t.vacancies.empty}>
+          <Link link={t.vacancies.openApplicationHref} className="text-link font-semibold">
+            {t.vacancies.openApplication}
           </Link>
         </EmptyState>
       )}
-      <Pagination label="Meer vacatures" page={listing.page} pages={pageCount(listing)} linkCurrent />
+      <Pagination label={t.vacancies.pagination} page={listing.page} pages={pageCount(listing)} linkCurrent />
     </Section>
   );
 }
@@ -61,6 +63,7 @@ function VacancyCard({ story, headingLevel }: { story: Story<VacancyBlok>; headi
   const vacancy = story.content;
   const Heading = `h${headingLevel}` as const;
   const facts = [vacancy.location, vacancy.hours, vacancy.level].filter((fact): fact is string => Boolean(fact));
+  const { t } = useT();
   return (
     <article className="group relative flex h-full flex-col gap-4 rounded-3xl bg-white p-6 ring-1 ring-sand-dark transition-shadow hover:shadow-lg hover:ring-koraal-300 md:p-8">
       <Heading className="m-0 font-display text-2xl font-bold leading-snug">
@@ -73,7 +76,7 @@ function VacancyCard({ story, headingLevel }: { story: Story<VacancyBlok>; headi
         </Link>
       </Heading>
       {facts.length ? (
-        <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label="Kenmerken">
+        <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label={t.common.features}>
           {facts.map((fact) => (
             <li key={fact} className="rounded-full bg-koraal-50 px-3 py-1 text-sm font-semibold text-koraal-800">
               {fact}
@@ -83,7 +86,8 @@ function VacancyCard({ story, headingLevel }: { story: Story<VacancyBlok>; headi
       ) : null}
       {vacancy.intro ? <p className="m-0 line-clamp-3 text-ink-soft">{vacancy.intro}</p> : null}
       <p aria-hidden="true" className="m-0 mt-auto pt-2 font-semibold text-koraal-700">
-        Bekijk vacature <span className="inline-block transition-transform group-hover:translate-x-1">→</span>
+        {`${t.vacancies.view} `}
+        <span className="inline-block transition-transform group-hover:translate-x-1">→</span>
       </p>
     </article>
   );

@@ -7,6 +7,7 @@ import { useEditable } from "../editable";
 import { Block } from "./blocks";
 import { TeamMemberCard, useTeamMemberRelation } from "./team-member";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import { useT } from "../site-context";
 
 export interface VacancyBlok extends Blok {
   component: "Vacancy";
@@ -31,7 +32,8 @@ export interface VacancyBlok extends Blok {
 export function Vacancy({ blok }: BlockProps<VacancyBlok>) {
   const editable = useEditable(blok);
   const headingId = `vacancy-${blok._uid}`;
-  const applyText = blok.applyText || "Solliciteer direct";
+  const { t } = useT();
+  const applyText = blok.applyText || t.vacancy.apply;
   return (
     <article {...editable} aria-labelledby={headingId} className="flex flex-col">
       <VacancyHeader blok={blok} headingId={headingId} applyText={applyText} />
@@ -56,20 +58,22 @@ interface VacancyPartProps {
 function VacancyHeader({ blok, headingId, applyText }: VacancyPartProps & { headingId: string }) {
   const chips = [blok.location, blok.hours, blok.level].filter((chip): chip is string => Boolean(chip));
   const image = blok.image?.filename ? blok.image : null;
+  const { t } = useT();
   return (
     <header className="bg-sand">
       <div className="site-container grid items-center gap-10 py-12 md:grid-cols-[1.4fr_1fr] md:py-20">
         <div className="flex flex-col items-start gap-5">
-          <Link link="/vacatures" className="text-sm font-semibold text-ink-soft no-underline hover:text-koraal-700 kbd-focus">
-            <span aria-hidden="true">←</span> Alle vacatures
+          <Link link={t.paths.vacancies} className="text-sm font-semibold text-ink-soft no-underline hover:text-koraal-700 kbd-focus">
+            <span aria-hidden="true">←</span>
+            {` ${t.vacancy.allBack}`}
           </Link>
-          <p className="eyebrow m-0">Vacature</p>
+          <p className="eyebrow m-0">{t.vacancy.eyebrow}</p>
           <h1 id={headingId} className="m-0 font-display text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
             {blok.title}
           </h1>
           {blok.intro ? <p className="m-0 max-w-2xl text-lg text-ink-soft sm:text-xl">{blok.intro}</p> : null}
           {chips.length ? (
-            <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label="Kenmerken">
+            <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label={t.common.features}>
               {chips.map((chip) => (
                 <li key={chip} className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-koraal-800 ring-1 ring-koraal-200">
                   {chip}
@@ -102,18 +106,19 @@ function VacancyHeader({ blok, headingId, applyText }: VacancyPartProps & { head
 /** Every fact with a second apply button, and the person to ask. */
 function VacancyAside({ blok, applyText }: VacancyPartProps) {
   const contact = useTeamMemberRelation(blok.contactPerson);
+  const { t } = useT();
   const facts: Array<[label: string, value: string | undefined]> = [
-    ["Locatie", blok.location],
-    ["Uren", blok.hours],
-    ["Niveau", blok.level],
-    ["Salaris", blok.salary],
+    [t.vacancy.location, blok.location],
+    [t.vacancy.hours, blok.hours],
+    [t.vacancy.level, blok.level],
+    [t.vacancy.salary, blok.salary],
   ];
   const known = facts.filter((fact): fact is [string, string] => Boolean(fact[1]));
   return (
-    <aside aria-label="Solliciteren" className="flex flex-col gap-6 self-start lg:sticky lg:top-8">
+    <aside aria-label={t.vacancy.applyLabel} className="flex flex-col gap-6 self-start lg:sticky lg:top-8">
       {known.length ? (
         <div className="rounded-3xl bg-ink p-6 text-white md:p-8">
-          <h2 className="m-0 font-display text-xl font-bold">In het kort</h2>
+          <h2 className="m-0 font-display text-xl font-bold">{t.vacancy.summary}</h2>
           <dl className="m-0 mt-5 grid gap-4">
             {known.map(([label, value]) => (
               <div key={label} className="flex flex-col gap-0.5 border-b border-white/15 pb-4 last:border-b-0 last:pb-0">
@@ -135,7 +140,7 @@ function VacancyAside({ blok, applyText }: VacancyPartProps) {
       ) : null}
       {contact ? (
         <div className="flex flex-col gap-3">
-          <h2 className="m-0 font-display text-xl font-bold">Vragen over deze vacature?</h2>
+          <h2 className="m-0 font-display text-xl font-bold">{t.vacancy.questions}</h2>
           <TeamMemberCard member={contact} headingLevel={3} layout="inline" />
         </div>
       ) : null}

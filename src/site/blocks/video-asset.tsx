@@ -1,6 +1,7 @@
 import { FigureSection } from "../ui/figure-section";
 import { useEditable } from "../editable";
 import type { AssetField, Blok, BlockProps } from "./types";
+import { useT } from "../site-context";
 
 export interface VideoAssetBlok extends Blok {
   component: "VideoAsset";
@@ -24,9 +25,10 @@ const VIDEO_TYPES: Readonly<Record<string, string>> = {
  */
 export function VideoAsset({ blok }: BlockProps<VideoAssetBlok>) {
   const editable = useEditable(blok);
+  const { t } = useT();
   const src = blok.video?.filename;
   if (!src) return null;
-  const label = blok.title || blok.video?.alt || blok.caption || "Video";
+  const label = blok.title || blok.video?.alt || blok.caption || t.video.fallbackLabel;
   return (
     <FigureSection {...editable} id={`video-${blok._uid}`} title={blok.title} caption={blok.caption}>
       <video
@@ -40,9 +42,9 @@ export function VideoAsset({ blok }: BlockProps<VideoAssetBlok>) {
       >
         <source src={src} type={videoType(src)} />
         <p>
-          Je browser speelt deze video niet af.{" "}
+          {t.video.unsupported}{" "}
           <a href={src} className="text-link">
-            Download de video
+            {t.video.download}
           </a>
           .
         </p>

@@ -9,11 +9,11 @@ import { usePopoverState } from "./popover";
  * it, Escape and a click elsewhere close it, and CSS locks the page's scrolling while one is open.
  * Once hydrated, opening one also scrolls to the top and the buttons carry `aria-expanded`.
  */
-export function DesktopNav({ items, enhanced }: { items: NavItem[]; enhanced: boolean }) {
+export function DesktopNav({ items, label, enhanced }: { items: NavItem[]; label: string; enhanced: boolean }) {
   const [openId, setOpenId] = useState<string | null>(null);
   return (
     <>
-      <nav aria-label="Hoofdmenu" className="hidden lg:block">
+      <nav aria-label={label} className="hidden lg:block">
         <ul className="m-0 flex list-none items-center gap-1 p-0">
           {items.map((item) => (
             <li key={item.id}>

@@ -1,17 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { LanguageSwitcher } from "./language-switcher";
 import type { ContactItem, HeaderModel, MobileNavItem } from "./nav-model";
 import { NavAnchor } from "./nav-link";
 import { usePopoverState } from "./popover";
-
-export const OPEN_MENU_LABEL = "Open navigatiemenu";
-export const CLOSE_MENU_LABEL = "Sluit navigatiemenu";
 
 const ROW = "kbd-focus block border-b border-sand-dark py-4 text-ink no-underline";
 
 /**
  * The mobile menu: a native `popover="auto"` panel its toggle opens without JavaScript (the
  * toggle's label and icon follow it in CSS, items with sublinks are disclosures). Once hydrated,
- * items drill into their sub list with a 'Terug' button, focus moves into the panel and stays there.
+ * items drill into their sub list with a back ('Terug') button, focus moves into the panel and stays there.
  * CSS locks the page's scrolling while the panel is open below the desktop breakpoint.
  */
 export function MobileMenu({ model, enhanced }: { model: HeaderModel; enhanced: boolean }) {
@@ -24,29 +22,34 @@ export function MobileMenu({ model, enhanced }: { model: HeaderModel; enhanced: 
     setDrilled(null);
   }, []);
   usePopoverState(panelRef, onChange);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the first item when the menu opens and again whenever the drill-down changes
   useEffect(() => {
     if (open) panelRef.current?.querySelector<HTMLElement>("a[href], button")?.focus();
   }, [open, drilled]);
 
   const drilledItem = enhanced && drilled !== null ? model.mobile[drilled] : undefined;
+  const { texts } = model;
   return (
     <>
       <button
         ref={toggleRef}
         type="button"
+        // Shift+Tab on the toggle (outside the panel) wraps to the panel's last item while it is open
+        onKeyDown={(event) => open && trapFocus(event, toggleRef.current, panelRef.current)}
         popoverTarget="mobile-menu"
         aria-controls="mobile-menu"
-        aria-label={enhanced ? (open ? CLOSE_MENU_LABEL : OPEN_MENU_LABEL) : undefined}
+        aria-label={enhanced ? (open ? texts.close : texts.open) : undefined}
         aria-expanded={enhanced ? open : undefined}
         className="mobile-toggle kbd-focus -mr-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sand lg:hidden"
       >
-        <span className="when-closed sr-only">{OPEN_MENU_LABEL}</span>
-        <span className="when-open sr-only">{CLOSE_MENU_LABEL}</span>
+        <span className="when-closed sr-only">{texts.open}</span>
+        <span className="when-open sr-only">{texts.close}</span>
         <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
           <path className="when-closed" d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           <path className="when-open" d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the popover panel keeps keyboard focus inside while open (a modal menu) */}
       <div
         id="mobile-menu"
         ref={panelRef}
@@ -54,16 +57,17 @@ export function MobileMenu({ model, enhanced }: { model: HeaderModel; enhanced: 
         onKeyDown={(event) => trapFocus(event, toggleRef.current, panelRef.current)}
         className="mobile-menu overflow-y-auto bg-white lg:hidden"
       >
-        <nav aria-label="Mobiel menu" className="site-container flex flex-col gap-10 py-8">
+        <nav aria-label={texts.mobile} className="site-container flex flex-col gap-10 py-8">
           {drilledItem ? (
-            <DrilledList item={drilledItem} onBack={() => setDrilled(null)} />
+            <DrilledList item={drilledItem} backLabel={texts.back} onBack={() => setDrilled(null)} />
           ) : (
             <>
               <TopList items={model.mobile} enhanced={enhanced} onDrill={setDrilled} />
               <div className="grid gap-8 sm:grid-cols-2">
-                <EntryList title="Social" entries={model.socials} />
-                <EntryList title="Contact" entries={model.contact} />
+                <EntryList id="mobile-social" title={texts.social} entries={model.socials} />
+                <EntryList id="mobile-contact" title={texts.contact} entries={model.contact} />
               </div>
+              <LanguageSwitcher languages={model.languages} className="flex self-start" />
             </>
           )}
         </nav>
@@ -128,7 +132,7 @@ function TopList({ items, enhanced, onDrill }: { items: MobileNavItem[]; enhance
   );
 }
 
-function DrilledList({ item, onBack }: { item: MobileNavItem; onBack: () => void }) {
+function DrilledList({ item, backLabel, onBack }: { item: MobileNavItem; backLabel: string; onBack: () => void }) {
   return (
     <div>
       <button
@@ -136,7 +140,8 @@ function DrilledList({ item, onBack }: { item: MobileNavItem; onBack: () => void
         className="kbd-focus mb-6 flex items-center gap-2 rounded-full py-2 pr-4 font-semibold text-koraal-700"
         onClick={onBack}
       >
-        <span aria-hidden="true">←</span> Terug
+        <span aria-hidden="true">←</span>
+        {` ${backLabel}`}
       </button>
       <h2 className="m-0 mb-4 font-display text-2xl font-bold">{item.label}</h2>
       <SubLinks item={item} />
@@ -166,9 +171,8 @@ function SubLinks({ item }: { item: MobileNavItem }) {
   );
 }
 
-function EntryList({ title, entries }: { title: string; entries: ContactItem[] }) {
+function EntryList({ id, title, entries }: { id: string; title: string; entries: ContactItem[] }) {
   if (!entries.length) return null;
-  const id = `mobile-${title.toLowerCase()}`;
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="m-0 mb-3 text-sm font-semibold uppercase tracking-widest text-koraal-700">

@@ -1,13 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { EMAIL_HTML_PATTERN, EMAIL_MAX_LENGTH, isValidEmail } from "../../shared/email";
-import {
-  INVALID_EMAIL_MESSAGE,
-  NEWSLETTER_API_PATH,
-  NEWSLETTER_FIELDS,
-  NEWSLETTER_FORM_PATH,
-  SUBSCRIBED_MESSAGE,
-  type NewsletterMessage,
-} from "../../shared/newsletter";
+import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
+import type { Dictionary } from "../../shared/i18n/nl";
+import { NEWSLETTER_API_PATH, NEWSLETTER_FIELDS, NEWSLETTER_FORM_PATH, type NewsletterMessage } from "../../shared/newsletter";
 import { useEnhanced } from "./enhanced";
 
 export const CREATE_FAILED = "Create API request failed";
@@ -20,16 +15,20 @@ export class NewsletterApiError extends Error {
 }
 
 /**
- * POST {email} to the newsletter API. Success: the body is not read. Failure with a JSON
- * `message`: that message. Failure without a readable body: logged, and a generic error thrown.
+ * POST {email, language} to the newsletter API. Success: the body is not read. Failure with a JSON
+ * `message` (in `language`): that message. Failure without a readable body: logged, and a generic error thrown.
  */
-export async function createSubscription(email: string, fetchFn: typeof fetch = fetch): Promise<void> {
+export async function createSubscription(email: string, language: Lang, fetchFn: typeof fetch = fetch): Promise<void> {
   let res: Response;
   try {
     res = await fetchFn(NEWSLETTER_API_PATH, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ [NEWSLETTER_FIELDS.email]: email }),
+      // Dutch, the default, stays the spec's `{email}`; another language says which
+      body: JSON.stringify({
+        [NEWSLETTER_FIELDS.email]: email,
+        ...(language === DEFAULT_LANG ? {} : { [NEWSLETTER_FIELDS.language]: language }),
+      }),
     });
   } catch (error) {
     console.error(CREATE_FAILED, error);
@@ -47,14 +46,23 @@ export async function createSubscription(email: string, fetchFn: typeof fetch = 
   throw new Error(CREATE_FAILED);
 }
 
+/** The form's own words, in the page's language (props: the island bundles no dictionary). */
+export type NewsletterFormTexts = Pick<
+  Dictionary["newsletter"],
+  "emailLabel" | "placeholder" | "submit" | "busy" | "honeypot" | "subscribed" | "invalidEmail"
+>;
+
 export interface NewsletterFormProps {
   /** Where the no-JS post returns to. */
   returnPath: string;
+  /** The page's language: sent with the signup, the API answers in it. */
+  lang: Lang;
+  texts: NewsletterFormTexts;
   /** The outcome of a no-JS post, shown after its redirect. */
   initialMessage?: NewsletterMessage;
 }
 
-export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormProps) {
+export function NewsletterForm({ returnPath, lang, texts, initialMessage }: NewsletterFormProps) {
   // Uncontrolled: what a visitor typed before hydration stays in the field.
   const input = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -70,14 +78,14 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
     event.preventDefault();
     const value = (input.current?.value ?? "").trim();
     if (!isValidEmail(value)) {
-      setMessage({ kind: "error", text: INVALID_EMAIL_MESSAGE });
+      setMessage({ kind: "error", text: texts.invalidEmail });
       return;
     }
     setSubmitting(true);
     setMessage(undefined);
     try {
-      await createSubscription(value);
-      setMessage({ kind: "success", text: SUBSCRIBED_MESSAGE });
+      await createSubscription(value, lang);
+      setMessage({ kind: "success", text: texts.subscribed });
     } catch (error) {
       if (error instanceof NewsletterApiError) setMessage({ kind: "error", text: error.message });
     } finally {
@@ -99,15 +107,16 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
       aria-describedby={`${id}-message`}
     >
       <input type="hidden" name={NEWSLETTER_FIELDS.returnPath} value={returnPath} />
+      <input type="hidden" name={NEWSLETTER_FIELDS.language} value={lang} />
       {/* Honeypot: invisible to people, filled in by bots; the API drops such signups silently. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>
-          Laat dit veld leeg
+          {texts.honeypot}
           <input type="text" name={NEWSLETTER_FIELDS.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
       <label htmlFor={`${id}-email`} className="text-sm font-semibold text-white">
-        E-mailadres
+        {texts.emailLabel}
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <input
@@ -119,7 +128,7 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
           required
           pattern={EMAIL_HTML_PATTERN}
           maxLength={EMAIL_MAX_LENGTH}
-          placeholder="naam@bedrijf.nl"
+          placeholder={texts.placeholder}
           ref={input}
           defaultValue=""
           disabled={submitting}
@@ -132,7 +141,7 @@ export function NewsletterForm({ returnPath, initialMessage }: NewsletterFormPro
           disabled={submitting}
           className="kbd-focus rounded-full bg-koraal px-6 py-3 font-semibold text-ink transition-colors hover:bg-koraal-300 disabled:cursor-wait disabled:opacity-60"
         >
-          {submitting ? "Bezig…" : "Inschrijven"}
+          {submitting ? texts.busy : texts.submit}
         </button>
       </div>
       <p

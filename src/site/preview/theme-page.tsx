@@ -1,5 +1,5 @@
 import { Block } from "../blocks/blocks";
-import { useCustomers } from "../site-context";
+import { useCustomers, useT } from "../site-context";
 
 /**
  * The theme story in the visual editor: header and footer are the page's own shell; between them
@@ -7,25 +7,24 @@ import { useCustomers } from "../site-context";
  */
 export function ThemePage() {
   const customers = useCustomers();
+  const { t } = useT();
   return (
     <>
       <header className="bg-sand">
         <div className="site-container flex flex-col items-start gap-3 pb-10 pt-12 md:pt-16">
-          <p className="eyebrow m-0">Thema</p>
-          <h1 className="m-0 font-display text-4xl font-bold leading-tight tracking-tight sm:text-5xl">Header, footer en klanten</h1>
-          <p className="m-0 max-w-2xl text-lg text-ink-soft">
-            Header en footer staan boven en onder deze pagina, zoals op elke pagina van de site. Hieronder de klanten ({customers.length}).
-          </p>
+          <p className="eyebrow m-0">{t.preview.theme}</p>
+          <h1 className="m-0 font-display text-4xl font-bold leading-tight tracking-tight sm:text-5xl">{t.preview.themeTitle}</h1>
+          <p className="m-0 max-w-2xl text-lg text-ink-soft">{t.preview.themeIntro(customers.length)}</p>
         </div>
       </header>
       {customers.length ? (
-        <section aria-label="Klanten" className="flex flex-col">
+        <section aria-label={t.preview.customers} className="flex flex-col">
           {customers.map((customer, index) => (
             <Block key={customer._uid || index} blok={customer} />
           ))}
         </section>
       ) : (
-        <p className="site-container py-12 text-lg text-ink-soft">Nog geen klanten in het thema.</p>
+        <p className="site-container py-12 text-lg text-ink-soft">{t.preview.noCustomers}</p>
       )}
     </>
   );

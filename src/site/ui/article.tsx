@@ -1,5 +1,7 @@
 import type { AssetField } from "../../shared/content";
 import { Image, type ImageProps } from "./image";
+import { nl } from "../../shared/i18n/nl";
+import { useT } from "../site-context";
 
 /** Pieces of the article-like detail pages (CaseDetail, InsightDetail). */
 
@@ -38,8 +40,9 @@ export function Breadcrumb({
   last?: string;
   lastIsPage?: boolean;
 }) {
+  const { t } = useT();
   return (
-    <nav aria-label="Kruimelpad">
+    <nav aria-label={t.common.breadcrumb}>
       <ol className="m-0 flex list-none flex-wrap items-center gap-2 p-0 text-sm text-ink-muted">
         <li>
           <a href={href} className="font-semibold text-ink-soft no-underline hover:text-koraal-700 kbd-focus">
@@ -88,15 +91,16 @@ export function ArticleHeroImage({
   );
 }
 
-const MONTHS = ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"];
-
-/** "2025-11-04 09:30" -> { iso: "2025-11-04", label: "4 november 2025" }; null when it is not a date. */
-export function articleDate(value: unknown): { iso: string; label: string } | null {
+/**
+ * "2025-11-04 09:30" -> { iso: "2025-11-04", label: "4 november 2025" } (`months`: the page's
+ * language's, `t.common.months`); null when it is not a date.
+ */
+export function articleDate(value: unknown, months: readonly string[] = nl.common.months): { iso: string; label: string } | null {
   if (typeof value !== "string") return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
   if (!match) return null;
   const [, year, month, day] = match as unknown as [string, string, string, string];
-  const monthName = MONTHS[Number(month) - 1];
+  const monthName = months[Number(month) - 1];
   if (!monthName || Number(day) < 1 || Number(day) > 31) return null;
   return { iso: `${year}-${month}-${day}`, label: `${Number(day)} ${monthName} ${year}` };
 }

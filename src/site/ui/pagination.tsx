@@ -1,3 +1,5 @@
+import { useT } from "../site-context";
+
 /**
  * Real links to `?pagina=N` under a listing, so paging works without JavaScript; nothing when
  * there is only one page. With `path` the links are absolute and page 1 is the bare path (its
@@ -19,6 +21,7 @@ export function Pagination({
   path?: string;
   linkCurrent?: boolean;
 }) {
+  const { t } = useT();
   if (pages <= 1) return null;
   const href = (n: number) => (path === undefined ? `?pagina=${n}` : n === 1 ? path : `${path}?pagina=${n}`);
   const number = "inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 font-semibold";
@@ -29,7 +32,8 @@ export function Pagination({
         {page > 1 && page <= pages ? (
           <li>
             <a href={href(page - 1)} rel="prev" className="btn-secondary border-solid px-4 py-2">
-              <span aria-hidden="true">←</span> Vorige
+              <span aria-hidden="true">←</span>
+              {` ${t.pagination.previous}`}
             </a>
           </li>
         ) : null}
@@ -38,13 +42,13 @@ export function Pagination({
             {n !== page ? (
               <a
                 href={href(n)}
-                aria-label={`Pagina ${n}`}
+                aria-label={t.pagination.page(n)}
                 className={`${number} border-2 border-solid border-ink text-ink no-underline hover:bg-ink hover:text-white kbd-focus`}
               >
                 {n}
               </a>
             ) : linkCurrent ? (
-              <a href={href(n)} aria-current="page" aria-label={`Pagina ${n}`} className={`${current} no-underline kbd-focus`}>
+              <a href={href(n)} aria-current="page" aria-label={t.pagination.page(n)} className={`${current} no-underline kbd-focus`}>
                 {n}
               </a>
             ) : (
@@ -57,7 +61,8 @@ export function Pagination({
         {page < pages ? (
           <li>
             <a href={href(page + 1)} rel="next" className="btn-secondary border-solid px-4 py-2">
-              Volgende <span aria-hidden="true">→</span>
+              {`${t.pagination.next} `}
+              <span aria-hidden="true">→</span>
             </a>
           </li>
         ) : null}

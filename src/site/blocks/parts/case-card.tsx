@@ -1,6 +1,7 @@
 import type { Story } from "../../../shared/content";
 import { StoryCard } from "../../ui/story-card";
 import type { CaseDetailBlok } from "../case-detail";
+import { useT } from "../../site-context";
 
 /**
  * A card for one case story (the Cases listing, related cases on a case page): picture, client and
@@ -9,6 +10,7 @@ import type { CaseDetailBlok } from "../case-detail";
 export function CaseCard({ story, headingLevel = 3 }: { story: Story<CaseDetailBlok>; headingLevel?: 2 | 3 }) {
   const content = story.content;
   const meta = [content.client, content.sector].filter(Boolean).join(" · ");
+  const { t } = useT();
   return (
     <StoryCard
       story={story}
@@ -19,7 +21,8 @@ export function CaseCard({ story, headingLevel = 3 }: { story: Story<CaseDetailB
       teaser={content.intro}
       footer={
         <p aria-hidden="true" className="m-0 mt-auto font-semibold text-koraal-700">
-          Lees de case <span className="inline-block transition-transform group-hover:translate-x-1">→</span>
+          {`${t.cases.read} `}
+          <span className="inline-block transition-transform group-hover:translate-x-1">→</span>
         </p>
       }
     />

@@ -55,7 +55,7 @@ export function StoryListingSection<S extends Story>({
   allLinkText: string;
 }) {
   const listing = useListing(blok);
-  const { path } = useSite();
+  const { path, t } = useSite();
   const items = listing.stories.filter(isItem);
   const headingId = `${idPrefix}-${blok._uid}`;
   const pastEnd = listing.page > 1;
@@ -69,7 +69,7 @@ export function StoryListingSection<S extends Story>({
         <EmptyState text={pastEnd ? pastEndText : emptyText}>
           {pastEnd ? (
             <a href={path} className="text-link font-semibold">
-              Terug naar de eerste pagina
+              {t.pagination.backToFirst}
             </a>
           ) : null}
         </EmptyState>

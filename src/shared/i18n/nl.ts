@@ -1,0 +1,194 @@
+/**
+ * Everything the site itself says, in Dutch: the spec's exact texts. Content (titles, menus,
+ * bodies) comes from Storyblok; these are the interface's own words around it. The English
+ * dictionary has this type (`Dictionary`), so a key missing there fails the type check.
+ *
+ * Only the server (and the editors' preview bundle) imports a dictionary: islands get the few
+ * texts they need as props, so no visitor downloads a language they are not reading.
+ */
+export const nl = {
+  document: {
+    skipToContent: "Naar de inhoud",
+  },
+  /** Links of the site's own texts (back links, empty states): this language's pages. */
+  paths: {
+    contact: "/contact",
+    cases: "/cases",
+    insights: "/insights",
+    sectors: "/sectoren",
+    vacancies: "/vacatures",
+  },
+  menu: {
+    main: "Hoofdmenu",
+    mobile: "Mobiel menu",
+    open: "Open navigatiemenu",
+    close: "Sluit navigatiemenu",
+    back: "Terug",
+    /** The sub list's link to the item's own page when the CMS names none. */
+    overview: "Alles bekijken",
+    social: "Social",
+    contact: "Contact",
+  },
+  switcher: {
+    /** Before the other language's name: "Taal: English". */
+    label: "Taal",
+  },
+  newsletter: {
+    title: "Nieuwsbrief",
+    intro: "Eens per maand het beste uit onze projecten en insights. Geen spam, wel inspiratie.",
+    emailLabel: "E-mailadres",
+    placeholder: "naam@bedrijf.nl",
+    submit: "Inschrijven",
+    busy: "Bezig…",
+    honeypot: "Laat dit veld leeg",
+    subscribed: "Woehoe, je bent geabonneerd!",
+    invalidEmail: "Vul een geldig e-mailadres in",
+    badRequest: "Ongeldig verzoek: stuur een JSON-object met je e-mailadres.",
+    methodNotAllowed: "Deze methode is hier niet toegestaan.",
+    tooLarge: "Het verzoek is te groot.",
+    unsupportedType: "Stuur je aanmelding als JSON (Content-Type: application/json).",
+    unsupportedFormType: "Stuur het formulier als application/x-www-form-urlencoded of multipart/form-data.",
+    crossSite: "Aanmelden kan alleen via deze website.",
+    unavailable: "Inschrijven lukte niet. Probeer het later opnieuw.",
+    /** After a no-JS post was refused for going too fast (the exact wait is not carried back). */
+    tooManyLater: "Even geduld: probeer het over een minuut opnieuw.",
+    tooMany: (seconds: number) =>
+      seconds === 1
+        ? "Te veel aanmeldingen achter elkaar. Probeer het over 1 seconde opnieuw."
+        : `Te veel aanmeldingen achter elkaar. Probeer het over ${seconds} seconden opnieuw.`,
+  },
+  footer: {
+    socials: "Koraal op sociale media",
+  },
+  error: {
+    notFoundTitle: "Pagina niet gevonden",
+    errorTitle: "Er ging iets mis",
+    /** The spec's words for every error but a 404 with its own message. */
+    generic: "Something went wrong",
+    next: "Verder naar",
+    home: "Home",
+    contact: "Contact",
+  },
+  common: {
+    loading: "Laden…",
+    newTab: "(opent in een nieuw tabblad)",
+    breadcrumb: "Kruimelpad",
+    readMore: "Lees meer",
+    readOn: "Lees verder",
+    links: "Links",
+    features: "Kenmerken",
+    months: ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"],
+  },
+  pagination: {
+    previous: "Vorige",
+    next: "Volgende",
+    page: (n: number) => `Pagina ${n}`,
+    backToFirst: "Terug naar de eerste pagina",
+  },
+  carousel: {
+    hint: "Swipe of scroll voor meer",
+    previous: "Vorige",
+    next: "Volgende",
+    scrollLabel: (title?: string) => `${title || "Carrousel"}: scroll horizontaal`,
+    controlsLabel: (title?: string) => `${title || "Carrousel"}: bladeren`,
+  },
+  cases: {
+    label: "Cases",
+    pagination: "Paginering cases",
+    empty: "We schrijven onze nieuwste cases op dit moment uit. Kom binnenkort terug, of vraag ons gerust naar voorbeelden.",
+    pastEnd: "Op deze pagina staan geen cases meer.",
+    all: "Bekijk alle cases",
+    read: "Lees de case",
+    fallbackTitle: "Case",
+    more: "Meer cases",
+    allBack: "Alle cases",
+    client: "Klant",
+    sector: "Sector",
+    whatWeDid: "Wat we deden",
+    results: "De resultaten",
+  },
+  insights: {
+    label: "Insights",
+    pagination: "Paginering insights",
+    empty: "Ons team schrijft aan nieuwe artikelen. Kom binnenkort terug voor verse inzichten over apps, web en productstrategie.",
+    pastEnd: "Op deze pagina staan geen artikelen meer.",
+    all: "Bekijk alle insights",
+    /** Before the author's name on a card: "Door Sanne". */
+    byPrefix: "Door ",
+    fallbackTitle: "Insight",
+    /** After the minutes: "6 min leestijd". */
+    readingTimeSuffix: " min leestijd",
+    allBack: "Alle insights",
+  },
+  vacancies: {
+    empty: "Op dit moment staan er geen vacatures open. Denk je dat je ons team sterker maakt? Een open sollicitatie is altijd welkom.",
+    openApplication: "Stuur een open sollicitatie",
+    openApplicationHref: "mailto:werken@koraal.nl?subject=Open%20sollicitatie",
+    pagination: "Meer vacatures",
+    view: "Bekijk vacature",
+  },
+  vacancy: {
+    apply: "Solliciteer direct",
+    allBack: "Alle vacatures",
+    eyebrow: "Vacature",
+    location: "Locatie",
+    hours: "Uren",
+    level: "Niveau",
+    salary: "Salaris",
+    applyLabel: "Solliciteren",
+    summary: "In het kort",
+    questions: "Vragen over deze vacature?",
+  },
+  team: {
+    empty: "Ons team stelt zich hier binnenkort aan je voor. Tot die tijd zeggen we graag persoonlijk hallo.",
+    pagination: "Meer teamleden",
+    portrait: (name: string) => `Portret van ${name}`,
+    linkedIn: (name: string) => `${name} op LinkedIn (opent in een nieuw tabblad)`,
+  },
+  sectors: {
+    label: "Sectoren",
+    empty: "We zetten onze sectoren op dit moment op een rij. Kijk binnenkort nog eens, of neem contact met ons op.",
+    pagination: "Paginering sectoren",
+    view: "Bekijk sector",
+    viewLabel: (title: string) => `Bekijk sector ${title}`,
+    fallbackTitle: "Sector",
+  },
+  contact: {
+    address: "Bezoekadres",
+    reach: "Bellen of mailen",
+    hours: "Openingstijden",
+    person: "Je eerste aanspreekpunt",
+    route: "Plan je route",
+  },
+  customers: {
+    empty: "Binnenkort lees je hier voor wie we werken.",
+    website: (name?: string) => `Naar de website van ${name ?? "deze klant"}`,
+    more: (name?: string) => `Meer over ${name ?? "deze klant"}`,
+  },
+  services: {
+    more: (title?: string) => `Meer over ${title ?? "deze dienst"}`,
+  },
+  video: {
+    fallbackLabel: "Video",
+    unsupported: "Je browser speelt deze video niet af.",
+    download: "Download de video",
+  },
+  code: {
+    label: (language?: string, filename?: string) =>
+      ["Codevoorbeeld", language ? `in ${language}` : null, filename ? `(${filename})` : null].filter(Boolean).join(" "),
+  },
+  preview: {
+    theme: "Thema",
+    themeTitle: "Header, footer en klanten",
+    themeIntro: (count: number) =>
+      `Header en footer staan boven en onder deze pagina, zoals op elke pagina van de site. Hieronder de klanten (${count}).`,
+    customers: "Klanten",
+    noCustomers: "Nog geen klanten in het thema.",
+    teamMember: "Teamlid",
+    customer: "Klant",
+    example: "Voorbeeld",
+    dataStoryIntro: "Zo toont de site deze kaart op de pagina's die ernaar verwijzen.",
+  },
+};
+
+export type Dictionary = typeof nl;
