@@ -158,7 +158,8 @@ test.describe("mobile header (375 px)", () => {
   });
 
   test("Shift+Tab from the toggle of the open menu goes to the menu's last item, not out of the menu", async ({ page }) => {
-    const toggle = page.getByRole("button", { name: "Open navigatiemenu" });
+    // the toggle's name changes when the menu opens: find it by what it controls
+    const toggle = page.locator('button[popovertarget="mobile-menu"]');
     await toggle.click();
     await toggle.focus();
     await page.keyboard.press("Shift+Tab");

@@ -4,8 +4,8 @@ import { hydrated } from "./helpers";
 
 // The language switcher: a plain link to the other language, reachable by keyboard, named in the
 // page's language ("Taal: English"), saying its language (hreflang, lang); in the desktop header
-// and in the mobile menu. Until the /en routes exist, it leads to the English home (a 404 for now),
-// and the English error screen leads back to Dutch.
+// and in the mobile menu. It leads to the same page in the other language where that exists,
+// else to that language's home.
 
 async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -33,17 +33,18 @@ test("desktop (1280 px): the switcher follows the main menu, is reached by keybo
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute("hreflang", "en");
   await expect(link).toHaveAttribute("lang", "en");
-  await expect(link).toHaveAttribute("href", "/en");
+  await expect(link).toHaveAttribute("href", "/en/services");
   await expect(page.locator(".site-header .lang-switcher").first()).toHaveText("NLTaal: English");
   await tabTo(page, "Taal: English");
   await expect(link).toBeFocused();
   expect(await violations(page)).toEqual([]);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/en$/);
+  await expect(page).toHaveURL(/\/en\/services$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   const back = page.getByRole("banner").getByRole("link", { name: "Language: Nederlands" });
   await expect(back).toBeVisible();
   await expect(back).toHaveAttribute("hreflang", "nl");
+  await expect(back).toHaveAttribute("href", "/diensten");
   await hydrated(page);
   expect(await violations(page)).toEqual([]);
 });
@@ -62,7 +63,7 @@ test("mobile (375 px): the switcher is in the open menu, reached by keyboard, ax
   await expect(link).toBeFocused();
   expect(await violations(page)).toEqual([]);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/en$/);
+  await expect(page).toHaveURL(/\/en\/services$/);
   await hydrated(page);
   await page.getByRole("button", { name: "Open navigation menu" }).click();
   await expect(page.locator("#mobile-menu").getByRole("link", { name: "Language: Nederlands" })).toBeVisible();
@@ -74,9 +75,9 @@ test("without JavaScript the switcher is a working link", async ({ browser }) =>
   const page = await context.newPage();
   await page.goto("/contact");
   await page.getByRole("banner").getByRole("link", { name: "Taal: English" }).click();
-  await expect(page).toHaveURL(/\/en$/);
+  await expect(page).toHaveURL(/\/en\/contact$/);
   await page.getByRole("banner").getByRole("link", { name: "Language: Nederlands" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/contact$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "nl");
   await context.close();
 });
