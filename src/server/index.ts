@@ -9,6 +9,7 @@ import { config } from "./middleware/config";
 import { content } from "./middleware/content";
 import { logging } from "./middleware/logging";
 import { pathGuard } from "./middleware/path-guard";
+import { createHtmlMemo } from "./render/memo";
 import { redirects } from "./middleware/redirects";
 import { requestContext } from "./middleware/request-context";
 import { ROUTE_MIDDLEWARE, ROUTE_RULES, compileRouteRules, mountRouteRules } from "./middleware/route-rules";
@@ -40,12 +41,14 @@ const routeRules = compileRouteRules(ROUTE_RULES, ROUTE_MIDDLEWARE);
 export function createApp(deps: AppDeps = {}) {
   const now = deps.now ?? (() => Date.now());
   const isolate: ContentIsolate = { state: createContentIsolateState() };
+  const htmlMemo = createHtmlMemo();
   const app = new Hono<AppBindings>();
 
   app.use(requestContext); // request id, crawler or visitor
   app.use(config(deps.logSink)); // validated settings and the request's logger
   app.use(logging); // Server-Timing, security headers, one log line per request
   app.use(content({ isolate, snapshot, now, sleep: deps.sleep, fetch: deps.contentFetch }));
+  app.use(async (c, next) => (c.set("htmlMemo", htmlMemo), next())); // HTML parts, per isolate
   app.use(pathGuard); // 400/414 for paths no page can have
 
   app.route("/", seo); // robots.txt, sitemap.xml

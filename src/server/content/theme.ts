@@ -7,6 +7,6 @@ export { THEME_SLUG };
 export type { Theme };
 
 export async function loadTheme(content: Content, version: Version = "published"): Promise<Fetched<Theme>> {
-  const { value, source } = await content.story(THEME_SLUG, { version });
-  return { value: themeOf(value.story.content, value.story.id), source };
+  const { value, source, cv } = await content.story(THEME_SLUG, { version });
+  return { value: themeOf(value.story.content, value.story.id), source, cv };
 }

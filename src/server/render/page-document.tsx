@@ -10,6 +10,7 @@ import { SiteProvider, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
+import type { MemoHtml } from "../../site/memo";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -40,6 +41,10 @@ export interface PageDocumentInput {
   thirdParty: ThirdPartyConfig;
   nonce: string;
   children: ReactNode;
+  /** Visitors only: the isolate's memo of HTML parts for this request's site context (render/memo.ts). */
+  memo?: (site: SiteContextValue) => MemoHtml;
+  /** The memo id of the page body, when every visitor of this path gets the same body. */
+  bodyMemo?: string;
 }
 
 /** Header + routed page + footer inside the document, with the request's site context. */
@@ -56,6 +61,7 @@ export function PageDocument(input: PageDocumentInput) {
     preview: Boolean(input.preview),
     ...(input.preview ? { editing: input.preview.storyId } : {}),
   };
+  if (input.memo && !input.preview) Object.assign(site, { memo: input.memo(site), bodyMemo: input.bodyMemo });
   const { preview, nonce } = input;
   const previewProps: PreviewProps | undefined = preview && {
     kind: preview.kind,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { ContentError } from "../content";
 import { loadTheme, THEME_SLUG, type Theme } from "../content/theme";
-import type { Content } from "../content";
+import type { Content, Fetched } from "../content";
 import { RESOLVE_RELATIONS } from "../content/relations";
 import { pathOfSlug } from "../content/routable";
 import type { Blok, Version } from "../../shared/content";
@@ -72,7 +72,7 @@ pages.get("*", async (c) => {
     throw page.reason;
   }
   let chrome: Theme | undefined;
-  if (theme.status === "fulfilled") chrome = theme.value;
+  if (theme.status === "fulfilled") chrome = theme.value.value;
   else logger.error("theme.unavailable", { error: theme.reason });
 
   const { story: loaded, rels } = page.value.value;
@@ -82,7 +82,8 @@ pages.get("*", async (c) => {
 
   const pageNumber = listingPage(url.searchParams);
   if (pageNumber > 1 && !editor) await assertListingPageExists(content, pageContent, pageNumber, path);
-  const listings = loadListings(content, logger, pageContent, pageNumber, version);
+  const clean = { listings: true };
+  const listings = loadListings(content, logger, pageContent, pageNumber, version, clean);
   let preview: PreviewPage | undefined;
   if (editor) {
     // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
@@ -106,14 +107,25 @@ pages.get("*", async (c) => {
     preview,
     canonicalPath: pathOfSlug(loaded.full_slug),
     body: <StoryBody kind={kind} content={pageContent} />,
+    memoScope: editor ? undefined : memoScope(page.value.cv, theme, listings, clean.listings, `body:${path}:${pageNumber}`),
   });
 });
+
+/**
+ * What may be memoised for a visitor's page: the parts every visitor gets when page and theme
+ * come from the same cache version; the body too when every listing is in from that cache.
+ */
+function memoScope(cv: number | undefined, theme: PromiseSettledResult<Fetched<Theme>>, listings: Map<string, Promise<Listing>>, clean: boolean, body: string) {
+  if (cv === undefined || theme.status !== "fulfilled" || theme.value.cv !== cv) return undefined;
+  const settled = [...listings.values()].every((listing) => (listing as { status?: string }).status === "fulfilled");
+  return { cv, body: clean && settled ? body : undefined };
+}
 
 /** The story at `slug` and the theme around it, both settled; the theme story is its own theme (no second request). */
 function loadStoryAndTheme(content: Content, slug: string, version: Version) {
   const story = content.story(slug, { version });
-  const theme: Promise<Theme> =
-    slug === THEME_SLUG ? story.then(({ value }) => themeOf(value.story.content, value.story.id)) : loadTheme(content, version).then(({ value }) => value);
+  const theme: Promise<Fetched<Theme>> =
+    slug === THEME_SLUG ? story.then((fetched) => ({ ...fetched, value: themeOf(fetched.value.story.content, fetched.value.story.id) })) : loadTheme(content, version);
   return Promise.allSettled([story, theme]);
 }
 
@@ -147,6 +159,8 @@ export function loadListings(
   pageContent: Blok,
   page: number,
   version: Version = "published",
+  /** Set to false when a listing failed or came from a stale copy (not the same for every visitor of this cv). */
+  clean: { listings: boolean } = { listings: true },
 ): Map<string, Promise<Listing>> {
   const listings = new Map<string, Promise<Listing>>();
   for (const blok of walkBloks(pageContent)) {
@@ -156,8 +170,12 @@ export function loadListings(
     listings.set(
       blok._uid,
       readable(content.stories(params, { version }).then(
-        ({ value }) => ({ stories: value.stories, total: value.total, perPage: value.perPage, page }),
+        ({ value, source }) => {
+          if (source !== "hit" && source !== "miss") clean.listings = false;
+          return { stories: value.stories, total: value.total, perPage: value.perPage, page };
+        },
         (error: unknown) => {
+          clean.listings = false;
           logger.error("listing.failed", { component: blok.component, error });
           return { stories: [], total: 0, perPage: params.per_page ?? 25, page };
         },

@@ -99,5 +99,6 @@ export function headerModel(blok: TwMenuBlok): HeaderModel {
 export function TwMenu({ blok }: BlockProps<TwMenuBlok>) {
   const editable = useEditable(blok);
   const model = headerModel(blok);
-  return <Island name="SiteHeader" component={SiteHeader} props={editable["data-blok-c"] ? { model, editable } : { model }} />;
+  // the header follows from the theme alone: its HTML is rendered once per cache version (memo.tsx)
+  return <Island name="SiteHeader" component={SiteHeader} props={editable["data-blok-c"] ? { model, editable } : { model }} memoId={blok._uid} />;
 }
