@@ -9,7 +9,8 @@ import { config } from "./middleware/config";
 import { content } from "./middleware/content";
 import { logging } from "./middleware/logging";
 import { pathGuard } from "./middleware/path-guard";
-import { createHtmlMemo } from "./render/memo";
+import { createHtmlMemo, type HtmlMemo } from "./render/memo";
+import type { ParsedCache } from "./content/parsed-cache";
 import { redirects } from "./middleware/redirects";
 import { requestContext } from "./middleware/request-context";
 import { ROUTE_MIDDLEWARE, ROUTE_RULES, compileRouteRules, mountRouteRules } from "./middleware/route-rules";
@@ -32,6 +33,9 @@ export interface AppDeps {
   /** HubSpot's network for newsletter delivery, and how long an answer may take. */
   hubspotFetch?: typeof fetch;
   hubspotTimeoutMs?: number;
+  /** The isolate's memos (parsed KV entries, HTML parts): tests pass small or observed ones. */
+  parsedCache?: ParsedCache;
+  htmlMemo?: HtmlMemo;
 }
 
 // Checked when the isolate starts: a rule naming an unknown middleware stops the Worker here.
@@ -40,8 +44,8 @@ const routeRules = compileRouteRules(ROUTE_RULES, ROUTE_MIDDLEWARE);
 /** What happens to a request, in order. */
 export function createApp(deps: AppDeps = {}) {
   const now = deps.now ?? (() => Date.now());
-  const isolate: ContentIsolate = { state: createContentIsolateState() };
-  const htmlMemo = createHtmlMemo();
+  const isolate: ContentIsolate = { state: createContentIsolateState(deps.parsedCache) };
+  const htmlMemo = deps.htmlMemo ?? createHtmlMemo();
   const app = new Hono<AppBindings>();
 
   app.use(requestContext); // request id, crawler or visitor

@@ -18,6 +18,7 @@ import type { AppBindings } from "../request-context";
 import type { PreviewPage } from "../render/page-document";
 import { respondWithError, respondWithPage } from "../render/respond";
 import { noRouteMatches, pageValidationFailed } from "./http-error";
+import { assetMiss, isAssetLike } from "./asset-miss";
 
 /** How long the page waits for its listings before it starts streaming without them. */
 export const LISTING_GRACE_MS = 100;
@@ -47,6 +48,7 @@ pages.get("*", async (c) => {
   const { content, timing, logger, config } = c.var;
   const url = new URL(c.req.url);
   const path = decodeURIComponent(url.pathname);
+  if (isAssetLike(path)) return assetMiss(c, path);
   // Only a valid visual-editor link sees drafts (uncached) and data stories; anything else is a visitor.
   const editor = await previewAccess(url, { ...c.var.previewKey, now: Date.now() });
   const slug = editor ? storySlugForPath(path) : slugForPath(path);
