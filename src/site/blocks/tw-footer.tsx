@@ -104,7 +104,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
           ) : null}
         </Memo>
         <div className="flex flex-col gap-12">
-          <FooterGroups groups={footerGroups(blok)} />
+          <FooterGroups groups={footerGroups(blok)} memoId={`footer-groups:${blok._uid}`} />
           <section id={NEWSLETTER_ANCHOR} aria-labelledby="nieuwsbrief-titel" className="max-w-xl scroll-mt-24">
             <h2 id="nieuwsbrief-titel" className="m-0 font-display text-xl font-bold">
               Nieuwsbrief
