@@ -53,7 +53,8 @@ async function load(path: string, ms: number, expected: number): Promise<Run> {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
+const pct = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
 
 async function waitUntilUp(): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -66,14 +67,32 @@ async function waitUntilUp(): Promise<void> {
 }
 
 async function httpBench(): Promise<void> {
-  execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/bench-state"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env,
-  });
+  execFileSync(
+    process.execPath,
+    ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/bench-state"],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env,
+    },
+  );
   const server = spawn(
     process.execPath,
-    ["node_modules/wrangler/bin/wrangler.js", "dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", "error", "--persist-to", ".wrangler/bench-state", "--var", "LOG_LEVEL:error"],
+    [
+      "node_modules/wrangler/bin/wrangler.js",
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "error",
+      "--persist-to",
+      ".wrangler/bench-state",
+      "--var",
+      "LOG_LEVEL:error",
+    ],
     { cwd: root, stdio: ["ignore", "ignore", "inherit"], env },
   );
   try {
@@ -108,15 +127,22 @@ async function httpBench(): Promise<void> {
       }
     }
     console.log(`\nHTTP, wrangler dev, concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${ROUND_MS / 1000} s per target`);
-    console.log(`${"target".padEnd(34)} ${"path".padEnd(44)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)}  ratio to stylesheet (median, min-max)`);
+    console.log(
+      `${"target".padEnd(34)} ${"path".padEnd(44)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)}  ratio to stylesheet (median, min-max)`,
+    );
     for (const target of [stylesheet, ...targets]) {
       const all = runs.get(target.label) ?? [];
       const rps = all.reduce((s, r) => s + r.requests, 0) / (all.reduce((s, r) => s + r.ms, 0) / 1000);
-      const p50 = pct(all.flatMap((r) => r.latencies), 50);
+      const p50 = pct(
+        all.flatMap((r) => r.latencies),
+        50,
+      );
       const failures = all.reduce((s, r) => s + r.failures, 0);
       const r = ratios.get(target.label);
       const ratio = r ? `${median(r).toFixed(2)} (${Math.min(...r).toFixed(2)}-${Math.max(...r).toFixed(2)})` : "1";
-      console.log(`${target.label.padEnd(34)} ${target.path.padEnd(44)} ${rps.toFixed(0).padStart(7)} ${p50.toFixed(1).padStart(7)}  ${ratio}${failures ? `  (${failures} unexpected statuses)` : ""}`);
+      console.log(
+        `${target.label.padEnd(34)} ${target.path.padEnd(44)} ${rps.toFixed(0).padStart(7)} ${p50.toFixed(1).padStart(7)}  ${ratio}${failures ? `  (${failures} unexpected statuses)` : ""}`,
+      );
     }
   } finally {
     server.kill("SIGTERM");
@@ -125,13 +151,17 @@ async function httpBench(): Promise<void> {
 
 /** The in-Worker harness: `BENCH {json}` lines from vitest inside workerd. */
 function inWorkerBench(): Array<{ name: string; value: Record<string, unknown> }> {
-  const out = execFileSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "-c", "vitest.bench.config.ts", "tests/bench/in-worker.bench.ts"], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["node_modules/vitest/vitest.mjs", "run", "-c", "vitest.bench.config.ts", "tests/bench/in-worker.bench.ts"],
+    {
+      cwd: root,
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return out
     .split("\n")
     .map((line) => /BENCH (\{.*\})/.exec(line)?.[1])
@@ -143,16 +173,26 @@ if (!SKIP_HTTP) await httpBench();
 const lines = inWorkerBench();
 const of = (name: string) => lines.filter((line) => line.name === name).map((line) => line.value);
 console.log("\nIn-Worker (the app's fetch in a loop inside workerd, warm KV and memos), ms per request:");
-console.log(`${"page".padEnd(16)} ${"path".padEnd(44)} ${"ms".padStart(6)} ${"content".padStart(8)} ${"to 1st byte".padStart(12)} ${"bytes".padStart(8)}`);
+console.log(
+  `${"page".padEnd(16)} ${"path".padEnd(44)} ${"ms".padStart(6)} ${"content".padStart(8)} ${"to 1st byte".padStart(12)} ${"bytes".padStart(8)}`,
+);
 for (const v of of("warm")) {
-  console.log(`${String(v.label).padEnd(16)} ${String(v.path).padEnd(44)} ${String(v.ms).padStart(6)} ${String(v.contentMs).padStart(8)} ${String(v.firstByteRenderMs).padStart(12)} ${String(v.bytes).padStart(8)}`);
+  console.log(
+    `${String(v.label).padEnd(16)} ${String(v.path).padEnd(44)} ${String(v.ms).padStart(6)} ${String(v.contentMs).padStart(8)} ${String(v.firstByteRenderMs).padStart(12)} ${String(v.bytes).padStart(8)}`,
+  );
 }
 for (const v of of("floor")) console.log(`floor: ${v.label}: ${v.ms} ms`);
-console.log("\nPage size (generated story, blocks cycled from home): first request after a publish (KV and memo cold), memo cold with KV warm, warm:");
+console.log(
+  "\nPage size (generated story, blocks cycled from home): first request after a publish (KV and memo cold), memo cold with KV warm, warm:",
+);
 for (const v of of("size")) {
-  console.log(`${String(v.blocks).padStart(4)} blocks ${String(v.bytes).padStart(7)} bytes: after publish ${v.coldMs} ms (${v.coldTiming}), memo cold ${v.memoColdMs} ms, warm ${v.warmMs} ms`);
+  console.log(
+    `${String(v.blocks).padStart(4)} blocks ${String(v.bytes).padStart(7)} bytes: after publish ${v.coldMs} ms (${v.coldTiming}), memo cold ${v.memoColdMs} ms, warm ${v.warmMs} ms`,
+  );
 }
 for (const v of of("memo")) {
   const mb = (n: unknown) => (Number(n) / 1024 / 1024).toFixed(2);
-  console.log(`\nMemo after visiting every page (${v.pages} pages): HTML ${mb(v.htmlBytes)} MB in ${v.htmlParts} parts, parsed KV ${mb(v.parsedBytes)} MB in ${v.parsedEntries} entries (bounds 8 MB and 24 MB; isolate limit 128 MB)`);
+  console.log(
+    `\nMemo after visiting every page (${v.pages} pages): HTML ${mb(v.htmlBytes)} MB in ${v.htmlParts} parts, parsed KV ${mb(v.parsedBytes)} MB in ${v.parsedEntries} entries (bounds 8 MB and 24 MB; isolate limit 128 MB)`,
+  );
 }

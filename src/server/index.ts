@@ -52,7 +52,10 @@ export function createApp(deps: AppDeps = {}) {
   app.use(config(deps.logSink)); // validated settings and the request's logger
   app.use(logging); // Server-Timing, security headers, one log line per request
   app.use(content({ isolate, snapshot, now, sleep: deps.sleep, fetch: deps.contentFetch }));
-  app.use(async (c, next) => (c.set("htmlMemo", htmlMemo), next())); // HTML parts, per isolate
+  app.use(async (c, next) => {
+    c.set("htmlMemo", htmlMemo); // HTML parts every visitor gets, per isolate
+    await next();
+  });
   app.use(pathGuard); // 400/414 for paths no page can have
 
   app.route("/", seo); // robots.txt, sitemap.xml

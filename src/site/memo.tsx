@@ -15,8 +15,14 @@ type Tag = "div" | "main" | "section" | "nav";
  * one: the element itself is rendered per request, its inside only once. `memoId` must name
  * everything the children depend on besides the cache version and language (the path, for instance).
  */
-export function Memo({ memoId, as: Element = "div", children, ...attributes }: { memoId?: string; as?: Tag; children: ReactNode } & Record<string, unknown>) {
+export function Memo({
+  memoId,
+  as: Element = "div",
+  children,
+  ...attributes
+}: { memoId?: string; as?: Tag; children: ReactNode } & Record<string, unknown>) {
   const { memo } = useSite();
   if (!memo || memoId === undefined) return <Element {...attributes}>{children}</Element>;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of these children, from the memo
   return <Element {...attributes} dangerouslySetInnerHTML={{ __html: memo(memoId, children) }} />;
 }

@@ -33,7 +33,8 @@ async function get(app: ReturnType<typeof createApp>, path: string) {
 }
 
 /** A Server-Timing entry's duration (ms), 0 when absent. */
-const timingOf = (header: string, name: string) => Number(new RegExp(`(?:^|, )${name}(?:;desc="[^"]*")?;dur=([\\d.]+)`).exec(header)?.[1] ?? 0);
+const timingOf = (header: string, name: string) =>
+  Number(new RegExp(`(?:^|, )${name}(?:;desc="[^"]*")?;dur=([\\d.]+)`).exec(header)?.[1] ?? 0);
 
 async function warmMs(app: ReturnType<typeof createApp>, path: string) {
   let last = await get(app, path);
@@ -67,8 +68,20 @@ it("warm pages", async () => {
     const type = story.content.component;
     if (path !== "/" && bytes > (largest.get(type)?.bytes ?? -1)) largest.set(type, { path, bytes });
   }
-  const targets = [["home", "/"], ["404 screen", "/bestaat-niet"], ["robots.txt", "/robots.txt"], ...[...largest].map(([type, { path }]) => [type, path])];
-  report("memo", { afterEveryPage: true, pages: pages.length, htmlBytes: htmlMemo.bytes, htmlParts: htmlMemo.size, parsedBytes: parsedCache.bytes, parsedEntries: parsedCache.size });
+  const targets = [
+    ["home", "/"],
+    ["404 screen", "/bestaat-niet"],
+    ["robots.txt", "/robots.txt"],
+    ...[...largest].map(([type, { path }]) => [type, path]),
+  ];
+  report("memo", {
+    afterEveryPage: true,
+    pages: pages.length,
+    htmlBytes: htmlMemo.bytes,
+    htmlParts: htmlMemo.size,
+    parsedBytes: parsedCache.bytes,
+    parsedEntries: parsedCache.size,
+  });
   for (const [label, path] of [...targets, ["asset miss", "/favicon.ico"]]) report("warm", { label, path, ...(await warmMs(app, path!)) });
 });
 
@@ -110,7 +123,16 @@ it("render time by page size: first request after a publish, and warm", async ()
     // the same page from a fresh isolate memo with KV warm: what filling the HTML memo costs
     const fresh = createApp({ logSink: () => {}, contentFetch: emulator.fetch, now: () => Date.now() + clockOffset });
     const memoCold = await get(fresh, path);
-    report("size", { blocks: Number(story.slug.split("-")[1]), bytes: warm.bytes, status: warm.status, coldMs: cold.ms, coldTiming: cold.timing, memoColdMs: memoCold.ms, memoColdTiming: memoCold.timing, warmMs: warm.ms });
+    report("size", {
+      blocks: Number(story.slug.split("-")[1]),
+      bytes: warm.bytes,
+      status: warm.status,
+      coldMs: cold.ms,
+      coldTiming: cold.timing,
+      memoColdMs: memoCold.ms,
+      memoColdTiming: memoCold.timing,
+      warmMs: warm.ms,
+    });
   }
 });
 
@@ -123,14 +145,22 @@ it("render time by page size: first request after a publish, and warm", async ()
 it("floor: React streaming a ready-made document, and a constant string", async () => {
   const { createElement } = await import("react");
   const { renderToReadableStream } = await import("react-dom/server.edge");
-  const html = "<p>" + "x".repeat(54_000) + "</p>";
+  const html = `<p>${"x".repeat(54_000)}</p>`;
   const loop = async (label: string, run: () => Promise<unknown>) => {
     for (let i = 0; i < WARMUP; i++) await run();
     const started = performance.now();
     for (let i = 0; i < ROUNDS; i++) await run();
     report("floor", { label, ms: Math.round(((performance.now() - started) / ROUNDS) * 100) / 100 });
   };
-  const doc = () => createElement("html", null, createElement("head", null, createElement("title", null, "x")), createElement("body", null, createElement("main", { dangerouslySetInnerHTML: { __html: html } })));
-  await loop("renderToReadableStream of one 55 KB string", async () => new Response(await renderToReadableStream(doc(), { nonce: "n" })).arrayBuffer());
+  const doc = () =>
+    createElement(
+      "html",
+      null,
+      createElement("head", null, createElement("title", null, "x")),
+      createElement("body", null, createElement("main", { dangerouslySetInnerHTML: { __html: html } })),
+    );
+  await loop("renderToReadableStream of one 55 KB string", async () =>
+    new Response(await renderToReadableStream(doc(), { nonce: "n" })).arrayBuffer(),
+  );
   await loop("Response of a constant 55 KB string", async () => new Response(html).arrayBuffer());
 });

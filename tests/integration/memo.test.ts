@@ -27,8 +27,14 @@ function observed(memo: HtmlMemo) {
     reads,
     writes,
     memo: {
-      get: <T,>(key: string) => (reads.push(key), memo.get<T>(key)),
-      set: (key: string, value: unknown, bytes: number) => (writes.push(key), memo.set(key, value, bytes)),
+      get: <T>(key: string) => {
+        reads.push(key);
+        return memo.get<T>(key);
+      },
+      set: (key: string, value: unknown, bytes: number) => {
+        writes.push(key);
+        memo.set(key, value, bytes);
+      },
       get bytes() {
         return memo.bytes;
       },
@@ -102,7 +108,7 @@ describe("memoised HTML", () => {
     const plain = await get("/contact");
     const outcome = await get("/contact?nieuwsbrief=geabonneerd");
     expect(plain.text).not.toContain("Je bent ingeschreven");
-    expect(outcome.text).toContain('returnPath&quot;:&quot;/contact&quot;');
+    expect(outcome.text).toContain("returnPath&quot;:&quot;/contact&quot;");
     expect(comparable(outcome.text)).not.toBe(comparable(plain.text));
     const nonces = [plain, outcome].map((res) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1]);
     expect(nonces[0]).toMatch(/^[\w-]{24}$/);
@@ -154,14 +160,17 @@ describe("previews", () => {
 });
 
 describe("requests that are no page", () => {
-  it.each(["/favicon.ico", "/assets/app.js.map", "/wp-login.php", "/images/gone.png"])("%s: a small 404 without the error screen", async (path) => {
-    const res = await site().get(path);
-    expect(res.status).toBe(404);
-    expect(res.headers.get("content-type")).toBe("text/plain; charset=UTF-8");
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.text).toBe(`Page Not Found: ${path}`);
-  });
+  it.each(["/favicon.ico", "/assets/app.js.map", "/wp-login.php", "/images/gone.png"])(
+    "%s: a small 404 without the error screen",
+    async (path) => {
+      const res = await site().get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toBe("text/plain; charset=UTF-8");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.text).toBe(`Page Not Found: ${path}`);
+    },
+  );
 
   it("a page-like path still gets the full error screen", async () => {
     const res = await site().get("/bestaat-niet");

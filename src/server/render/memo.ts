@@ -62,7 +62,9 @@ function renderPart(children: ReactNode, site: SiteContextValue): MemoPart {
   const html = renderToString(createElement(SiteProvider, { value: { ...site, memo: undefined, bodyMemo: undefined }, children }));
   const preloads: MemoPart["preloads"] = [];
   const rest = html.replace(/<link rel="preload"([^>]*)\/>/g, (_tag, attributes: string) => {
-    const found = Object.fromEntries([...attributes.matchAll(/ ([a-zA-Z]+)="([^"]*)"/g)].map(([, name, value]) => [name, unescapeHtml(value!)]));
+    const found = Object.fromEntries(
+      [...attributes.matchAll(/ ([a-zA-Z]+)="([^"]*)"/g)].map(([, name, value]) => [name, unescapeHtml(value!)]),
+    );
     if (!found.href || !found.as) return _tag;
     preloads.push({
       href: found.href,

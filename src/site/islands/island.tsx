@@ -31,6 +31,7 @@ export function Island<P extends object>({
     // props and HTML under the same id and cache version: hydration reads the props the HTML came from
     const json = memo(`island-props:${name}:${memoId}`, () => JSON.stringify(props));
     const html = memo(`island:${name}:${memoId}`, <Component {...props} />);
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of this island, from the memo
     return <div data-island={name} data-props={json} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
   }
   return (
