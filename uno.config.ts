@@ -26,6 +26,9 @@ export default defineConfig({
       ink: { DEFAULT: "#16162A", soft: "#3B3B55", muted: "#5F5F78" },
       sand: { DEFAULT: "#FBF6F1", dark: "#F1E8DF" },
     },
+    // No web font ships (issue 11): "Inter" / "Inter Tight" are used only where a visitor has them
+    // installed; everyone else gets the system stack after them (Segoe UI, system-ui = San Francisco
+    // or Roboto, Helvetica Neue, Arial). No font request, nothing to block text or shift layout.
     fontFamily: {
       sans: '"Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
       display: '"Inter Tight", "Inter", "Segoe UI", system-ui, -apple-system, Arial, sans-serif',

@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// `npm run bench`: builds, starts the Worker locally (wrangler dev = workerd) and measures, side by
-// side in one run, (a) a static asset served by the same Worker and (b) the SSR home page with a
-// warm KV cache. Rounds alternate a and b so both see the same machine conditions.
+// `npm run bench`: builds, starts the Worker locally (wrangler dev = workerd, React's production
+// build) and measures, side by side in one run against the same Worker, the site's stylesheet
+// served as a static asset and every answer that matters: /robots.txt, the 404 screen, home and
+// the largest page of each page type. Each round loads every target in turn (concurrency 8), so
+// all see the same machine conditions; each target is reported as its throughput divided by the
+// stylesheet's in the same round (min-max over the rounds, and the median).
+// Then it runs the in-Worker harness (tests/bench/in-worker.bench.ts: the app's fetch in a loop
+// inside workerd) and prints its figures: ms per warm page, page-size scaling, memo memory.
 import { spawn, execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -9,55 +14,47 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const port = Number(process.env.BENCH_PORT || 8797);
 const base = `http://127.0.0.1:${port}`;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
-const ROUND_MS = Number(process.env.BENCH_ROUND_MS || 4000);
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS || 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const SKIP_HTTP = process.env.BENCH_SKIP_HTTP === "1";
 
 // measure what is deployed: React's production build (wrangler dev defaults to the development one)
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
 execFileSync(process.execPath, ["scripts/build.ts"], { cwd: root, stdio: "inherit", env });
-execFileSync(
-  process.execPath,
-  ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/bench-state"],
-  {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env,
-  },
-);
-const server = spawn(
-  process.execPath,
-  [
-    "node_modules/wrangler/bin/wrangler.js",
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--show-interactive-dev-session=false",
-    "--log-level",
-    "error",
-    "--persist-to",
-    ".wrangler/bench-state",
-    "--var",
-    "LOG_LEVEL:error",
-  ],
-  { cwd: root, stdio: ["ignore", "ignore", "inherit"], env },
-);
+const { default: build } = (await import(new URL("../.generated/build.js", import.meta.url).href)) as { default: { stylesheet: string } };
+const { default: snapshot } = (await import(new URL("../.generated/snapshot.js", import.meta.url).href)) as {
+  default: { stories: Array<{ full_slug: string; content: { component: string } }> };
+};
+const { PAGE_CONTENT_TYPES } = await import("../src/shared/page-types.ts");
 
-/** One round of load on one path: every request's latency (ms), and how many were not 200. */
 interface Run {
-  latencies: number[];
+  requests: number;
   failures: number;
+  latencies: number[];
   ms: number;
 }
 
-interface Summary {
-  requests: number;
-  failures: number;
-  rps: number;
-  p50: number;
-  p99: number;
+async function load(path: string, ms: number, expected: number): Promise<Run> {
+  const latencies: number[] = [];
+  const until = performance.now() + ms;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        const res = await fetch(base + path);
+        await res.arrayBuffer();
+        if (res.status !== expected) failures++;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { requests: latencies.length, failures, latencies, ms };
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const pct = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
 
 async function waitUntilUp(): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -69,62 +66,133 @@ async function waitUntilUp(): Promise<void> {
   throw new Error("worker did not start");
 }
 
-async function load(path: string, ms: number): Promise<Run> {
-  const latencies: number[] = [];
-  const until = performance.now() + ms;
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const t = performance.now();
-        const res = await fetch(base + path);
-        await res.arrayBuffer();
-        if (res.status !== 200) failures++;
-        latencies.push(performance.now() - t);
+async function httpBench(): Promise<void> {
+  execFileSync(
+    process.execPath,
+    ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/bench-state"],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env,
+    },
+  );
+  const server = spawn(
+    process.execPath,
+    [
+      "node_modules/wrangler/bin/wrangler.js",
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "error",
+      "--persist-to",
+      ".wrangler/bench-state",
+      "--var",
+      "LOG_LEVEL:error",
+    ],
+    { cwd: root, stdio: ["ignore", "ignore", "inherit"], env },
+  );
+  try {
+    await waitUntilUp();
+    // the largest page of each page type, by its HTML (this also fills KV and the isolate's memos)
+    const largest = new Map<string, { path: string; bytes: number }>();
+    for (const story of snapshot.stories) {
+      const type = story.content.component;
+      if (!PAGE_CONTENT_TYPES.has(type) || story.full_slug === "home" || story.full_slug.startsWith("team/")) continue;
+      const path = `/${story.full_slug.replace(/\/$/, "")}`;
+      const bytes = (await (await fetch(base + path)).arrayBuffer()).byteLength;
+      if (bytes > (largest.get(type)?.bytes ?? -1)) largest.set(type, { path, bytes });
+    }
+    const stylesheet = { label: "stylesheet (static asset)", path: build.stylesheet, status: 200 };
+    const targets = [
+      { label: "/robots.txt", path: "/robots.txt", status: 200 },
+      { label: "404 screen", path: "/bestaat-niet", status: 404 },
+      { label: "/favicon.ico (asset miss)", path: "/favicon.ico", status: 404 },
+      { label: "home", path: "/", status: 200 },
+      ...[...largest].map(([type, { path }]) => ({ label: `${type} (largest)`, path, status: 200 })),
+    ];
+    for (const target of [stylesheet, ...targets]) await load(target.path, 500, target.status); // warm-up
+    const ratios = new Map<string, number[]>();
+    const runs = new Map<string, Run[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const reference = await load(stylesheet.path, ROUND_MS, 200);
+      runs.set(stylesheet.label, [...(runs.get(stylesheet.label) ?? []), reference]);
+      for (const target of targets) {
+        const run = await load(target.path, ROUND_MS, target.status);
+        runs.set(target.label, [...(runs.get(target.label) ?? []), run]);
+        ratios.set(target.label, [...(ratios.get(target.label) ?? []), run.requests / reference.requests]);
       }
-    }),
-  );
-  return { latencies, failures, ms };
-}
-
-// NaN only when a round measured nothing (it always has at least one request per worker)
-const pct = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-
-function summarise(runs: Run[]): Summary {
-  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  const seconds = runs.reduce((s, r) => s + r.ms, 0) / 1000;
-  return {
-    requests: latencies.length,
-    failures: runs.reduce((s, r) => s + r.failures, 0),
-    rps: latencies.length / seconds,
-    p50: pct(latencies, 50),
-    p99: pct(latencies, 99),
-  };
-}
-
-try {
-  await waitUntilUp();
-  const asset = "/favicon.svg";
-  const page = "/";
-  // warm up both (fills KV with the home page and theme)
-  await load(asset, 1000);
-  await load(page, 1500);
-  const results: { asset: Run[]; page: Run[] } = { asset: [], page: [] };
-  for (let round = 0; round < ROUNDS; round++) {
-    results.asset.push(await load(asset, ROUND_MS));
-    results.page.push(await load(page, ROUND_MS));
+    }
+    console.log(`\nHTTP, wrangler dev, concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${ROUND_MS / 1000} s per target`);
+    console.log(
+      `${"target".padEnd(34)} ${"path".padEnd(44)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)}  ratio to stylesheet (median, min-max)`,
+    );
+    for (const target of [stylesheet, ...targets]) {
+      const all = runs.get(target.label) ?? [];
+      const rps = all.reduce((s, r) => s + r.requests, 0) / (all.reduce((s, r) => s + r.ms, 0) / 1000);
+      const p50 = pct(
+        all.flatMap((r) => r.latencies),
+        50,
+      );
+      const failures = all.reduce((s, r) => s + r.failures, 0);
+      const r = ratios.get(target.label);
+      const ratio = r ? `${median(r).toFixed(2)} (${Math.min(...r).toFixed(2)}-${Math.max(...r).toFixed(2)})` : "1";
+      console.log(
+        `${target.label.padEnd(34)} ${target.path.padEnd(44)} ${rps.toFixed(0).padStart(7)} ${p50.toFixed(1).padStart(7)}  ${ratio}${failures ? `  (${failures} unexpected statuses)` : ""}`,
+      );
+    }
+  } finally {
+    server.kill("SIGTERM");
   }
-  const a = summarise(results.asset);
-  const b = summarise(results.page);
-  const fmt = (name: string, s: Summary) =>
-    `${name.padEnd(28)} ${s.rps.toFixed(0).padStart(7)} req/s   p50 ${s.p50.toFixed(1).padStart(6)} ms   p99 ${s.p99.toFixed(1).padStart(6)} ms   (${s.requests} requests, ${s.failures} non-200)`;
-  console.log(`\nconcurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds of ${ROUND_MS / 1000} s each\n`);
-  console.log(fmt(`(a) static ${asset}`, a));
-  console.log(fmt(`(b) SSR ${page} (warm KV)`, b));
-  console.log(
-    `\nratio b/a: throughput ${(b.rps / a.rps).toFixed(2)}, p50 latency ${(b.p50 / a.p50).toFixed(2)}, p99 latency ${(b.p99 / a.p99).toFixed(2)}`,
+}
+
+/** The in-Worker harness: `BENCH {json}` lines from vitest inside workerd. */
+function inWorkerBench(): Array<{ name: string; value: Record<string, unknown> }> {
+  const out = execFileSync(
+    process.execPath,
+    ["node_modules/vitest/vitest.mjs", "run", "-c", "vitest.bench.config.ts", "tests/bench/in-worker.bench.ts"],
+    {
+      cwd: root,
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
-} finally {
-  server.kill("SIGTERM");
+  return out
+    .split("\n")
+    .map((line) => /BENCH (\{.*\})/.exec(line)?.[1])
+    .filter((json): json is string => Boolean(json))
+    .map((json) => JSON.parse(json));
+}
+
+if (!SKIP_HTTP) await httpBench();
+const lines = inWorkerBench();
+const of = (name: string) => lines.filter((line) => line.name === name).map((line) => line.value);
+console.log("\nIn-Worker (the app's fetch in a loop inside workerd, warm KV and memos), ms per request:");
+console.log(
+  `${"page".padEnd(16)} ${"path".padEnd(44)} ${"ms".padStart(6)} ${"content".padStart(8)} ${"to 1st byte".padStart(12)} ${"bytes".padStart(8)}`,
+);
+for (const v of of("warm")) {
+  console.log(
+    `${String(v.label).padEnd(16)} ${String(v.path).padEnd(44)} ${String(v.ms).padStart(6)} ${String(v.contentMs).padStart(8)} ${String(v.firstByteRenderMs).padStart(12)} ${String(v.bytes).padStart(8)}`,
+  );
+}
+for (const v of of("floor")) console.log(`floor: ${v.label}: ${v.ms} ms`);
+console.log(
+  "\nPage size (generated story, blocks cycled from home): first request after a publish (KV and memo cold), memo cold with KV warm, warm:",
+);
+for (const v of of("size")) {
+  console.log(
+    `${String(v.blocks).padStart(4)} blocks ${String(v.bytes).padStart(7)} bytes: after publish ${v.coldMs} ms (${v.coldTiming}), memo cold ${v.memoColdMs} ms, warm ${v.warmMs} ms`,
+  );
+}
+for (const v of of("memo")) {
+  const mb = (n: unknown) => (Number(n) / 1024 / 1024).toFixed(2);
+  console.log(
+    `\nMemo after visiting every page (${v.pages} pages): HTML ${mb(v.htmlBytes)} MB in ${v.htmlParts} parts, parsed KV ${mb(v.parsedBytes)} MB in ${v.parsedEntries} entries (bounds 8 MB and 24 MB; isolate limit 128 MB)`,
+  );
 }

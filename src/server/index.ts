@@ -9,6 +9,8 @@ import { config } from "./middleware/config";
 import { content } from "./middleware/content";
 import { logging } from "./middleware/logging";
 import { pathGuard } from "./middleware/path-guard";
+import { createHtmlMemo, type HtmlMemo } from "./render/memo";
+import type { ParsedCache } from "./content/parsed-cache";
 import { redirects } from "./middleware/redirects";
 import { requestContext } from "./middleware/request-context";
 import { ROUTE_MIDDLEWARE, ROUTE_RULES, compileRouteRules, mountRouteRules } from "./middleware/route-rules";
@@ -31,6 +33,9 @@ export interface AppDeps {
   /** HubSpot's network for newsletter delivery, and how long an answer may take. */
   hubspotFetch?: typeof fetch;
   hubspotTimeoutMs?: number;
+  /** The isolate's memos (parsed KV entries, HTML parts): tests pass small or observed ones. */
+  parsedCache?: ParsedCache;
+  htmlMemo?: HtmlMemo;
 }
 
 // Checked when the isolate starts: a rule naming an unknown middleware stops the Worker here.
@@ -39,13 +44,18 @@ const routeRules = compileRouteRules(ROUTE_RULES, ROUTE_MIDDLEWARE);
 /** What happens to a request, in order. */
 export function createApp(deps: AppDeps = {}) {
   const now = deps.now ?? (() => Date.now());
-  const isolate: ContentIsolate = { state: createContentIsolateState() };
+  const isolate: ContentIsolate = { state: createContentIsolateState(deps.parsedCache) };
+  const htmlMemo = deps.htmlMemo ?? createHtmlMemo();
   const app = new Hono<AppBindings>();
 
   app.use(requestContext); // request id, crawler or visitor
   app.use(config(deps.logSink)); // validated settings and the request's logger
   app.use(logging); // Server-Timing, security headers, one log line per request
   app.use(content({ isolate, snapshot, now, sleep: deps.sleep, fetch: deps.contentFetch }));
+  app.use(async (c, next) => {
+    c.set("htmlMemo", htmlMemo); // HTML parts every visitor gets, per isolate
+    await next();
+  });
   app.use(pathGuard); // 400/414 for paths no page can have
 
   app.route("/", seo); // robots.txt, sitemap.xml

@@ -4,6 +4,7 @@ import type { Lang } from "../shared/i18n/lang";
 import type { Logger } from "../shared/log";
 import type { PreviewKey } from "./preview/token";
 import type { ServerTiming } from "./middleware/server-timing";
+import type { HtmlMemo } from "./render/memo";
 
 /** What every handler of one request can read from Hono's context. */
 export interface RequestVariables {
@@ -17,6 +18,8 @@ export interface RequestVariables {
   lang: Lang;
   /** What a visual-editor preview link must be signed with. */
   previewKey: PreviewKey;
+  /** The isolate's memo of HTML parts every visitor gets (render/memo.ts). */
+  htmlMemo: HtmlMemo;
 }
 
 export type AppBindings = { Bindings: AppEnv; Variables: RequestVariables };

@@ -5,6 +5,7 @@ import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";
 import type { Lang, LangAlternate } from "../shared/i18n/lang";
 import type { Dictionary } from "../shared/i18n/nl";
+import type { MemoHtml } from "./memo";
 
 /** One customer of the theme's customers list (the "customers store" of the spec). */
 export interface CustomerBlok extends Blok {
@@ -43,6 +44,10 @@ export interface SiteContextValue {
    * attributes (the editor can edit that story only). Unset: every draft blok is marked.
    */
   editing?: number;
+  /** Server only, visitors only: HTML of the parts every visitor of this cache version gets (see memo.tsx). */
+  memo?: MemoHtml;
+  /** The memo id of the page body (`<main>`), when it is the same for every visitor of this path. */
+  bodyMemo?: string;
 }
 
 const SiteContext = createContext<SiteContextValue | null>(null);

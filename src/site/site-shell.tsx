@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import type { Blok } from "../shared/content";
+import { Memo } from "./memo";
+import { useSite } from "./site-context";
 import { TwFooter, type TwFooterBlok } from "./blocks/tw-footer";
 import { TwMenu, type TwMenuBlok } from "./blocks/tw-menu";
 
@@ -8,12 +10,13 @@ import { TwMenu, type TwMenuBlok } from "./blocks/tw-menu";
  * everyone and, in a visual-editor preview, again by the preview bundle on every edit.
  */
 export function SiteShell({ header, footer, children }: { header?: Blok; footer?: Blok; children: ReactNode }) {
+  const { bodyMemo } = useSite();
   return (
     <>
       {header ? <TwMenu blok={header as TwMenuBlok} /> : null}
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      <Memo as="main" memoId={bodyMemo} id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
-      </main>
+      </Memo>
       {footer ? <TwFooter blok={footer as TwFooterBlok} /> : null}
     </>
   );

@@ -9,6 +9,8 @@ import { it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/content/emulator";
 import { createApp } from "../../src/server/index";
+import { createParsedCache } from "../../src/server/content/parsed-cache";
+import { createHtmlMemo } from "../../src/server/render/memo";
 import type { Blok, Story } from "../../src/shared/content";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 
@@ -30,18 +32,33 @@ async function get(app: ReturnType<typeof createApp>, path: string) {
   return { ms, bytes, status: res.status, timing: res.headers.get("server-timing") ?? "" };
 }
 
-async function warmMs(app: ReturnType<typeof createApp>, path: string): Promise<{ ms: number; bytes: number; status: number }> {
+/** A Server-Timing entry's duration (ms), 0 when absent. */
+const timingOf = (header: string, name: string) =>
+  Number(new RegExp(`(?:^|, )${name}(?:;desc="[^"]*")?;dur=([\\d.]+)`).exec(header)?.[1] ?? 0);
+
+async function warmMs(app: ReturnType<typeof createApp>, path: string) {
   let last = await get(app, path);
   for (let i = 0; i < WARMUP; i++) last = await get(app, path);
   let total = 0;
-  for (let i = 0; i < ROUNDS; i++) total += (await get(app, path)).ms;
-  return { ms: total / ROUNDS, bytes: last.bytes, status: last.status };
+  let content = 0;
+  let render = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const run = await get(app, path);
+    total += run.ms;
+    content += timingOf(run.timing, "content");
+    render += timingOf(run.timing, "render");
+  }
+  // content: story + theme from the memo/KV; render: to the first byte (shell); the rest is streaming the body
+  const r = (n: number) => Math.round((n / ROUNDS) * 100) / 100;
+  return { ms: r(total), contentMs: r(content), firstByteRenderMs: r(render), bytes: last.bytes, status: last.status };
 }
 
 const pagePath = (story: Story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`);
 
 it("warm pages", async () => {
-  const app = createApp({ logSink: () => {} });
+  const htmlMemo = createHtmlMemo();
+  const parsedCache = createParsedCache();
+  const app = createApp({ logSink: () => {}, htmlMemo, parsedCache });
   const pages = snapshot.stories.filter((story) => PAGE_CONTENT_TYPES.has(story.content.component));
   // the largest page of each page type, by its HTML
   const largest = new Map<string, { path: string; bytes: number }>();
@@ -57,7 +74,15 @@ it("warm pages", async () => {
     ["robots.txt", "/robots.txt"],
     ...[...largest].map(([type, { path }]) => [type, path]),
   ];
-  for (const [label, path] of targets) report("warm", { label, path, ...(await warmMs(app, path!)) });
+  report("memo", {
+    afterEveryPage: true,
+    pages: pages.length,
+    htmlBytes: htmlMemo.bytes,
+    htmlParts: htmlMemo.size,
+    parsedBytes: parsedCache.bytes,
+    parsedEntries: parsedCache.size,
+  });
+  for (const [label, path] of [...targets, ["asset miss", "/favicon.ico"]]) report("warm", { label, path, ...(await warmMs(app, path!)) });
 });
 
 /** A published page of `count` blocks, cycled from the home page's body. */
@@ -89,10 +114,53 @@ it("render time by page size: first request after a publish, and warm", async ()
     // A publish moves the cache version; once the site has noticed (its cv check is due again),
     // the first request for the page finds nothing cached for the new version: a content miss.
     emulator.publish(story.full_slug);
+    // what the publish webhook does: the new cv in KV (the isolate's memo of it is then past due)
+    await env.CONTENT_CACHE.put("cv:current", String(emulator.cacheVersion));
     clockOffset += 15 * 60_000;
     let cold = await get(app, path);
     for (let i = 0; i < 5 && !cold.timing.includes('content;desc="miss"'); i++) cold = await get(app, path);
     const warm = await warmMs(app, path);
-    report("size", { blocks: Number(story.slug.split("-")[1]), bytes: warm.bytes, coldMs: cold.ms, warmMs: warm.ms });
+    // the same page from a fresh isolate memo with KV warm: what filling the HTML memo costs
+    const fresh = createApp({ logSink: () => {}, contentFetch: emulator.fetch, now: () => Date.now() + clockOffset });
+    const memoCold = await get(fresh, path);
+    report("size", {
+      blocks: Number(story.slug.split("-")[1]),
+      bytes: warm.bytes,
+      status: warm.status,
+      coldMs: cold.ms,
+      coldTiming: cold.timing,
+      memoColdMs: memoCold.ms,
+      memoColdTiming: memoCold.timing,
+      warmMs: warm.ms,
+    });
   }
+});
+
+/**
+ * Where a warm page's time goes, measured in pieces: the middleware and content layer alone (an
+ * asset-like miss runs every middleware, the redirects included), React's streaming renderer on a
+ * document that is one ready-made 55 KB string (its fixed cost plus encoding), and a Response of
+ * the same string (the ceiling).
+ */
+it("floor: React streaming a ready-made document, and a constant string", async () => {
+  const { createElement } = await import("react");
+  const { renderToReadableStream } = await import("react-dom/server.edge");
+  const html = `<p>${"x".repeat(54_000)}</p>`;
+  const loop = async (label: string, run: () => Promise<unknown>) => {
+    for (let i = 0; i < WARMUP; i++) await run();
+    const started = performance.now();
+    for (let i = 0; i < ROUNDS; i++) await run();
+    report("floor", { label, ms: Math.round(((performance.now() - started) / ROUNDS) * 100) / 100 });
+  };
+  const doc = () =>
+    createElement(
+      "html",
+      null,
+      createElement("head", null, createElement("title", null, "x")),
+      createElement("body", null, createElement("main", { dangerouslySetInnerHTML: { __html: html } })),
+    );
+  await loop("renderToReadableStream of one 55 KB string", async () =>
+    new Response(await renderToReadableStream(doc(), { nonce: "n" })).arrayBuffer(),
+  );
+  await loop("Response of a constant 55 KB string", async () => new Response(html).arrayBuffer());
 });

@@ -17,9 +17,11 @@ beforeEach(async () => {
 
 const app = createApp({ logSink: () => {} });
 
-async function get(path: string, init?: RequestInit) {
+const getFrom = (path: string, site: ReturnType<typeof createApp>) => get(path, undefined, site);
+
+async function get(path: string, init?: RequestInit, site = app) {
   const ctx = createExecutionContext();
-  const response = await app.fetch(new Request(BASE + path, { redirect: "manual", ...init }), env, ctx);
+  const response = await site.fetch(new Request(BASE + path, { redirect: "manual", ...init }), env, ctx);
   const html = await response.text();
   await waitOnExecutionContext(ctx);
   return { response, html };
@@ -93,6 +95,9 @@ describe("English under /en", () => {
   });
 
   it("keeps each language's content apart in the cache", async () => {
+    // a fresh isolate: nothing parsed in memory yet, so both languages are read from KV (and written)
+    const fresh = createApp({ logSink: () => {} });
+    const get = (path: string) => getFrom(path, fresh);
     await get("/");
     await get("/en");
     const keys = (await env.CONTENT_CACHE.list()).keys.map((key) => key.name);

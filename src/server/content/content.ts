@@ -3,6 +3,7 @@ import { currentCacheVersion, storeCacheVersion, type CvMemo } from "./cache-ver
 import { settledWithin } from "./deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
+import { createParsedCache, type ParsedCache } from "./parsed-cache";
 import { RESOLVE_RELATIONS } from "./relations";
 import { pageIndex, type PageIndex } from "./routable";
 import { DEFAULT_LANG, LANGS } from "../../shared/i18n/lang";
@@ -23,6 +24,8 @@ export const STALE_AFTER_MS = 1500;
 export interface Fetched<T> {
   value: T;
   source: ContentSource;
+  /** The cache version a "hit" or "miss" belongs to (what memoised HTML built from it is keyed by). */
+  cv?: number;
 }
 
 /** The site's whole view of content. Routes call this; blocks never do. */
@@ -52,10 +55,12 @@ export interface Content {
 export interface ContentIsolateState {
   memo: CvMemo;
   pages?: { cv: number; index: PageIndex };
+  /** Parsed published entries by cv key (never drafts, never last-known-good copies). */
+  parsed: ParsedCache;
 }
 
-export function createContentIsolateState(): ContentIsolateState {
-  return { memo: {} };
+export function createContentIsolateState(parsed: ParsedCache = createParsedCache()): ContentIsolateState {
+  return { memo: {}, parsed };
 }
 
 export interface ContentDeps {
@@ -94,12 +99,28 @@ export function createContent(deps: ContentDeps): Content {
   async function cached<T>(name: string, load: (cv: number) => Promise<T>): Promise<Fetched<T>> {
     const cv = await cacheVersion();
     const key = cacheKey(cv, name);
-    const hit = await store.get<Entry<T>>(key);
+    const hit = state.parsed.get<Entry<T>>(key) ?? (await readKv<T>(key));
     if (hit) {
       if ("notFound" in hit) throw new ContentError(404, "Not Found");
-      return { value: hit.value, source: "hit" };
+      return { value: hit.value, source: "hit", cv };
     }
-    return fromOrigin(name, key, () => load(cv));
+    const fetched = await fromOrigin(name, key, () => load(cv));
+    return fetched.source === "miss" ? { ...fetched, cv } : fetched;
+  }
+
+  /** A KV entry under a cv key, parsed once per isolate. */
+  async function readKv<T>(key: string): Promise<Entry<T> | null> {
+    const text = await store.getText(key);
+    if (text === null) return null;
+    let entry: Entry<T>;
+    try {
+      entry = JSON.parse(text) as Entry<T>;
+    } catch (error) {
+      logger.warn("content.kv_read_failed", { key, error });
+      return null;
+    }
+    state.parsed.set(key, entry, text.length);
+    return entry;
   }
 
   /** A KV miss: Storyblok within the request's budget, else the last-known-good copy. */
@@ -110,7 +131,9 @@ export function createContent(deps: ContentDeps): Content {
     }
     const loading = load().then(
       (value) => {
-        const body = JSON.stringify({ value } satisfies Entry<T>);
+        const entry = { value } satisfies Entry<T>;
+        const body = JSON.stringify(entry);
+        state.parsed.set(key, entry, body.length);
         store.put(key, body, { expirationTtl: CACHE_TTL_SECONDS });
         store.put(lastGoodKey(name), body, { expirationTtl: LAST_GOOD_TTL_SECONDS });
         return value;

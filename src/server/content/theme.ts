@@ -9,6 +9,6 @@ export type { Theme };
 
 /** The theme in `lang` (header, footer and customers are translated in the theme story). */
 export async function loadTheme(content: Content, version: Version = "published", lang: Lang = DEFAULT_LANG): Promise<Fetched<Theme>> {
-  const { value, source } = await content.story(THEME_SLUG, { version, language: lang === DEFAULT_LANG ? undefined : lang });
-  return { value: themeOf(value.story.content, value.story.id), source };
+  const { value, source, cv } = await content.story(THEME_SLUG, { version, language: lang === DEFAULT_LANG ? undefined : lang });
+  return { value: themeOf(value.story.content, value.story.id), source, cv };
 }

@@ -11,6 +11,7 @@ import { SiteShell } from "../../site/site-shell";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
 import { defaultAlternates, dictionary, langOfPath, type Lang, type LangAlternate } from "../../shared/i18n";
+import type { MemoHtml } from "../../site/memo";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -45,6 +46,10 @@ export interface PageDocumentInput {
   thirdParty: ThirdPartyConfig;
   nonce: string;
   children: ReactNode;
+  /** Visitors only: the isolate's memo of HTML parts for this request's site context (render/memo.ts). */
+  memo?: (site: SiteContextValue) => MemoHtml;
+  /** The memo id of the page body, when every visitor of this path gets the same body. */
+  bodyMemo?: string;
 }
 
 /** Header + routed page + footer inside the document, with the request's site context. */
@@ -65,6 +70,7 @@ export function PageDocument(input: PageDocumentInput) {
     preview: Boolean(input.preview),
     ...(input.preview ? { editing: input.preview.storyId } : {}),
   };
+  if (input.memo && !input.preview) Object.assign(site, { memo: input.memo(site), bodyMemo: input.bodyMemo });
   const { preview, nonce } = input;
   const previewProps: PreviewProps | undefined = preview && {
     kind: preview.kind,

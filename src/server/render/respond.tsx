@@ -4,22 +4,33 @@ import { localiseLinks } from "../content/localise";
 import { loadTheme, type Theme } from "../content/theme";
 import { DEFAULT_LANG } from "../../shared/i18n/lang";
 import type { AppBindings } from "../request-context";
+import type { SiteContextValue } from "../../site/site-context";
 import { ErrorScreen } from "./error-screen";
 import { dictionary, langOfPath } from "../../shared/i18n";
 import { PageDocument, type PageDocumentInput } from "./page-document";
 import { robotsDirective } from "./robots";
 import { contentSecurityPolicy, createNonce, type CspOptions } from "./security";
 import { streamHtml } from "./stream";
+import { buildManifest } from "./assets";
+import { memoFor } from "./memo";
 import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";
 
 type Ctx = Context<AppBindings>;
 
-export type PageInput = Omit<PageDocumentInput, "url" | "origin" | "robots" | "logger" | "nonce" | "children" | "thirdParty"> & {
+export type PageInput = Omit<
+  PageDocumentInput,
+  "url" | "origin" | "robots" | "logger" | "nonce" | "children" | "thirdParty" | "memo" | "bodyMemo"
+> & {
   status: number;
   body: ReactNode;
   headers?: Record<string, string>;
   /** Never index this answer (an error screen), whatever the host. */
   noindex?: boolean;
+  /**
+   * Set when everything shown came from the cache version `cv` (no draft, no stale copy): the
+   * parts every visitor gets are rendered once per isolate; `body` also memoises the page body.
+   */
+  memoScope?: { cv: number; lang?: string; body?: string };
 };
 
 /**
@@ -42,7 +53,15 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, preview: Boolean(preview), extra }));
 
   const started = performance.now();
-  const { status, body, headers: _ignored, noindex: _noindex, ...document } = input;
+  const { status, body, headers: _ignored, noindex: _noindex, memoScope: scope, ...document } = input;
+  const memo =
+    scope && !preview
+      ? {
+          memo: (site: SiteContextValue) =>
+            memoFor(c.var.htmlMemo, { cv: scope.cv, build: buildManifest.buildId, lang: scope.lang ?? "nl" }, site),
+          bodyMemo: scope.body,
+        }
+      : {};
   const response = await streamHtml(
     <PageDocument
       {...document}
@@ -53,6 +72,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
       logger={logger}
       nonce={nonce}
       thirdParty={thirdParty}
+      {...memo}
     >
       {body}
     </PageDocument>,
@@ -75,9 +95,11 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
     return new Response(null, { status, headers: { ...headers, "Cache-Control": "no-store" } });
   }
   let theme: Theme | undefined;
+  let memoScope: PageInput["memoScope"];
   try {
-    const loaded = (await loadTheme(content, "published", c.var.lang)).value;
-    theme = c.var.lang === DEFAULT_LANG ? loaded : localiseLinks(loaded, c.var.lang, await content.pageIndex());
+    const loaded = await loadTheme(content, "published", c.var.lang);
+    theme = c.var.lang === DEFAULT_LANG ? loaded.value : localiseLinks(loaded.value, c.var.lang, await content.pageIndex());
+    if (loaded.cv !== undefined) memoScope = { cv: loaded.cv, lang: c.var.lang };
   } catch (error) {
     logger.error("theme.unavailable", { error });
   }
@@ -93,6 +115,7 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
     headers: { ...headers, "Cache-Control": "no-store" },
     noindex: true,
     canonical: false,
+    memoScope,
   });
 }
 

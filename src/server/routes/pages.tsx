@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { ContentError } from "../content";
 import { loadTheme, THEME_SLUG, type Theme } from "../content/theme";
-import type { Content } from "../content";
+import type { Content, Fetched } from "../content";
 import { RESOLVE_RELATIONS } from "../content/relations";
 import { localiseLinks } from "../content/localise";
 import { pathOfSlug, type PageIndex } from "../content/routable";
@@ -19,6 +19,7 @@ import { previewAccess } from "../preview/token";
 import type { AppBindings } from "../request-context";
 import type { PreviewPage } from "../render/page-document";
 import { respondWithError, respondWithPage } from "../render/respond";
+import { assetMiss, isAssetLike } from "./asset-miss";
 import { noRouteMatches, pageValidationFailed } from "./http-error";
 
 /** The visual editor names the language being edited in the preview URL. */
@@ -53,6 +54,7 @@ pages.get("*", async (c) => {
   const url = new URL(c.req.url);
   const requested = decodeURIComponent(url.pathname);
   const { lang, path } = splitLangPath(requested);
+  if (isAssetLike(requested)) return assetMiss(c, requested);
   // Only a valid visual-editor link sees drafts (uncached) and data stories; anything else is a visitor.
   const editor = await previewAccess(url, { ...c.var.previewKey, now: Date.now() });
   const version: Version = editor ? "draft" : "published";
@@ -78,7 +80,7 @@ pages.get("*", async (c) => {
   }
   const localise = <T,>(value: T) => localiseLinks(value, language, index);
   let chrome: Theme | undefined;
-  if (theme.status === "fulfilled") chrome = localise(theme.value);
+  if (theme.status === "fulfilled") chrome = localise(theme.value.value);
   else logger.error("theme.unavailable", { error: theme.reason });
 
   const { story: loaded, rels } = localise(page.value.value);
@@ -88,7 +90,8 @@ pages.get("*", async (c) => {
 
   const pageNumber = listingPage(url.searchParams);
   if (pageNumber > 1 && !editor) await assertListingPageExists(content, pageContent, pageNumber, requested, language);
-  const listings = loadListings(content, logger, pageContent, pageNumber, version, language, localise);
+  const clean = { listings: true };
+  const listings = loadListings(content, logger, pageContent, pageNumber, version, language, localise, clean);
   let preview: PreviewPage | undefined;
   if (editor) {
     // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
@@ -121,6 +124,7 @@ pages.get("*", async (c) => {
     canonicalPath: target.path,
     translations: translationsOf(index, slug),
     body: <StoryBody kind={kind} content={pageContent} />,
+    memoScope: editor ? undefined : memoScope(page.value.cv, theme, listings, clean.listings, language, `body:${path}:${pageNumber}`),
   });
 });
 
@@ -160,14 +164,31 @@ function storyLanguage(lang: Lang): string | undefined {
   return lang === DEFAULT_LANG ? undefined : lang;
 }
 
+/**
+ * What may be memoised for a visitor's page: the parts every visitor gets when page and theme
+ * come from the same cache version; the body too when every listing is in from that cache.
+ */
+function memoScope(
+  cv: number | undefined,
+  theme: PromiseSettledResult<Fetched<Theme>>,
+  listings: Map<string, Promise<Listing>>,
+  clean: boolean,
+  lang: Lang,
+  body: string,
+) {
+  if (cv === undefined || theme.status !== "fulfilled" || theme.value.cv !== cv) return undefined;
+  const settled = [...listings.values()].every((listing) => (listing as { status?: string }).status === "fulfilled");
+  return { cv, lang, body: clean && settled ? body : undefined };
+}
+
 /** The story at `slug` and the theme around it, both settled; the theme story is its own theme (no second request). */
 function loadStoryAndTheme(content: Content, slug: string, version: Version, lang: Lang) {
   const language = storyLanguage(lang);
   const story = content.story(slug, { version, language });
-  const theme: Promise<Theme> =
+  const theme: Promise<Fetched<Theme>> =
     slug === THEME_SLUG
-      ? story.then(({ value }) => themeOf(value.story.content, value.story.id))
-      : loadTheme(content, version, lang).then(({ value }) => value);
+      ? story.then((fetched) => ({ ...fetched, value: themeOf(fetched.value.story.content, fetched.value.story.id) }))
+      : loadTheme(content, version, lang);
   return Promise.allSettled([story, theme]);
 }
 
@@ -204,6 +225,8 @@ export function loadListings(
   version: Version = "published",
   lang: Lang = DEFAULT_LANG,
   localise: <T>(value: T) => T = (value) => value,
+  /** Set to false when a listing failed or came from a stale copy (not the same for every visitor of this cv). */
+  clean: { listings: boolean } = { listings: true },
 ): Map<string, Promise<Listing>> {
   const listings = new Map<string, Promise<Listing>>();
   for (const blok of walkBloks(pageContent)) {
@@ -214,8 +237,12 @@ export function loadListings(
       blok._uid,
       readable(
         content.stories(params, { version }).then(
-          ({ value }) => ({ stories: localise(value.stories), total: value.total, perPage: value.perPage, page }),
+          ({ value, source }) => {
+            if (source !== "hit" && source !== "miss") clean.listings = false;
+            return { stories: localise(value.stories), total: value.total, perPage: value.perPage, page };
+          },
           (error: unknown) => {
+            clean.listings = false;
             logger.error("listing.failed", { component: blok.component, error });
             return { stories: [], total: 0, perPage: params.per_page ?? 25, page };
           },

@@ -1,5 +1,6 @@
 import { Island } from "../islands/island";
 import { NewsletterForm } from "../islands/newsletter-form";
+import { Memo } from "../memo";
 import { useSite } from "../site-context";
 import { useEditable } from "../editable";
 import { RichText } from "../richtext/render";
@@ -76,12 +77,13 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
   const { socials, path, search, lang, t } = useSite();
   const editable = useEditable(blok);
+  const year = new Date().getFullYear();
   const outcome = outcomeMessage(new URLSearchParams(search).get(NEWSLETTER_OUTCOME_PARAM), t.newsletter);
   const { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail } = t.newsletter;
   return (
     <footer {...editable} className="mt-auto bg-ink text-white">
       <div className="site-container grid gap-12 py-16 lg:grid-cols-[1fr_2fr]">
-        <div className="flex flex-col gap-4">
+        <Memo memoId={`footer-intro:${blok._uid}`} className="flex flex-col gap-4">
           {blok.logo?.filename ? (
             <img src={blok.logo.filename} alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" />
           ) : null}
@@ -112,9 +114,9 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
               })}
             </ul>
           ) : null}
-        </div>
+        </Memo>
         <div className="flex flex-col gap-12">
-          <FooterGroups groups={footerGroups(blok)} />
+          <FooterGroups groups={footerGroups(blok)} memoId={`footer-groups:${blok._uid}`} />
           <section id={NEWSLETTER_ANCHOR} aria-labelledby="nieuwsbrief-titel" className="max-w-xl scroll-mt-24">
             <h2 id="nieuwsbrief-titel" className="m-0 font-display text-xl font-bold">
               {t.newsletter.title}
@@ -132,7 +134,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
             />
           </section>
         </div>
-        <div className="grid gap-8 md:grid-cols-2 lg:col-span-2">
+        <Memo memoId={`footer-contact:${blok._uid}`} className="grid gap-8 md:grid-cols-2 lg:col-span-2">
           <address className="not-italic text-white/85">
             {(blok.contactDetails ?? []).map((detail) => (
               <RichText key={detail._uid} doc={detail.body} className="flex flex-col gap-3" />
@@ -148,17 +150,20 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
               className="h-auto w-full rounded-2xl"
             />
           ) : null}
-        </div>
+        </Memo>
       </div>
       <div className="border-t border-white/15">
-        <div className="site-container flex flex-wrap gap-x-6 gap-y-2 py-6 text-sm text-white/70">
-          <span>© {new Date().getFullYear()} Koraal B.V.</span>
+        <Memo
+          memoId={`footer-bottom:${blok._uid}:${year}`}
+          className="site-container flex flex-wrap gap-x-6 gap-y-2 py-6 text-sm text-white/70"
+        >
+          <span>© {year} Koraal B.V.</span>
           {(blok.bottomSection ?? []).map((item) => (
             <Link key={item._uid} link={item.link} className="text-white/70 no-underline hover:text-white kbd-focus">
               {item.linkText}
             </Link>
           ))}
-        </div>
+        </Memo>
       </div>
     </footer>
   );

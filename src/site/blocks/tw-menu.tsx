@@ -104,6 +104,12 @@ export function headerModel(blok: TwMenuBlok, { lang, t, alternates }: Pick<Site
  */
 export function TwMenu({ blok }: BlockProps<TwMenuBlok>) {
   const editable = useEditable(blok);
-  const model = headerModel(blok, useSite());
-  return <Island name="SiteHeader" component={SiteHeader} props={editable["data-blok-c"] ? { model, editable } : { model }} />;
+  const site = useSite();
+  const model = headerModel(blok, site);
+  // The header follows from the theme, the language and where the switcher leads: its HTML is
+  // rendered once per cache version and language for each switcher target (memo.tsx).
+  const memoId = `${blok._uid}:${site.alternates.map((alternate) => alternate.href).join(" ")}`;
+  return (
+    <Island name="SiteHeader" component={SiteHeader} props={editable["data-blok-c"] ? { model, editable } : { model }} memoId={memoId} />
+  );
 }

@@ -7,14 +7,32 @@ import { useSite } from "../site-context";
  * the preview bundle hydrates and re-renders header, page and footer as one tree: the island is
  * then plain markup, which the visitor bundle leaves alone.
  */
-export function Island<P extends object>({ name, component: Component, props }: { name: string; component: ComponentType<P>; props: P }) {
-  const { preview } = useSite();
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+  memoId,
+}: {
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+  /** Set when the props follow from the cache version alone: root attributes and HTML are rendered once (see memo.tsx). */
+  memoId?: string;
+}) {
+  const { preview, memo } = useSite();
   if (preview) {
     return (
       <div className="contents">
         <Component {...props} />
       </div>
     );
+  }
+  if (memo && memoId !== undefined) {
+    // props and HTML under the same id and cache version: hydration reads the props the HTML came from
+    const json = memo(`island-props:${name}:${memoId}`, () => JSON.stringify(props));
+    const html = memo(`island:${name}:${memoId}`, <Component {...props} />);
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of this island, from the memo
+    return <div data-island={name} data-props={json} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
   }
   return (
     <div data-island={name} data-props={JSON.stringify(props)} className="contents">

@@ -30,13 +30,13 @@ describe("Carousel", () => {
     expect(logs).toEqual([]);
     expect((await one(html, "section[aria-labelledby]")).attrs["aria-labelledby"]).toBe("carousel-car-1");
     expect((await one(html, "h2")).text).toBe("Zo werken we");
-    const region = await one(html, 'section[aria-label]');
+    const region = await one(html, "section[aria-label]");
     expect(region.attrs.tabindex).toBe("0");
     expect(region.attrs["aria-label"]).toBe("Zo werken we: scroll horizontaal");
     expect(region.attrs.class).toContain("overflow-x-auto");
     expect(region.attrs.class).toContain("snap-x");
     expect(region.attrs.class).toContain("snap-mandatory");
-    const slides = await query(html, 'section[aria-label] > ul > li');
+    const slides = await query(html, "section[aria-label] > ul > li");
     expect(slides).toHaveLength(3);
     expect(slides.every((li) => li.attrs.class?.includes("snap-start"))).toBe(true);
     expect((await query(html, "h3")).map((h) => h.text)).toEqual(["Afspraak 1", "Afspraak 2", "Afspraak 3"]);
@@ -62,7 +62,7 @@ describe("Carousel", () => {
     expect((await renderBlok({ _uid: "car-3", component: "Carousel" })).html).toBe("");
     const { html } = await renderBlok({ _uid: "car-4", component: "Carousel", items: [item(1)] });
     expect(textOf(html)).toBe("Afspraak 1 Uitleg bij afspraak 1.");
-    expect((await one(html, 'section[aria-label]')).attrs["aria-label"]).toBe("Carrousel: scroll horizontaal");
+    expect((await one(html, "section[aria-label]")).attrs["aria-label"]).toBe("Carrousel: scroll horizontaal");
     expect(await query(html, "h2")).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { Memo } from "../../memo";
 import { EXTERNAL_REL } from "../../../shared/links";
 import type { NavLink } from "../../islands/nav-model";
 
@@ -12,9 +13,9 @@ export interface FooterGroup {
  * closes (animated in CSS) with no JavaScript at all, so a tap before the page has hydrated
  * counts. On large screens CSS shows every group open with a plain heading.
  */
-export function FooterGroups({ groups }: { groups: FooterGroup[] }) {
+export function FooterGroups({ groups, memoId }: { groups: FooterGroup[]; memoId?: string }) {
   return (
-    <div className="grid gap-x-8 lg:grid-cols-3 lg:gap-y-8">
+    <Memo memoId={memoId} className="grid gap-x-8 lg:grid-cols-3 lg:gap-y-8">
       {groups.map((group) => (
         <nav key={group.id} aria-labelledby={`footer-${group.id}`} className="border-b border-white/15 lg:border-0">
           <h2
@@ -52,6 +53,6 @@ export function FooterGroups({ groups }: { groups: FooterGroup[] }) {
           </details>
         </nav>
       ))}
-    </div>
+    </Memo>
   );
 }

@@ -1,0 +1,84 @@
+import { createElement, type ReactNode } from "react";
+import { preload, type PreloadOptions } from "react-dom";
+import { renderToString } from "react-dom/server.edge";
+import { createByteLru, type ByteLru } from "../content/parsed-cache";
+import { SiteProvider, type SiteContextValue } from "../../site/site-context";
+import type { MemoHtml } from "../../site/memo";
+
+/**
+ * HTML that is the same for every visitor until the next publish (header island, footer parts,
+ * a page body whose listings are in), kept per isolate in an LRU bounded by bytes. Its keys name
+ * the cache version, the build and the language: a publish or a deploy makes new keys, old ones
+ * age out, nothing is purged. Never used for previews (drafts) or for content served stale.
+ */
+export const HTML_MEMO_BYTES = 8 * 1024 * 1024;
+
+export type HtmlMemo = ByteLru;
+
+export function createHtmlMemo(maxBytes = HTML_MEMO_BYTES): HtmlMemo {
+  return createByteLru(maxBytes);
+}
+
+/** What the memoised HTML of one request depends on besides each part's own id. */
+export interface MemoScope {
+  cv: number;
+  build: string;
+  lang: string;
+}
+
+export const memoPrefix = ({ cv, build, lang }: MemoScope) => `${cv}|${build}|${lang}|`;
+
+/**
+ * The site's `memo` for one request: a hit is a map lookup; a miss renders the part on its own
+ * (React's synchronous renderer, a separate instance from the streaming one) inside this
+ * request's site context without the memo (a part never nests memoised parts), and keeps it.
+ */
+export function memoFor(memo: HtmlMemo, scope: MemoScope, site: SiteContextValue): MemoHtml {
+  const prefix = memoPrefix(scope);
+  return (id, children) => {
+    const key = prefix + id;
+    let part = memo.get<MemoPart>(key);
+    if (part === undefined) {
+      part = typeof children === "function" ? { html: children(), preloads: [] } : renderPart(children as ReactNode, site);
+      memo.set(key, part, part.html.length * 2 + JSON.stringify(part.preloads).length * 2);
+    }
+    // the streaming render puts these into the document's head, where the browser finds them first
+    for (const { href, options } of part.preloads) preload(href, options);
+    return part.html;
+  };
+}
+
+interface MemoPart {
+  html: string;
+  preloads: Array<{ href: string; options: PreloadOptions }>;
+}
+
+/**
+ * A part's HTML on its own. The synchronous renderer has no document head: the preloads React
+ * hoists there (an LCP image's `fetchPriority="high"`) come out inline instead; they are taken
+ * out and replayed through `preload()` on every use.
+ */
+function renderPart(children: ReactNode, site: SiteContextValue): MemoPart {
+  const html = renderToString(createElement(SiteProvider, { value: { ...site, memo: undefined, bodyMemo: undefined }, children }));
+  const preloads: MemoPart["preloads"] = [];
+  const rest = html.replace(/<link rel="preload"([^>]*)\/>/g, (_tag, attributes: string) => {
+    const found = Object.fromEntries(
+      [...attributes.matchAll(/ ([a-zA-Z]+)="([^"]*)"/g)].map(([, name, value]) => [name, unescapeHtml(value!)]),
+    );
+    if (!found.href || !found.as) return _tag;
+    preloads.push({
+      href: found.href,
+      options: {
+        as: found.as as PreloadOptions["as"],
+        ...(found.fetchPriority ? { fetchPriority: found.fetchPriority as PreloadOptions["fetchPriority"] } : {}),
+        ...(found.imageSrcSet ? { imageSrcSet: found.imageSrcSet } : {}),
+        ...(found.imageSizes ? { imageSizes: found.imageSizes } : {}),
+      },
+    });
+    return "";
+  });
+  return { html: rest, preloads };
+}
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&lt;": "<", "&gt;": ">" };
+const unescapeHtml = (value: string) => value.replace(/&(amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);

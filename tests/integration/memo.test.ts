@@ -1,0 +1,181 @@
+import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import snapshot from "../../.generated/snapshot.js";
+import { createEmulator } from "../../src/server/content/emulator";
+import { createByteLru } from "../../src/server/content/parsed-cache";
+import { createApp } from "../../src/server/index";
+import { createHtmlMemo, type HtmlMemo } from "../../src/server/render/memo";
+import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
+import { previewLinkToken } from "../../src/shared/preview-link";
+
+/**
+ * The isolate's memos (issue 11): parsed KV entries and the HTML of parts every visitor gets.
+ * What they must never change: the HTML itself, a publish showing at once, previews, headers.
+ */
+const BASE = "http://www.koraal.test";
+
+beforeEach(async () => {
+  await reset();
+});
+
+/** A memo that records every read and write. */
+function observed(memo: HtmlMemo) {
+  const reads: string[] = [];
+  const writes: string[] = [];
+  return {
+    reads,
+    writes,
+    memo: {
+      get: <T>(key: string) => {
+        reads.push(key);
+        return memo.get<T>(key);
+      },
+      set: (key: string, value: unknown, bytes: number) => {
+        writes.push(key);
+        memo.set(key, value, bytes);
+      },
+      get bytes() {
+        return memo.bytes;
+      },
+      get size() {
+        return memo.size;
+      },
+    } satisfies HtmlMemo,
+  };
+}
+
+function site(deps: Parameters<typeof createApp>[0] = {}) {
+  let offset = 0; // real time (the rate limit refills), moved on by publish()
+  const clock = () => Date.now() + offset;
+  const emulator = createEmulator(snapshot, { now: clock });
+  const app = createApp({ now: clock, contentFetch: emulator.fetch, logSink: () => {}, ...deps });
+  async function get(path: string) {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(BASE + path), env, ctx);
+    const text = await res.text();
+    await waitOnExecutionContext(ctx);
+    return { status: res.status, headers: res.headers, text };
+  }
+  return {
+    emulator,
+    get,
+    /** What the publish webhook records, and the isolate's cv memo running out. */
+    publish: async (slug: string) => {
+      emulator.publish(slug);
+      await env.CONTENT_CACHE.put("cv:current", String(emulator.cacheVersion));
+      offset += 11_000;
+    },
+  };
+}
+
+/** The HTML with what differs per request by design (CSP nonce) taken out. */
+const comparable = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+const pagePaths = snapshot.stories
+  .filter((story) => PAGE_CONTENT_TYPES.has(story.content.component) && !story.full_slug.startsWith("team/"))
+  .map((story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`));
+
+describe("memoised HTML", () => {
+  it("is byte for byte what a render without the memo gives, on every page, the 404 screen and a listing page", async () => {
+    const memoised = site();
+    const plain = site({ htmlMemo: createHtmlMemo(0) }); // a bound of 0 keeps nothing
+    for (const path of [...pagePaths, "/bestaat-niet", "/cases?pagina=2", "/?nieuwsbrief=geabonneerd"]) {
+      await memoised.get(path); // fills the memo
+      const [hit, fresh] = [await memoised.get(path), await plain.get(path)];
+      expect(hit.status, path).toBe(fresh.status);
+      expect(comparable(hit.text), path).toBe(comparable(fresh.text));
+    }
+  });
+
+  it("a publish (new cv) shows on the next request: page body, header and footer, without any purge", async () => {
+    const { get, publish } = site();
+    const before = (await get("/")).text;
+    expect(before).toContain("Wij bouwen apps en websites die mensen graag gebruiken");
+    expect(before).toContain(">Diensten<");
+    await publish("home");
+    const afterHome = (await get("/")).text;
+    expect(afterHome).toContain("Van idee tot app in de stores, samen met Koraal");
+    expect(afterHome).not.toContain("Wij bouwen apps en websites die mensen graag gebruiken");
+    await publish("theme/theme");
+    const afterTheme = (await get("/contact")).text;
+    expect(afterTheme).toContain(">Onze diensten<");
+    expect(afterTheme).toContain("Samen bouwen aan digitale producten die blijven werken");
+  });
+
+  it("keeps the newsletter outcome and the nonce per request", async () => {
+    const { get } = site();
+    await get("/contact");
+    const plain = await get("/contact");
+    const outcome = await get("/contact?nieuwsbrief=geabonneerd");
+    expect(plain.text).not.toContain("Je bent ingeschreven");
+    expect(outcome.text).toContain("returnPath&quot;:&quot;/contact&quot;");
+    expect(comparable(outcome.text)).not.toBe(comparable(plain.text));
+    const nonces = [plain, outcome].map((res) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1]);
+    expect(nonces[0]).toMatch(/^[\w-]{24}$/);
+    expect(nonces[0]).not.toBe(nonces[1]);
+    for (const [i, res] of [plain, outcome].entries()) {
+      const scripts = [...res.text.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(new Set(scripts)).toEqual(new Set([nonces[i]]));
+    }
+  });
+
+  it("stays within its byte bound: old parts are evicted, pages stay whole", async () => {
+    const bound = 64 * 1024;
+    const memo = createHtmlMemo(bound);
+    const parsed = createByteLru(256 * 1024);
+    const { get } = site({ htmlMemo: memo, parsedCache: parsed });
+    const plain = site({ htmlMemo: createHtmlMemo(0) });
+    for (const path of pagePaths) {
+      await plain.get(path); // KV filled: listings in place on both sides
+      const res = await get(path);
+      expect(memo.bytes).toBeLessThanOrEqual(bound);
+      expect(parsed.bytes).toBeLessThanOrEqual(256 * 1024);
+      expect(comparable(res.text), path).toBe(comparable((await plain.get(path)).text));
+    }
+    expect(memo.size).toBeGreaterThan(0);
+  });
+});
+
+describe("previews", () => {
+  it("never read or fill the HTML memo", async () => {
+    const spy = observed(createHtmlMemo());
+    const { get } = site({ htmlMemo: spy.memo });
+    const home = snapshot.stories.find((story) => story.full_slug === "home")!;
+    const timestamp = Math.floor(Date.now() / 1000);
+    const query = new URLSearchParams({
+      _storyblok: String(home.id),
+      "_storyblok_tk[space_id]": String(snapshot.space.id),
+      "_storyblok_tk[timestamp]": String(timestamp),
+      "_storyblok_tk[token]": await previewLinkToken(snapshot.space.id, snapshot.tokens.preview, timestamp),
+    });
+    const res = await get(`/?${query}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("Van idee tot app in de stores, samen met Koraal"); // the draft
+    expect(spy.reads).toEqual([]);
+    expect(spy.writes).toEqual([]);
+    await get("/");
+    expect(spy.writes.length).toBeGreaterThan(0); // the same memo does work for visitors
+  });
+});
+
+describe("requests that are no page", () => {
+  it.each(["/favicon.ico", "/assets/app.js.map", "/wp-login.php", "/images/gone.png"])(
+    "%s: a small 404 without the error screen",
+    async (path) => {
+      const res = await site().get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toBe("text/plain; charset=UTF-8");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.text).toBe(`Page Not Found: ${path}`);
+    },
+  );
+
+  it("a page-like path still gets the full error screen", async () => {
+    const res = await site().get("/bestaat-niet");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.text).toContain("Pagina niet gevonden");
+  });
+});
