@@ -19,13 +19,9 @@ export function Cases({ blok }: BlockProps<CasesBlok>) {
       {...editable}
       blok={blok}
       idPrefix="cases"
-      label={t.cases.label}
-      paginationLabel={t.cases.pagination}
+      texts={t.cases}
       isItem={isStoryOf<CaseDetailBlok>("CaseDetail")}
       card={(story, headingLevel) => <CaseCard story={story} headingLevel={headingLevel} />}
-      emptyText={t.cases.empty}
-      pastEndText={t.cases.pastEnd}
-      allLinkText={t.cases.all}
     />
   );
 }

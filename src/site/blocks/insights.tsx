@@ -21,13 +21,9 @@ export function Insights({ blok }: BlockProps<InsightsBlok>) {
       {...editable}
       blok={blok}
       idPrefix="insights"
-      label={t.insights.label}
-      paginationLabel={t.insights.pagination}
+      texts={t.insights}
       isItem={isStoryOf<InsightDetailBlok>("InsightDetail")}
       card={(story, headingLevel) => <InsightCard story={story} headingLevel={headingLevel} />}
-      emptyText={t.insights.empty}
-      pastEndText={t.insights.pastEnd}
-      allLinkText={t.insights.all}
     />
   );
 }

@@ -30,30 +30,32 @@ export interface StoryListingBlok extends Blok {
  * and a link to the complete overview. Cards take an h3 under the section's title, else an h2.
  * The block's editor attributes (`useEditable`) land on the section, its root.
  */
+/** What a story listing says, in the page's language. */
+export interface ListingTexts {
+  label: string;
+  pagination: string;
+  empty: string;
+  pastEnd: string;
+  all: string;
+}
+
 export function StoryListingSection<S extends Story>({
   blok,
   idPrefix,
-  label,
-  paginationLabel,
+  texts,
   isItem,
   card,
-  emptyText,
-  pastEndText,
-  allLinkText,
   ...editable
 }: EditableProps & {
   blok: StoryListingBlok;
   /** The heading's id is `${idPrefix}-${blok._uid}`. */
   idPrefix: string;
-  /** The section's accessible name when it has no title. */
-  label: string;
-  paginationLabel: string;
+  /** The listing's words (the dictionary's `cases` or `insights`); `label` names a section without a title. */
+  texts: ListingTexts;
   isItem: (story: unknown) => story is S;
   card: (story: S, headingLevel: 2 | 3) => ReactNode;
-  emptyText: string;
-  pastEndText: string;
-  allLinkText: string;
 }) {
+  const { label, pagination: paginationLabel, empty: emptyText, pastEnd: pastEndText, all: allLinkText } = texts;
   const listing = useListing(blok);
   const { path, t } = useSite();
   const items = listing.stories.filter(isItem);
