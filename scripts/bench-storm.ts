@@ -9,26 +9,23 @@
 // calls made, counted from the Worker's own `content.origin` log lines (one per API request),
 // and (c) p50/max latency of the cached pages with and without the storm.
 // Only 127.0.0.1 is asked; at most ~1,000 requests in well under two minutes.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { BENCH_ENV, build, ROOT, startLocalWorker, WRANGLER, waitUntilUp } from "./local-worker.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const port = Number(process.env.BENCH_PORT || 8761);
 const base = `http://127.0.0.1:${port}`;
 const persist = ".wrangler/bench-storm-state";
-const wrangler = "node_modules/wrangler/bin/wrangler.js";
 const CACHED = ["/", "/contact", "/cases"];
 // long enough to span the cv expiry plus the isolate's 10 s memo, so the background refresh falls inside
 const PROBE_MS = 16_000;
 /** Storm requests in flight at once (BENCH_STORM_CONCURRENCY): wrangler dev runs one workerd thread, so this is CPU sharing too. */
 const STORM_CONCURRENCY = Number(process.env.BENCH_STORM_CONCURRENCY || 8);
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 function run(args: string[]): string {
-  return execFileSync(process.execPath, args, { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  return execFileSync(process.execPath, args, { cwd: ROOT, env: BENCH_ENV, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 }
 
 interface KvKey {
@@ -37,19 +34,7 @@ interface KvKey {
 }
 
 function kvKeys(): KvKey[] {
-  return JSON.parse(run([wrangler, "kv", "key", "list", "--binding", "CONTENT_CACHE", "--local", "--persist-to", persist])) as KvKey[];
-}
-
-async function waitUntilUp(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/robots.txt`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error("worker did not start");
+  return JSON.parse(run([WRANGLER, "kv", "key", "list", "--binding", "CONTENT_CACHE", "--local", "--persist-to", persist])) as KvKey[];
 }
 
 async function timedGet(path: string): Promise<{ status: number; ms: number }> {
@@ -96,31 +81,12 @@ const percentile = (values: number[], p: number) => {
 const summary = (latencies: number[]) => ({ p50: percentile(latencies, 50), max: Math.max(...latencies), n: latencies.length });
 const statusText = (counts: Map<number, number>) => [...counts].map(([status, n]) => `${n}x ${status}`).join(", ");
 
-rmSync(`${root}/${persist}`, { recursive: true, force: true });
-execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit", env });
-run([wrangler, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
-const server = spawn(
-  process.execPath,
-  [
-    wrangler,
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--show-interactive-dev-session=false",
-    "--log-level",
-    "log",
-    "--persist-to",
-    persist,
-    "--var",
-    "LOG_LEVEL:info",
-  ],
-  { cwd: root, stdio: ["ignore", "pipe", "inherit"], env },
-);
+rmSync(`${ROOT}/${persist}`, { recursive: true, force: true });
+build();
+const server = startLocalWorker({ port, persist, logLevel: "info", stdout: "pipe" });
 let originCalls = 0;
 let buffered = "";
-server.stdout.on("data", (chunk: Buffer) => {
+server.stdout?.on("data", (chunk: Buffer) => {
   buffered += chunk.toString("utf8");
   const lines = buffered.split("\n");
   buffered = lines.pop() ?? "";
@@ -128,7 +94,7 @@ server.stdout.on("data", (chunk: Buffer) => {
 });
 
 try {
-  await waitUntilUp();
+  await waitUntilUp(base);
   for (let round = 0; round < 3; round++) for (const path of CACHED) await timedGet(path);
   const quiet = await probe(PROBE_MS);
 

@@ -7,10 +7,9 @@
 // stylesheet's in the same round (min-max over the rounds, and the median).
 // Then it runs the in-Worker harness (tests/bench/in-worker.bench.ts: the app's fetch in a loop
 // inside workerd) and prints its figures: ms per warm page, page-size scaling, memo memory.
-import { spawn, execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
+import { BENCH_ENV, build as buildSite, ROOT, startLocalWorker, waitUntilUp } from "./local-worker.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const port = Number(process.env.BENCH_PORT || 8797);
 const base = `http://127.0.0.1:${port}`;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
@@ -18,9 +17,7 @@ const ROUND_MS = Number(process.env.BENCH_ROUND_MS || 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SKIP_HTTP = process.env.BENCH_SKIP_HTTP === "1";
 
-// measure what is deployed: React's production build (wrangler dev defaults to the development one)
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
-execFileSync(process.execPath, ["scripts/build.ts"], { cwd: root, stdio: "inherit", env });
+buildSite();
 const { default: build } = (await import(new URL("../.generated/build.js", import.meta.url).href)) as { default: { stylesheet: string } };
 const { default: snapshot } = (await import(new URL("../.generated/snapshot.js", import.meta.url).href)) as {
   default: { stories: Array<{ full_slug: string; content: { component: string } }> };
@@ -56,47 +53,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const pct = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
 
-async function waitUntilUp(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/robots.txt`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("worker did not start");
-}
-
 async function httpBench(): Promise<void> {
-  execFileSync(
-    process.execPath,
-    ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/bench-state"],
-    {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env,
-    },
-  );
-  const server = spawn(
-    process.execPath,
-    [
-      "node_modules/wrangler/bin/wrangler.js",
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--show-interactive-dev-session=false",
-      "--log-level",
-      "error",
-      "--persist-to",
-      ".wrangler/bench-state",
-      "--var",
-      "LOG_LEVEL:error",
-    ],
-    { cwd: root, stdio: ["ignore", "ignore", "inherit"], env },
-  );
+  const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "error" });
   try {
-    await waitUntilUp();
+    await waitUntilUp(base);
     // the largest page of each page type, by its HTML (this also fills KV and the isolate's memos)
     const largest = new Map<string, { path: string; bytes: number }>();
     for (const story of snapshot.stories) {
@@ -155,8 +115,8 @@ function inWorkerBench(): Array<{ name: string; value: Record<string, unknown> }
     process.execPath,
     ["node_modules/vitest/vitest.mjs", "run", "-c", "vitest.bench.config.ts", "tests/bench/in-worker.bench.ts"],
     {
-      cwd: root,
-      env,
+      cwd: ROOT,
+      env: BENCH_ENV,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
       maxBuffer: 64 * 1024 * 1024,

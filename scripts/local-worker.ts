@@ -1,0 +1,48 @@
+// The site as the benches measure it: built, its D1 schema applied, served by `wrangler dev`
+// (workerd) on 127.0.0.1 with React's production build. Used by bench.ts and bench-storm.ts.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const WRANGLER = "node_modules/wrangler/bin/wrangler.js";
+/** What is deployed: React's production build (wrangler dev would bundle the development one). */
+export const BENCH_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
+
+export interface LocalWorkerOptions {
+  port: number;
+  /** wrangler's local state folder (KV, D1), relative to the project. */
+  persist: string;
+  /** The Worker's LOG_LEVEL and wrangler's own log level. */
+  logLevel: "error" | "info";
+  /** "pipe" to read the Worker's log lines (wrangler writes them to stdout). */
+  stdout?: "ignore" | "pipe";
+}
+
+export function build(): void {
+  execFileSync(process.execPath, ["scripts/build.ts"], { cwd: ROOT, stdio: "inherit", env: BENCH_ENV });
+}
+
+/** Applies the D1 migrations to `persist` and starts wrangler dev there; call build() first. */
+export function startLocalWorker({ port, persist, logLevel, stdout = "ignore" }: LocalWorkerOptions): ChildProcess {
+  execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: BENCH_ENV,
+  });
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"];
+  args.push("--log-level", logLevel === "info" ? "log" : "error", "--persist-to", persist, "--var", `LOG_LEVEL:${logLevel}`);
+  return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, stdio: ["ignore", stdout, "inherit"], env: BENCH_ENV });
+}
+
+/** Resolves once the Worker answers `/robots.txt` (at most a minute). */
+export async function waitUntilUp(base: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/robots.txt`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("worker did not start");
+}
