@@ -46,6 +46,9 @@ function lines(value: string | undefined): string[] {
 }
 
 /** How to reach us: address, phone, email, opening hours, a map and who to ask for. */
+const heading = "m-0 mb-2 text-sm font-semibold uppercase tracking-widest text-koraal-700";
+const card = "rounded-3xl bg-white p-6 ring-1 ring-sand-dark";
+
 export function Contact({ blok }: BlockProps<ContactBlok>) {
   const editable = useEditable(blok);
   const person = useTeamMemberRelation(blok.contactPerson);
@@ -58,8 +61,6 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
   const email = blok.email?.trim() || null;
   const headingId = `contact-${blok._uid}`;
   const map = blok.map?.filename ? blok.map : null;
-  const heading = "m-0 mb-2 text-sm font-semibold uppercase tracking-widest text-koraal-700";
-  const card = "rounded-3xl bg-white p-6 ring-1 ring-sand-dark";
   const { t } = useT();
 
   return (
@@ -81,51 +82,10 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
                   </address>
                 </div>
               ) : null}
-              {phone || email ? (
-                <div className={card}>
-                  <h3 className={heading}>{t.contact.reach}</h3>
-                  <address className="not-italic">
-                    <ul className="m-0 flex list-none flex-col gap-1 p-0 text-lg">
-                      {phone ? (
-                        <li>
-                          {phone.href ? (
-                            <Link link={phone.href} className="text-link">
-                              {phone.label}
-                            </Link>
-                          ) : (
-                            phone.label
-                          )}
-                        </li>
-                      ) : null}
-                      {email ? (
-                        <li>
-                          <Link link={`mailto:${email}`} className="text-link break-all">
-                            {email}
-                          </Link>
-                        </li>
-                      ) : null}
-                    </ul>
-                  </address>
-                </div>
-              ) : null}
+              {phone || email ? <ReachCard phone={phone} email={email} /> : null}
             </div>
           ) : null}
-          {hours.length ? (
-            <div className={card}>
-              <h3 className={heading}>{t.contact.hours}</h3>
-              <dl className="m-0 grid gap-2">
-                {keyed(hours, ({ days, time }) => `${days} ${time}`).map(([key, { days, time }]) => (
-                  <div
-                    key={key}
-                    className="flex flex-wrap justify-between gap-x-6 border-b border-sand-dark pb-2 last:border-b-0 last:pb-0"
-                  >
-                    <dt className="font-semibold">{days}</dt>
-                    {time ? <dd className="m-0 text-ink-soft">{time}</dd> : null}
-                  </div>
-                ))}
-              </dl>
-            </div>
-          ) : null}
+          {hours.length ? <OpeningHours hours={hours} /> : null}
           {person ? (
             <div className="flex flex-col gap-3">
               <h3 className={heading}>{t.contact.person}</h3>
@@ -133,31 +93,87 @@ export function Contact({ blok }: BlockProps<ContactBlok>) {
             </div>
           ) : null}
         </div>
-        {map ? (
-          <figure className="m-0 flex flex-col gap-3">
-            <Image
-              src={map.filename}
-              alt={map.alt}
-              sizes={{ xs: 335, sm: 576, md: 704, lg: 560, xl: 600 }}
-              {...(assetDimensions(map.filename ?? "") ?? { width: 720, height: 560 })}
-              className="h-auto w-full rounded-3xl bg-sand"
-            />
-            {blok.mapLink ? (
-              <figcaption>
-                <Link link={blok.mapLink} className="text-link font-semibold">
-                  {t.contact.route}
-                  {resolveLink(blok.mapLink)?.external ? (
-                    <>
-                      <span aria-hidden="true"> ↗</span>
-                      <span className="sr-only">{` ${t.common.newTab}`}</span>
-                    </>
-                  ) : null}
-                </Link>
-              </figcaption>
-            ) : null}
-          </figure>
-        ) : null}
+        {map ? <ContactMap map={map} mapLink={blok.mapLink} /> : null}
       </div>
     </Section>
+  );
+}
+
+/** How to reach us: phone and email. */
+function ReachCard({ phone, email }: { phone: { label: string; href: string | null } | null; email: string | null }) {
+  const { t } = useT();
+  return (
+    <div className={card}>
+      <h3 className={heading}>{t.contact.reach}</h3>
+      <address className="not-italic">
+        <ul className="m-0 flex list-none flex-col gap-1 p-0 text-lg">
+          {phone ? (
+            <li>
+              {phone.href ? (
+                <Link link={phone.href} className="text-link">
+                  {phone.label}
+                </Link>
+              ) : (
+                phone.label
+              )}
+            </li>
+          ) : null}
+          {email ? (
+            <li>
+              <Link link={`mailto:${email}`} className="text-link break-all">
+                {email}
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </address>
+    </div>
+  );
+}
+
+/** Opening hours as days and times. */
+function OpeningHours({ hours }: { hours: Array<{ days: string; time: string }> }) {
+  const { t } = useT();
+  return (
+    <div className={card}>
+      <h3 className={heading}>{t.contact.hours}</h3>
+      <dl className="m-0 grid gap-2">
+        {keyed(hours, ({ days, time }) => `${days} ${time}`).map(([key, { days, time }]) => (
+          <div key={key} className="flex flex-wrap justify-between gap-x-6 border-b border-sand-dark pb-2 last:border-b-0 last:pb-0">
+            <dt className="font-semibold">{days}</dt>
+            {time ? <dd className="m-0 text-ink-soft">{time}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The map, with a route link under it. */
+function ContactMap({ map, mapLink }: { map: AssetField; mapLink: ContactBlok["mapLink"] }) {
+  const { t } = useT();
+  return (
+    <figure className="m-0 flex flex-col gap-3">
+      <Image
+        src={map.filename}
+        alt={map.alt}
+        sizes={{ xs: 335, sm: 576, md: 704, lg: 560, xl: 600 }}
+        {...(assetDimensions(map.filename ?? "") ?? { width: 720, height: 560 })}
+        className="h-auto w-full rounded-3xl bg-sand"
+      />
+      {mapLink ? (
+        <figcaption>
+          <Link link={mapLink} className="text-link font-semibold">
+            {t.contact.route}
+            {resolveLink(mapLink)?.external ? (
+              <>
+                <span aria-hidden="true"> ↗</span>
+                <span className="sr-only">{` ${t.common.newTab}`}</span>
+              </>
+            ) : null}
+          </Link>
+        </figcaption>
+      ) : null}
+    </figure>
   );
 }
