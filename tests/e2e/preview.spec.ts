@@ -363,3 +363,30 @@ test("a team member previews as its card; visitors get 404 for it and for the th
     expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   }
 });
+
+test("a preview in the editor's language (_storyblok_lang=en) shows the English draft and live-edits it, in English", async ({
+  page,
+  baseURL,
+}) => {
+  const errors = consoleErrors(page);
+  const link = new URL(previewLinkFor("/", baseURL!));
+  link.searchParams.set("_storyblok_lang", "en");
+  const response = await page.goto(link.href);
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("data-preview", "live");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator("main h1")).toHaveText("From idea to app in the stores, together with Koraal");
+  await expect(page.getByRole("banner").getByRole("button", { name: "Services" })).toBeVisible();
+  await page.evaluate(() => {
+    const root = document.querySelector<HTMLElement>("[data-preview-root]")!;
+    const props = JSON.parse(root.dataset.props!) as { storyId: number; content: { body: Array<Record<string, unknown>> } };
+    const content = structuredClone(props.content);
+    content.body.find((blok) => blok.component === "HeroBanner")!.title = "Edited live, in English";
+    (window as unknown as Bridge).__storyblokBridge.emit("input", { story: { id: props.storyId, content } });
+  });
+  await expect(page.locator("main h1")).toHaveText("Edited live, in English");
+  // the rest of the page stays in the preview's language after the re-render
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("banner").getByRole("button", { name: "Services" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
