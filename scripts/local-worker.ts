@@ -16,6 +16,8 @@ export interface LocalWorkerOptions {
   logLevel: "error" | "info";
   /** "pipe" to read the Worker's log lines (wrangler writes them to stdout). */
   stdout?: "ignore" | "pipe";
+  /** Opens workerd's DevTools inspector on this port (for CPU profiles). */
+  inspectorPort?: number;
 }
 
 export function build(): void {
@@ -23,7 +25,7 @@ export function build(): void {
 }
 
 /** Applies the D1 migrations to `persist` and starts wrangler dev there; call build() first. */
-export function startLocalWorker({ port, persist, logLevel, stdout = "ignore" }: LocalWorkerOptions): ChildProcess {
+export function startLocalWorker({ port, persist, logLevel, stdout = "ignore", inspectorPort }: LocalWorkerOptions): ChildProcess {
   execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
@@ -31,6 +33,7 @@ export function startLocalWorker({ port, persist, logLevel, stdout = "ignore" }:
   });
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"];
   args.push("--log-level", logLevel === "info" ? "log" : "error", "--persist-to", persist, "--var", `LOG_LEVEL:${logLevel}`);
+  if (inspectorPort !== undefined) args.push("--inspector-port", String(inspectorPort));
   return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, stdio: ["ignore", stdout, "inherit"], env: BENCH_ENV });
 }
 
