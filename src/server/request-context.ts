@@ -6,8 +6,13 @@ import type { PreviewKey } from "./preview/token";
 import type { ServerTiming } from "./middleware/server-timing";
 import type { HtmlMemo } from "./render/memo";
 
-/** What every handler of one request can read from Hono's context. */
+/**
+ * What every handler of one request can read from Hono's context. Read them with `c.get(name)`:
+ * Hono's `c.var` builds a new object of all of them on every access (it showed in the profile).
+ */
 export interface RequestVariables {
+  /** The request's URL, parsed once (read it, never change it). */
+  url: URL;
   requestId: string;
   logger: Logger;
   config: Config;

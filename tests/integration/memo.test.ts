@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/content/emulator";
-import { createByteLru } from "../../src/server/content/parsed-cache";
+import { type ByteLru, createByteLru } from "../../src/server/content/parsed-cache";
 import { createApp } from "../../src/server/index";
 import { createHtmlMemo, type HtmlMemo } from "../../src/server/render/memo";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
@@ -134,6 +134,58 @@ describe("memoised HTML", () => {
       expect(comparable(res.text), path).toBe(comparable((await plain.get(path)).text));
     }
     expect(memo.size).toBeGreaterThan(0);
+  });
+});
+
+describe("a page body found in the memo", () => {
+  it("needs no listings, and stays whole when the memo drops it before the render", async () => {
+    const inner = createHtmlMemo();
+    const bodyReads: string[] = [];
+    let dropBodies = false;
+    // after its first read in a request, the memo acts as if another request had evicted the body
+    const memo: HtmlMemo = {
+      get: <T>(key: string) => {
+        if (!key.includes("|body:")) return inner.get<T>(key);
+        bodyReads.push(key);
+        return dropBodies && bodyReads.length > 1 ? undefined : inner.get<T>(key);
+      },
+      set: (key, value, bytes) => inner.set(key, value, bytes),
+      get bytes() {
+        return inner.bytes;
+      },
+      get size() {
+        return inner.size;
+      },
+    };
+    const parsed = createByteLru(8 * 1024 * 1024);
+    const parsedKeys: string[] = [];
+    const parsedCache: ByteLru = {
+      get: <T>(key: string) => {
+        parsedKeys.push(key);
+        return parsed.get<T>(key);
+      },
+      set: (key, value, bytes) => parsed.set(key, value, bytes),
+      get bytes() {
+        return parsed.bytes;
+      },
+      get size() {
+        return parsed.size;
+      },
+    };
+    const { get } = site({ htmlMemo: memo, parsedCache });
+    const plain = site({ htmlMemo: createHtmlMemo(0) });
+    await get("/");
+    await get("/"); // listings were in KV: the body is memoised now
+    parsedKeys.length = 0;
+    bodyReads.length = 0;
+    dropBodies = true;
+    const hit = await get("/");
+    expect(
+      parsedKeys.filter((key) => key.includes("stories?")),
+      "no listing looked up",
+    ).toEqual([]);
+    expect(bodyReads).toHaveLength(1); // looked up once; the render used the part it was handed
+    expect(comparable(hit.text)).toBe(comparable((await plain.get("/")).text));
   });
 });
 

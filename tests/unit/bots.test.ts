@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrawler } from "../../src/server/render/bots";
+import { CRAWLER_MEMO_ENTRIES, crawlerMemoSize, isCrawler } from "../../src/server/render/bots";
 
 describe("crawler detection", () => {
   it.each([
@@ -27,5 +27,13 @@ describe("crawler detection", () => {
     "",
   ])("treats %s as a visitor", (ua) => {
     expect(isCrawler(ua)).toBe(false);
+  });
+
+  it("remembers its answers per user agent, never more of them than its bound, and stays right", () => {
+    for (let i = 0; i < CRAWLER_MEMO_ENTRIES * 3; i++) isCrawler(`Mozilla/5.0 random-${i}`);
+    expect(crawlerMemoSize()).toBeLessThanOrEqual(CRAWLER_MEMO_ENTRIES);
+    expect(isCrawler("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")).toBe(true);
+    expect(isCrawler("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")).toBe(true);
+    expect(isCrawler("Mozilla/5.0 random-1")).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import type { AppBindings } from "../request-context";
 export function config(logSink?: LogSink) {
   let memo: { env: AppEnv; value: Config } | undefined;
   return createMiddleware<AppBindings>(async (c, next) => {
-    const base = { requestId: c.var.requestId };
+    const base = { requestId: c.get("requestId") };
     const fresh = memo?.env !== c.env;
     if (fresh) {
       try {

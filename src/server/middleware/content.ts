@@ -21,9 +21,10 @@ export function isLocalHost(hostname: string): boolean {
 export function content(deps: ContentDeps) {
   let toldPublicEmbedded = false;
   return createMiddleware<AppBindings>(async (c, next) => {
-    const { config, logger } = c.var;
+    const config = c.get("config");
+    const logger = c.get("logger");
     const storyblok = config.storyblok;
-    const local = isLocalHost(new URL(c.req.url).hostname);
+    const local = isLocalHost(c.get("url").hostname);
     if (storyblok.kind === "embedded" && !local && !toldPublicEmbedded) {
       toldPublicEmbedded = true;
       logger.error("content.token_missing", {

@@ -9,10 +9,10 @@ export const logging = createMiddleware<AppBindings>(async (c, next) => {
   const started = performance.now();
   await next();
   c.res = withBaseHeaders(c.res);
-  c.res.headers.set("X-Request-Id", c.var.requestId);
-  c.var.logger.info("request", {
+  c.res.headers.set("X-Request-Id", c.get("requestId"));
+  c.get("logger").info("request", {
     method: c.req.method,
-    path: new URL(c.req.url).pathname,
+    path: c.get("url").pathname,
     status: c.res.status,
     ms: Math.round(performance.now() - started),
   });

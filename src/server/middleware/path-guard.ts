@@ -31,7 +31,7 @@ export const isApiPath = (rawPathname: string) => rawPathname === "/api" || rawP
 
 /** A refused path gets the error screen (a browser) or the status alone (a bot); an API path, JSON. */
 export const pathGuard: MiddlewareHandler<AppBindings> = async (c, next) => {
-  const pathname = new URL(c.req.url).pathname;
+  const pathname = c.get("url").pathname;
   const check = checkPath(pathname);
   if (check.ok) return next();
   if (isApiPath(pathname)) return c.json({ message: check.message }, check.status);

@@ -9,10 +9,10 @@ import type { CompiledRule } from "./route-rules";
 /** Trailing slashes, the route rules' redirects and the CMS `redirects` datasource, in that order. */
 export function redirects(rules: CompiledRule[]) {
   return createMiddleware<AppBindings>(async (c, next) => {
-    const url = new URL(c.req.url);
-    const localise = c.var.lang === DEFAULT_LANG ? undefined : localiser(c.var.lang, await c.var.content.pageIndex());
+    const url = c.get("url");
+    const localise = c.get("lang") === DEFAULT_LANG ? undefined : localiser(c.get("lang"), await c.get("content").pageIndex());
     const redirect =
-      trailingSlashRedirect(url) ?? ruleRedirect(url, rules, await datasourceRedirects(c.var.content, c.var.logger), localise);
+      trailingSlashRedirect(url) ?? ruleRedirect(url, rules, await datasourceRedirects(c.get("content"), c.get("logger")), localise);
     if (redirect) {
       const response = c.redirect(redirect.location, redirect.status);
       if (redirect.cacheControl) response.headers.set("Cache-Control", redirect.cacheControl);

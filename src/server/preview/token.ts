@@ -30,6 +30,7 @@ export interface PreviewKey {
  * caller then serves exactly what a visitor gets.
  */
 export async function previewAccess(url: URL, { previewToken, spaceId, now }: PreviewKey & { now: number }): Promise<PreviewAccess | null> {
+  if (!url.search) return null; // nearly every request: no query, no preview
   const query = url.searchParams;
   const storyId = query.get(PREVIEW_QUERY.storyId);
   const space = query.get(PREVIEW_QUERY.spaceId);

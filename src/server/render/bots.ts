@@ -46,6 +46,21 @@ const CRAWLERS = new RegExp(
   "i",
 );
 
+/** Answers per user agent, kept per isolate: a handful of browsers send nearly every request. */
+const verdicts = new Map<string, boolean>();
+/** Any client can send any user agent: the memo is emptied when it holds this many. */
+export const CRAWLER_MEMO_ENTRIES = 500;
+
 export function isCrawler(userAgent: string | undefined | null): boolean {
-  return Boolean(userAgent) && CRAWLERS.test(userAgent as string);
+  if (!userAgent) return false;
+  let crawler = verdicts.get(userAgent);
+  if (crawler === undefined) {
+    crawler = CRAWLERS.test(userAgent);
+    if (verdicts.size >= CRAWLER_MEMO_ENTRIES) verdicts.clear();
+    verdicts.set(userAgent, crawler);
+  }
+  return crawler;
 }
+
+/** How many user agents the memo holds (tests). */
+export const crawlerMemoSize = () => verdicts.size;

@@ -18,10 +18,12 @@ export interface DocumentMeta {
   image: { src: string; sized: boolean };
 }
 
+const NAMES_BRAND = new RegExp(`\\b${SITE_NAME}\\b`);
+
 /** "Diensten" -> "Diensten | Koraal"; a title that already names the brand is kept as it is. */
 export function documentTitle(title: string | undefined): string {
   if (!title?.trim()) return SITE_NAME;
-  return new RegExp(`\\b${SITE_NAME}\\b`).test(title) ? title : `${title} | ${SITE_NAME}`;
+  return NAMES_BRAND.test(title) ? title : `${title} | ${SITE_NAME}`;
 }
 
 export interface DocumentAssets {

@@ -33,11 +33,11 @@ export const memoPrefix = ({ cv, build, lang }: MemoScope) => `${cv}|${build}|${
  * (React's synchronous renderer, a separate instance from the streaming one) inside this
  * request's site context without the memo (a part never nests memoised parts), and keeps it.
  */
-export function memoFor(memo: HtmlMemo, scope: MemoScope, site: SiteContextValue): MemoHtml {
+export function memoFor(memo: HtmlMemo, scope: MemoScope, site: SiteContextValue, held: HeldParts = {}): MemoHtml {
   const prefix = memoPrefix(scope);
   return (id, children) => {
     const key = prefix + id;
-    let part = memo.get<MemoPart>(key);
+    let part = held[id] ?? memo.get<MemoPart>(key);
     if (part === undefined) {
       part = typeof children === "function" ? { html: children(), preloads: [] } : renderPart(children as ReactNode, site);
       memo.set(key, part, part.html.length * 2 + JSON.stringify(part.preloads).length * 2);
@@ -48,9 +48,20 @@ export function memoFor(memo: HtmlMemo, scope: MemoScope, site: SiteContextValue
   };
 }
 
-interface MemoPart {
+export interface MemoPart {
   html: string;
   preloads: Array<{ href: string; options: PreloadOptions }>;
+}
+
+/** Parts a request took out of the memo before rendering, by id: it needs them even if they are evicted meanwhile. */
+export type HeldParts = Record<string, MemoPart>;
+
+/**
+ * The part `id` if the memo holds it now. A route that finds the page body here skips the work
+ * the body needs (its listings) and hands the part to memoFor, so the render cannot miss it.
+ */
+export function memoHit(memo: HtmlMemo, scope: MemoScope, id: string): MemoPart | undefined {
+  return memo.get<MemoPart>(memoPrefix(scope) + id);
 }
 
 /**

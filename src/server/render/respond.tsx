@@ -12,7 +12,7 @@ import { robotsDirective } from "./robots";
 import { contentSecurityPolicy, createNonce, type CspOptions } from "./security";
 import { streamHtml } from "./stream";
 import { buildManifest } from "./assets";
-import { memoFor } from "./memo";
+import { memoFor, type MemoPart } from "./memo";
 import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";
 
 type Ctx = Context<AppBindings>;
@@ -30,7 +30,7 @@ export type PageInput = Omit<
    * Set when everything shown came from the cache version `cv` (no draft, no stale copy): the
    * parts every visitor gets are rendered once per isolate; `body` also memoises the page body.
    */
-  memoScope?: { cv: number; lang?: string; body?: string };
+  memoScope?: { cv: number; lang?: string; body?: string; heldBody?: MemoPart };
 };
 
 /**
@@ -39,8 +39,11 @@ export type PageInput = Omit<
  * it carries no third-party scripts (editors are not visitors).
  */
 export async function respondWithPage(c: Ctx, input: PageInput): Promise<Response> {
-  const url = new URL(c.req.url);
-  const { config, logger, timing, isBot } = c.var;
+  const url = c.get("url");
+  const config = c.get("config");
+  const logger = c.get("logger");
+  const timing = c.get("timing");
+  const isBot = c.get("isBot");
   const preview = input.preview;
   const robots = preview || input.noindex ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
   const headers = new Headers(input.headers);
@@ -58,14 +61,19 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
     scope && !preview
       ? {
           memo: (site: SiteContextValue) =>
-            memoFor(c.var.htmlMemo, { cv: scope.cv, build: buildManifest.buildId, lang: scope.lang ?? "nl" }, site),
+            memoFor(
+              c.get("htmlMemo"),
+              { cv: scope.cv, build: buildManifest.buildId, lang: scope.lang ?? "nl" },
+              site,
+              scope.body && scope.heldBody ? { [scope.body]: scope.heldBody } : {},
+            ),
           bodyMemo: scope.body,
         }
       : {};
   const response = await streamHtml(
     <PageDocument
       {...document}
-      lang={document.lang ?? c.var.lang}
+      lang={document.lang ?? c.get("lang")}
       url={url}
       origin={config.siteUrl ?? url.origin}
       robots={robots}
@@ -89,22 +97,24 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
  * is rendered for them. `headers` go on both answers (a 405's Allow).
  */
 export async function respondWithError(c: Ctx, status: number, message: string, headers: Record<string, string> = {}): Promise<Response> {
-  const { logger, isBot, content } = c.var;
+  const logger = c.get("logger");
+  const isBot = c.get("isBot");
+  const content = c.get("content");
   if (isBot) {
-    logger.warn("error.bot", { status, message, path: new URL(c.req.url).pathname });
+    logger.warn("error.bot", { status, message, path: c.get("url").pathname });
     return new Response(null, { status, headers: { ...headers, "Cache-Control": "no-store" } });
   }
   let theme: Theme | undefined;
   let memoScope: PageInput["memoScope"];
   try {
-    const loaded = await loadTheme(content, "published", c.var.lang);
-    theme = c.var.lang === DEFAULT_LANG ? loaded.value : localiseLinks(loaded.value, c.var.lang, await content.pageIndex());
-    if (loaded.cv !== undefined) memoScope = { cv: loaded.cv, lang: c.var.lang };
+    const loaded = await loadTheme(content, "published", c.get("lang"));
+    theme = c.get("lang") === DEFAULT_LANG ? loaded.value : localiseLinks(loaded.value, c.get("lang"), await content.pageIndex());
+    if (loaded.cv !== undefined) memoScope = { cv: loaded.cv, lang: c.get("lang") };
   } catch (error) {
     logger.error("theme.unavailable", { error });
   }
   // The language of the path asked for: /en/... gets the English screen.
-  const lang = langOfPath(new URL(c.req.url).pathname);
+  const lang = langOfPath(c.get("url").pathname);
   const t = dictionary(lang);
   return respondWithPage(c, {
     status,

@@ -24,7 +24,7 @@ export function noRouteMatches(path: string): HttpError {
   return new HttpError(404, `Page not found: ${path}`);
 }
 
-export const notFound: NotFoundHandler<AppBindings> = (c) => respondWithError(c, 404, noRouteMatches(new URL(c.req.url).pathname).message);
+export const notFound: NotFoundHandler<AppBindings> = (c) => respondWithError(c, 404, noRouteMatches(c.get("url").pathname).message);
 
 /** Seconds a visitor is asked to wait when the content service is down and no copy exists. */
 export const CONTENT_RETRY_AFTER_SECONDS = 30;
@@ -37,12 +37,12 @@ export const CONTENT_RETRY_AFTER_SECONDS = 30;
 export const onError: ErrorHandler<AppBindings> = async (error, c) => {
   if (error instanceof HttpError) return respondWithError(c, error.status, error.message);
   if (error instanceof ContentError && !error.notFound) {
-    c.var.logger?.error("content.unavailable", { error });
+    c.get("logger")?.error("content.unavailable", { error });
     const response = await respondWithError(c, 503, "Something went wrong");
     response.headers.set("Retry-After", String(CONTENT_RETRY_AFTER_SECONDS));
     return response;
   }
-  c.var.logger?.error("request.failed", { error });
-  if (!c.var.content) return c.text("Something went wrong", 500);
+  c.get("logger")?.error("request.failed", { error });
+  if (!c.get("content")) return c.text("Something went wrong", 500);
   return respondWithError(c, 500, "Something went wrong");
 };

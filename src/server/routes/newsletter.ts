@@ -29,11 +29,11 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
   const signupDeps = (c: ApiContext): SignupDeps => ({
     db: c.env.DB,
     limiter: c.env.SIGNUP_LIMITER,
-    target: c.var.config.hubspot,
+    target: c.get("config").hubspot,
     fetch: deliveryFetch(deps),
     timeoutMs: deps.hubspotTimeoutMs ?? HUBSPOT_TIMEOUT_MS,
     now,
-    logger: c.var.logger,
+    logger: c.get("logger"),
     defer: (promise) => c.executionCtx.waitUntil(promise),
   });
 
@@ -101,7 +101,7 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
   }
   // Whatever else goes wrong is still answered as JSON, never as the HTML error page.
   routes.onError((error, c) => {
-    c.var.logger.error("newsletter.request_failed", {
+    c.get("logger").error("newsletter.request_failed", {
       error: redactEmails(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
     });
     return jsonMessage(c, 500, dictionary(refererLang(c)).newsletter.unavailable);
@@ -144,14 +144,14 @@ export function safeReturnPath(value: string | undefined): string {
 }
 
 function siteOrigin(c: ApiContext): string {
-  return c.var.config.siteUrl ?? new URL(c.req.url).origin;
+  return c.get("config").siteUrl ?? c.get("url").origin;
 }
 
 /** Same origin only: a browser on another site says so in Origin or Sec-Fetch-Site. */
 function isCrossSite(c: ApiContext): boolean {
   if (c.req.header("sec-fetch-site") === "cross-site") return true;
   const origin = c.req.header("origin");
-  return origin !== undefined && origin !== new URL(c.req.url).origin && origin !== c.var.config.siteUrl;
+  return origin !== undefined && origin !== c.get("url").origin && origin !== c.get("config").siteUrl;
 }
 
 /**
@@ -177,7 +177,7 @@ function refererPage(c: ApiContext): string | null {
   if (!referer || referer.length > MAX_PAGE_URI_BYTES) return null;
   try {
     const url = new URL(referer);
-    if (url.origin !== new URL(c.req.url).origin && url.origin !== c.var.config.siteUrl) return null;
+    if (url.origin !== c.get("url").origin && url.origin !== c.get("config").siteUrl) return null;
     const pageUri = `${siteOrigin(c)}${url.pathname}`;
     return pageUri.length <= MAX_PAGE_URI_BYTES ? pageUri : null;
   } catch {

@@ -19,6 +19,8 @@ import { previewAccess } from "../preview/token";
 import type { AppBindings } from "../request-context";
 import type { PreviewPage } from "../render/page-document";
 import { respondWithError, respondWithPage } from "../render/respond";
+import { buildManifest } from "../render/assets";
+import { memoHit, type MemoPart } from "../render/memo";
 import { assetMiss, isAssetLike } from "./asset-miss";
 import { noRouteMatches, pageValidationFailed } from "./http-error";
 
@@ -50,13 +52,16 @@ interface PageContent extends Blok {
 export const pages = new Hono<AppBindings>();
 
 pages.get("*", async (c) => {
-  const { content, timing, logger, config } = c.var;
-  const url = new URL(c.req.url);
+  const content = c.get("content");
+  const timing = c.get("timing");
+  const logger = c.get("logger");
+  const config = c.get("config");
+  const url = c.get("url");
   const requested = decodeURIComponent(url.pathname);
   const { lang, path } = splitLangPath(requested);
   if (isAssetLike(requested)) return assetMiss(c, requested);
   // Only a valid visual-editor link sees drafts (uncached) and data stories; anything else is a visitor.
-  const editor = await previewAccess(url, { ...c.var.previewKey, now: Date.now() });
+  const editor = await previewAccess(url, { ...c.get("previewKey"), now: Date.now() });
   const version: Version = editor ? "draft" : "published";
   const index = await content.pageIndex();
   const target = editor ? editorTarget(url, path, lang, index) : visitorTarget(path, lang, index);
@@ -91,7 +96,14 @@ pages.get("*", async (c) => {
   const pageNumber = listingPage(url.searchParams);
   if (pageNumber > 1 && !editor) await assertListingPageExists(content, pageContent, pageNumber, requested, language);
   const clean = { listings: true };
-  const listings = loadListings(content, logger, pageContent, pageNumber, version, language, localise, clean);
+  // A visitor's body that is in the memo for this cache version needs no listings: it has them.
+  const bodyId = `body:${path}:${pageNumber}`;
+  const cv = sameCacheVersion(page.value.cv, theme);
+  const heldBody =
+    editor || cv === undefined ? undefined : memoHit(c.get("htmlMemo"), { cv, build: buildManifest.buildId, lang: language }, bodyId);
+  const listings = heldBody
+    ? new Map<string, Promise<Listing>>()
+    : loadListings(content, logger, pageContent, pageNumber, version, language, localise, clean);
   let preview: PreviewPage | undefined;
   if (editor) {
     // The preview bundle re-renders the page in the browser: it needs every listing, resolved.
@@ -124,7 +136,7 @@ pages.get("*", async (c) => {
     canonicalPath: target.path,
     translations: translationsOf(index, slug),
     body: <StoryBody kind={kind} content={pageContent} />,
-    memoScope: editor ? undefined : memoScope(page.value.cv, theme, listings, clean.listings, language, `body:${path}:${pageNumber}`),
+    memoScope: editor || cv === undefined ? undefined : { cv, lang: language, ...memoBody(listings, clean.listings, bodyId, heldBody) },
   });
 });
 
@@ -164,21 +176,16 @@ function storyLanguage(lang: Lang): string | undefined {
   return lang === DEFAULT_LANG ? undefined : lang;
 }
 
-/**
- * What may be memoised for a visitor's page: the parts every visitor gets when page and theme
- * come from the same cache version; the body too when every listing is in from that cache.
- */
-function memoScope(
-  cv: number | undefined,
-  theme: PromiseSettledResult<Fetched<Theme>>,
-  listings: Map<string, Promise<Listing>>,
-  clean: boolean,
-  lang: Lang,
-  body: string,
-) {
-  if (cv === undefined || theme.status !== "fulfilled" || theme.value.cv !== cv) return undefined;
+/** The cache version of a page and its theme when both come from the same one (then their HTML parts may be memoised). */
+function sameCacheVersion(cv: number | undefined, theme: PromiseSettledResult<Fetched<Theme>>): number | undefined {
+  return cv !== undefined && theme.status === "fulfilled" && theme.value.cv === cv ? cv : undefined;
+}
+
+/** The body is memoised too when it came from the memo, or when every listing is in from the same cache. */
+function memoBody(listings: Map<string, Promise<Listing>>, clean: boolean, body: string, heldBody: MemoPart | undefined) {
+  if (heldBody) return { body, heldBody };
   const settled = [...listings.values()].every((listing) => (listing as { status?: string }).status === "fulfilled");
-  return { cv, lang, body: clean && settled ? body : undefined };
+  return { body: clean && settled ? body : undefined };
 }
 
 /** The story at `slug` and the theme around it, both settled; the theme story is its own theme (no second request). */
@@ -192,17 +199,28 @@ function loadStoryAndTheme(content: Content, slug: string, version: Version, lan
   return Promise.allSettled([story, theme]);
 }
 
-/**
- * Starts loading the stories of every listing block on the page, without waiting: the page
- * streams while they load. A failed listing is logged and shows as empty, never as a broken page.
- */
-function listingQueries(pageContent: Blok): ListingQuery[] {
-  const queries = new Map<string, ListingQuery>();
-  for (const blok of walkBloks(pageContent)) {
-    const query = listingQuery(blok);
-    if (query && !queries.has(blok._uid)) queries.set(blok._uid, query);
+interface ListingBlock {
+  uid: string;
+  component: string;
+  query: ListingQuery;
+}
+
+/** Page content objects come from the isolate's parsed cache: one walk per object, not per request. */
+const listingBlocksOf = new WeakMap<Blok, ListingBlock[]>();
+
+/** The listing blocks on a page (each uid once) and what each of them lists. */
+function listingBlocks(pageContent: Blok): ListingBlock[] {
+  let found = listingBlocksOf.get(pageContent);
+  if (found === undefined) {
+    const byUid = new Map<string, ListingBlock>();
+    for (const blok of walkBloks(pageContent)) {
+      const query = listingQuery(blok);
+      if (query && !byUid.has(blok._uid)) byUid.set(blok._uid, { uid: blok._uid, component: blok.component, query });
+    }
+    found = [...byUid.values()];
+    listingBlocksOf.set(pageContent, found);
   }
-  return [...queries.values()];
+  return found;
 }
 
 /**
@@ -212,7 +230,7 @@ function listingQueries(pageContent: Blok): ListingQuery[] {
  */
 async function assertListingPageExists(content: Content, pageContent: Blok, page: number, path: string, lang: Lang): Promise<void> {
   const language = storyLanguage(lang);
-  const firsts = await Promise.all(listingQueries(pageContent).map((query) => content.stories({ ...query, page: 1, language })));
+  const firsts = await Promise.all(listingBlocks(pageContent).map(({ query }) => content.stories({ ...query, page: 1, language })));
   const last = Math.max(0, ...firsts.map(({ value }) => pageCount({ ...value, page: 1 })));
   if (page > last) throw noRouteMatches(path);
 }
@@ -229,12 +247,10 @@ export function loadListings(
   clean: { listings: boolean } = { listings: true },
 ): Map<string, Promise<Listing>> {
   const listings = new Map<string, Promise<Listing>>();
-  for (const blok of walkBloks(pageContent)) {
-    const query = listingQuery(blok);
-    if (!query || listings.has(blok._uid)) continue;
+  for (const { uid, component, query } of listingBlocks(pageContent)) {
     const params = { ...query, page, language: storyLanguage(lang) };
     listings.set(
-      blok._uid,
+      uid,
       readable(
         content.stories(params, { version }).then(
           ({ value, source }) => {
@@ -243,7 +259,7 @@ export function loadListings(
           },
           (error: unknown) => {
             clean.listings = false;
-            logger.error("listing.failed", { component: blok.component, error });
+            logger.error("listing.failed", { component, error });
             return { stories: [], total: 0, perPage: params.per_page ?? 25, page };
           },
         ),

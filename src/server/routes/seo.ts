@@ -15,10 +15,10 @@ export function robotsTxt(host: string, marker: string, sitemapUrl?: string): st
 }
 
 seo.get("/robots.txt", (c) => {
-  const host = new URL(c.req.url).hostname;
-  const preview = isPreviewHost(host, c.var.config.previewHostMarker);
-  const origin = c.var.config.siteUrl ?? new URL(c.req.url).origin;
-  return c.text(robotsTxt(host, c.var.config.previewHostMarker, `${origin}/sitemap.xml`), 200, {
+  const host = c.get("url").hostname;
+  const preview = isPreviewHost(host, c.get("config").previewHostMarker);
+  const origin = c.get("config").siteUrl ?? c.get("url").origin;
+  return c.text(robotsTxt(host, c.get("config").previewHostMarker, `${origin}/sitemap.xml`), 200, {
     "Cache-Control": "public, max-age=3600",
     ...(preview ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
   });
@@ -65,9 +65,9 @@ function escapeXml(text: string): string {
 
 /** Built from the links API through the content layer, so it is cached in KV under the cache version. */
 seo.get("/sitemap.xml", async (c) => {
-  const { value: links } = await c.var.content.links();
-  const origin = c.var.config.siteUrl ?? new URL(c.req.url).origin;
-  const preview = isPreviewHost(new URL(c.req.url).hostname, c.var.config.previewHostMarker);
+  const { value: links } = await c.get("content").links();
+  const origin = c.get("config").siteUrl ?? c.get("url").origin;
+  const preview = isPreviewHost(c.get("url").hostname, c.get("config").previewHostMarker);
   return c.body(sitemapXml(sitemapEntries(links), origin), 200, {
     "Content-Type": "application/xml; charset=utf-8",
     "Cache-Control": "public, max-age=300",

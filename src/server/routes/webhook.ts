@@ -64,11 +64,11 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
   let toldUnconfigured = false;
 
   routes.post(WEBHOOK_PATH, async (c) => {
-    const secret = c.var.config.webhookSecret;
+    const secret = c.get("config").webhookSecret;
     if (!secret) {
       // Anyone can POST here: one line per isolate says what is wrong, not one per anonymous call.
       if (!toldUnconfigured)
-        c.var.logger.warn("webhook.refused", { reason: "STORYBLOK_WEBHOOK_SECRET is not set: every webhook call is refused" });
+        c.get("logger").warn("webhook.refused", { reason: "STORYBLOK_WEBHOOK_SECRET is not set: every webhook call is refused" });
       toldUnconfigured = true;
       return jsonMessage(c, 503, "De webhook is niet ingesteld.");
     }
@@ -84,7 +84,7 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
    * like a webhook (hex HMAC-SHA1 of the body with STORYBLOK_WEBHOOK_SECRET).
    */
   routes.post(EMULATOR_PUBLISH_PATH, async (c) => {
-    const { config } = c.var;
+    const config = c.get("config");
     const emulator = deps.emulator();
     if (config.storyblok.kind !== "embedded" || !config.webhookSecret || !emulator) return jsonMessage(c, 404, "Niet gevonden.");
     const body = await readLimitedBody(c.req.raw, MAX_WEBHOOK_BYTES);
@@ -107,7 +107,7 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
     routes.all(path, (c) => jsonMessage(c, 405, "Deze methode is hier niet toegestaan.", { Allow: "POST" }));
   }
   routes.onError((error, c) => {
-    c.var.logger.error("webhook.request_failed", { error });
+    c.get("logger").error("webhook.request_failed", { error });
     return jsonMessage(c, 500, "De webhook kon niet worden verwerkt.");
   });
   return routes;
@@ -121,7 +121,7 @@ async function receive(
   signature: string | undefined,
   throttle: Throttle,
 ): Promise<Response> {
-  const { logger } = c.var;
+  const logger = c.get("logger");
   if (!(await verifySignature(secret, body, signature))) {
     logger.warn("webhook.refused", { reason: signature ? "signature mismatch" : "signature missing" });
     return jsonMessage(c, 401, "Ongeldige handtekening.");
@@ -139,7 +139,7 @@ async function receive(
     return jsonMessage(c, 200, "Al ontvangen: deze gebeurtenis is al verwerkt.");
   }
 
-  const content = c.var.content;
+  const content = c.get("content");
   if (storyEvent && GONE_ACTIONS.has(action)) c.executionCtx.waitUntil(forgetStory(content, payload, logger));
   const refresh = () =>
     content.refreshCacheVersion().then(
@@ -178,12 +178,12 @@ async function isReplay(c: Context<AppBindings>, body: Uint8Array<ArrayBuffer>):
   try {
     if (await kv.get(key)) return true;
   } catch (error) {
-    c.var.logger.warn("webhook.replay_check_failed", { error });
+    c.get("logger").warn("webhook.replay_check_failed", { error });
   }
   c.executionCtx.waitUntil(
     kv
       .put(key, "1", { expirationTtl: REPLAY_WINDOW_SECONDS })
-      .catch((error: unknown) => c.var.logger.warn("webhook.replay_store_failed", { error })),
+      .catch((error: unknown) => c.get("logger").warn("webhook.replay_store_failed", { error })),
   );
   return false;
 }

@@ -105,11 +105,13 @@ export function headerModel(blok: TwMenuBlok, { lang, t, alternates }: Pick<Site
 export function TwMenu({ blok }: BlockProps<TwMenuBlok>) {
   const editable = useEditable(blok);
   const site = useSite();
-  const model = headerModel(blok, site);
   // The header follows from the theme, the language and where the switcher leads: its HTML is
-  // rendered once per cache version and language for each switcher target (memo.tsx).
+  // rendered once per cache version and language for each switcher target (memo.tsx), and its
+  // model worked out only then.
   const memoId = `${blok._uid}:${site.alternates.map((alternate) => alternate.href).join(" ")}`;
-  return (
-    <Island name="SiteHeader" component={SiteHeader} props={editable["data-blok-c"] ? { model, editable } : { model }} memoId={memoId} />
-  );
+  const props = () => {
+    const model = headerModel(blok, site);
+    return editable["data-blok-c"] ? { model, editable } : { model };
+  };
+  return <Island name="SiteHeader" component={SiteHeader} props={props} memoId={memoId} />;
 }
