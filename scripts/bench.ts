@@ -88,7 +88,9 @@ async function httpBench(): Promise<void> {
         ratios.set(target.label, [...(ratios.get(target.label) ?? []), run.requests / reference.requests]);
       }
     }
-    console.log(`\nHTTP, wrangler dev, concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${ROUND_MS / 1000} s per target, each after as long a load of the stylesheet`);
+    console.log(
+      `\nHTTP, wrangler dev, concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${ROUND_MS / 1000} s per target, each after as long a load of the stylesheet`,
+    );
     console.log(
       `${"target".padEnd(34)} ${"path".padEnd(44)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)}  ratio to stylesheet (median, min-max)`,
     );
