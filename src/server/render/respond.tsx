@@ -100,6 +100,7 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
   const logger = c.get("logger");
   const isBot = c.get("isBot");
   const content = c.get("content");
+  const requestLang = c.get("lang");
   if (isBot) {
     logger.warn("error.bot", { status, message, path: c.get("url").pathname });
     return new Response(null, { status, headers: { ...headers, "Cache-Control": "no-store" } });
@@ -107,9 +108,9 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
   let theme: Theme | undefined;
   let memoScope: PageInput["memoScope"];
   try {
-    const loaded = await loadTheme(content, "published", c.get("lang"));
-    theme = c.get("lang") === DEFAULT_LANG ? loaded.value : localiseLinks(loaded.value, c.get("lang"), await content.pageIndex());
-    if (loaded.cv !== undefined) memoScope = { cv: loaded.cv, lang: c.get("lang") };
+    const loaded = await loadTheme(content, "published", requestLang);
+    theme = requestLang === DEFAULT_LANG ? loaded.value : localiseLinks(loaded.value, requestLang, await content.pageIndex());
+    if (loaded.cv !== undefined) memoScope = { cv: loaded.cv, lang: requestLang };
   } catch (error) {
     logger.error("theme.unavailable", { error });
   }
