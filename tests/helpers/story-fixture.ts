@@ -1,4 +1,5 @@
 import type { Blok, Story } from "../../src/shared/content";
+import type { Listing } from "../../src/site/blocks/listings";
 
 let nextId = 1;
 
@@ -30,3 +31,12 @@ export function storyOf(fullSlug: string, content: Blok, overrides: Partial<Stor
     ...overrides,
   };
 }
+
+/** What the page route hands a listing block: these stories, all on one page unless `extra` says otherwise. */
+export const listingOf = (stories: Listing["stories"], extra: Partial<Listing> = {}): Listing => ({
+  stories,
+  total: stories.length,
+  perPage: 25,
+  page: 1,
+  ...extra,
+});

@@ -7,7 +7,8 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createApp } from "../../src/server/index";
-import { previewLinkToken } from "../../src/shared/preview-link";
+import { PREVIEW_LANG_PARAM } from "../../src/server/routes/pages";
+import { previewLink } from "../../src/shared/preview-link";
 
 const BASE = "http://www.koraal.test";
 
@@ -143,16 +144,13 @@ describe("links in English pages", () => {
 describe("preview per language", () => {
   const draft = snapshot.drafts.find((story) => story.full_slug === "home")!;
 
+  /** The visual editor's link to the home page (signed by the shared algorithm), in `lang` when given. */
   async function previewQuery(lang?: string): Promise<string> {
-    const timestamp = Math.floor(Date.now() / 1000);
-    const query = new URLSearchParams({
-      _storyblok: String(home.id),
-      "_storyblok_tk[space_id]": String(snapshot.space.id),
-      "_storyblok_tk[timestamp]": String(timestamp),
-      "_storyblok_tk[token]": await previewLinkToken(snapshot.space.id, snapshot.tokens.preview, timestamp),
-      ...(lang ? { _storyblok_lang: lang } : {}),
-    });
-    return `?${query}`;
+    const link = new URL(
+      await previewLink({ base: BASE, path: "/", spaceId: snapshot.space.id, token: snapshot.tokens.preview, storyId: home.id }),
+    );
+    if (lang) link.searchParams.set(PREVIEW_LANG_PARAM, lang);
+    return link.search;
   }
 
   it("shows the draft in the language the editor edits (_storyblok_lang), uncached", async () => {

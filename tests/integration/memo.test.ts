@@ -7,7 +7,7 @@ import { type ByteLru, createByteLru } from "../../src/server/content/parsed-cac
 import { createApp } from "../../src/server/index";
 import { createHtmlMemo, type HtmlMemo } from "../../src/server/render/memo";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
-import { previewLinkToken } from "../../src/shared/preview-link";
+import { previewLink } from "../../src/shared/preview-link";
 
 /**
  * The isolate's memos (issue 11): parsed KV entries and the HTML of parts every visitor gets.
@@ -194,14 +194,8 @@ describe("previews", () => {
     const spy = observed(createHtmlMemo());
     const { get } = site({ htmlMemo: spy.memo });
     const home = snapshot.stories.find((story) => story.full_slug === "home")!;
-    const timestamp = Math.floor(Date.now() / 1000);
-    const query = new URLSearchParams({
-      _storyblok: String(home.id),
-      "_storyblok_tk[space_id]": String(snapshot.space.id),
-      "_storyblok_tk[timestamp]": String(timestamp),
-      "_storyblok_tk[token]": await previewLinkToken(snapshot.space.id, snapshot.tokens.preview, timestamp),
-    });
-    const res = await get(`/?${query}`);
+    const link = await previewLink({ base: BASE, path: "/", spaceId: snapshot.space.id, token: snapshot.tokens.preview, storyId: home.id });
+    const res = await get(`/${new URL(link).search}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain("Van idee tot app in de stores, samen met Koraal"); // the draft
     expect(spy.reads).toEqual([]);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Listing } from "../../../src/site/blocks/listings";
 import { listingQuery } from "../../../src/site/blocks/registry";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
-import { storyOf } from "../../helpers/story-fixture";
+import { listingOf, storyOf } from "../../helpers/story-fixture";
 
 const caseStory = (slug: string, fields: Record<string, unknown> = {}) =>
   storyOf(`cases/${slug}`, {
@@ -16,14 +15,6 @@ const caseStory = (slug: string, fields: Record<string, unknown> = {}) =>
     heroImage: { filename: `https://a.storyblok.com/f/287341/1600x1000/abc123/${slug}.png`, alt: `Beeld van ${slug}` },
     ...fields,
   });
-
-const listing = (stories: Listing["stories"], extra: Partial<Listing> = {}): Listing => ({
-  stories,
-  total: stories.length,
-  perPage: 25,
-  page: 1,
-  ...extra,
-});
 
 const cases = (fields: Record<string, unknown> = {}) => ({ _uid: "cases-1", component: "Cases", ...fields });
 
@@ -45,7 +36,7 @@ describe("Cases", () => {
   it("renders a labelled section with one card per case: image, client and sector, linked h3, intro", async () => {
     const stories = [caseStory("alpha"), caseStory("beta", { sector: "", heroImage: { filename: "", alt: "" }, intro: "" })];
     const { html, logs } = await renderBlok(cases({ eyebrow: "Ons werk", title: "Recente cases", intro: "Een greep." }), {
-      listings: { "cases-1": listing(stories) },
+      listings: { "cases-1": listingOf(stories) },
     });
     expect(logs).toEqual([]);
     expect((await one(html, "section")).attrs["aria-labelledby"]).toBe("cases-cases-1");
@@ -72,7 +63,7 @@ describe("Cases", () => {
 
   it("labels itself 'Cases' without a title, uses h2 cards then, and skips stories that are not case stories", async () => {
     const other = storyOf("cases/overzicht", { _uid: "p", component: "Page", title: "Overzicht" });
-    const { html } = await renderBlok(cases(), { listings: { "cases-1": listing([other, caseStory("gamma")]) } });
+    const { html } = await renderBlok(cases(), { listings: { "cases-1": listingOf([other, caseStory("gamma")]) } });
     const section = await one(html, "section");
     expect(section.attrs["aria-label"]).toBe("Cases");
     expect(section.attrs["aria-labelledby"]).toBeUndefined();
@@ -85,7 +76,7 @@ describe("Cases", () => {
     const stories = Array.from({ length: 2 }, (_, i) => caseStory(`p${i}`));
     const { html } = await renderBlok(cases(), {
       path: "/cases",
-      listings: { "cases-1": listing(stories, { total: 5, perPage: 2, page: 2 }) },
+      listings: { "cases-1": listingOf(stories, { total: 5, perPage: 2, page: 2 }) },
     });
     const nav = await one(html, "nav");
     expect(nav.attrs["aria-label"]).toBe("Paginering cases");
@@ -102,12 +93,12 @@ describe("Cases", () => {
   it("as a teaser (limit) it shows no pagination but the link to all cases", async () => {
     const stories = [caseStory("t1"), caseStory("t2"), caseStory("t3")];
     const blok = cases({ limit: "3", link: { id: "u", url: "", linktype: "story", fieldtype: "multilink", cached_url: "cases" } });
-    const { html } = await renderBlok(blok, { listings: { "cases-1": listing(stories, { total: 4, perPage: 3 }) } });
+    const { html } = await renderBlok(blok, { listings: { "cases-1": listingOf(stories, { total: 4, perPage: 3 }) } });
     expect(await query(html, "article")).toHaveLength(3);
     expect(await query(html, "nav")).toEqual([]);
     const all = await one(html, "section > div > p > a");
     expect(all).toMatchObject({ text: "Bekijk alle cases →", attrs: { href: "/cases" } });
-    const custom = await renderBlok({ ...blok, linkText: "Alle projecten" }, { listings: { "cases-1": listing(stories) } });
+    const custom = await renderBlok({ ...blok, linkText: "Alle projecten" }, { listings: { "cases-1": listingOf(stories) } });
     expect((await one(custom.html, "section > div > p > a")).text).toBe("Alle projecten →");
   });
 
@@ -118,7 +109,7 @@ describe("Cases", () => {
     expect(textOf(empty.html)).toBe(
       "Cases We schrijven onze nieuwste cases op dit moment uit. Kom binnenkort terug, of vraag ons gerust naar voorbeelden.",
     );
-    const past = await renderBlok(cases(), { path: "/cases", listings: { "cases-1": listing([], { total: 3, perPage: 25, page: 4 }) } });
+    const past = await renderBlok(cases(), { path: "/cases", listings: { "cases-1": listingOf([], { total: 3, perPage: 25, page: 4 }) } });
     expect(textOf(past.html)).toContain("Op deze pagina staan geen cases meer.");
     expect(await one(past.html, "a")).toMatchObject({ text: "Terug naar de eerste pagina", attrs: { href: "/cases" } });
   });

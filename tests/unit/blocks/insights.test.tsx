@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Listing } from "../../../src/site/blocks/listings";
 import { listingQuery } from "../../../src/site/blocks/registry";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
-import { storyOf } from "../../helpers/story-fixture";
+import { listingOf, storyOf } from "../../helpers/story-fixture";
 
 const insightStory = (slug: string, fields: Record<string, unknown> = {}, overrides = {}) =>
   storyOf(
@@ -23,13 +22,6 @@ const insightStory = (slug: string, fields: Record<string, unknown> = {}, overri
     overrides,
   );
 
-const listing = (stories: Listing["stories"], extra: Partial<Listing> = {}): Listing => ({
-  stories,
-  total: stories.length,
-  perPage: 25,
-  page: 1,
-  ...extra,
-});
 const insights = (fields: Record<string, unknown> = {}) => ({ _uid: "ins-1", component: "Insights", ...fields });
 
 describe("Insights", () => {
@@ -52,7 +44,7 @@ describe("Insights", () => {
         { first_published_at: "2025-07-08T08:30:00.000Z" },
       ),
     ];
-    const { html, logs } = await renderBlok(insights({ title: "Insights" }), { listings: { "ins-1": listing(stories) } });
+    const { html, logs } = await renderBlok(insights({ title: "Insights" }), { listings: { "ins-1": listingOf(stories) } });
     expect(logs).toEqual([]);
     expect(await one(html, "h2")).toMatchObject({ text: "Insights", attrs: { id: "insights-ins-1" } });
     expect((await query(html, "article h3")).map((h) => h.text)).toEqual(["Artikel edge", "Artikel eaa"]);
@@ -76,7 +68,7 @@ describe("Insights", () => {
     const blok = insights({ link: { id: "u", url: "", linktype: "story", fieldtype: "multilink", cached_url: "insights" } });
     const { html } = await renderBlok(blok, {
       path: "/insights",
-      listings: { "ins-1": listing([insightStory("a")], { total: 3, perPage: 1, page: 1 }) },
+      listings: { "ins-1": listingOf([insightStory("a")], { total: 3, perPage: 1, page: 1 }) },
     });
     expect((await one(html, "nav")).attrs["aria-label"]).toBe("Paginering insights");
     expect(await query(html, "h3")).toEqual([]);

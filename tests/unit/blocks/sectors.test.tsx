@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Listing } from "../../../src/site/blocks/listings";
 import { listingQuery } from "../../../src/site/blocks/registry";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
-import { storyOf } from "../../helpers/story-fixture";
+import { listingOf, storyOf } from "../../helpers/story-fixture";
 
 const sectorStory = (slug: string, fields: Record<string, unknown> = {}) =>
   storyOf(`sectoren/${slug}`, {
@@ -17,13 +16,6 @@ const sectorStory = (slug: string, fields: Record<string, unknown> = {}) =>
     ...fields,
   });
 
-const listing = (stories: Listing["stories"], extra: Partial<Listing> = {}): Listing => ({
-  stories,
-  total: stories.length,
-  perPage: 25,
-  page: 1,
-  ...extra,
-});
 const sectors = (fields: Record<string, unknown> = {}) => ({ _uid: "sectors-1", component: "Sectors", ...fields });
 
 describe("Sectors", () => {
@@ -42,7 +34,7 @@ describe("Sectors", () => {
       sectorStory("bouw", { teaser: "", description: "" }),
     ];
     const { html, logs } = await renderBlok(sectors({ eyebrow: "Ervaring", title: "Onze sectoren", intro: "Kies een sector." }), {
-      listings: { "sectors-1": listing(stories) },
+      listings: { "sectors-1": listingOf(stories) },
     });
     expect(logs).toEqual([]);
     expect((await one(html, "section")).attrs["aria-labelledby"]).toBe("sectors-sectors-1");
@@ -70,7 +62,7 @@ describe("Sectors", () => {
 
   it("skips stories that are not sectors", async () => {
     const other = storyOf("sectoren/map", { _uid: "p", component: "Page", title: "Geen sector" });
-    const { html } = await renderBlok(sectors(), { listings: { "sectors-1": listing([sectorStory("zorg"), other]) } });
+    const { html } = await renderBlok(sectors(), { listings: { "sectors-1": listingOf([sectorStory("zorg"), other]) } });
     expect(await query(html, "article")).toHaveLength(1);
     expect(textOf(html)).not.toContain("Geen sector");
   });
@@ -85,7 +77,7 @@ describe("Sectors", () => {
   });
 
   it("labels the section 'Sectoren' when it has no title", async () => {
-    const { html } = await renderBlok(sectors(), { listings: { "sectors-1": listing([sectorStory("zorg")]) } });
+    const { html } = await renderBlok(sectors(), { listings: { "sectors-1": listingOf([sectorStory("zorg")]) } });
     expect((await one(html, "section")).attrs).toMatchObject({ "aria-label": "Sectoren" });
     expect(await query(html, "h2")).toEqual([]);
   });
@@ -94,7 +86,7 @@ describe("Sectors", () => {
     const stories = [sectorStory("a"), sectorStory("b")];
     const { html } = await renderBlok(sectors({ limit: 2 }), {
       path: "/sectoren",
-      listings: { "sectors-1": listing(stories, { total: 5, perPage: 2, page: 2 }) },
+      listings: { "sectors-1": listingOf(stories, { total: 5, perPage: 2, page: 2 }) },
     });
     const nav = await one(html, "nav");
     expect(nav.attrs["aria-label"]).toBe("Paginering sectoren");
