@@ -5,6 +5,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/content/emulator";
 import { type ByteLru, createByteLru } from "../../src/server/content/parsed-cache";
 import { createApp } from "../../src/server/index";
+import { NONCE_SLOT } from "../../src/server/render/document";
 import { createHtmlMemo, type HtmlMemo } from "../../src/server/render/memo";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { previewLink } from "../../src/shared/preview-link";
@@ -134,6 +135,37 @@ describe("memoised HTML", () => {
       expect(comparable(res.text), path).toBe(comparable((await plain.get(path)).text));
     }
     expect(memo.size).toBeGreaterThan(0);
+  });
+});
+
+describe("what a warm page takes from the memo", () => {
+  it("the head (the request's nonce put in) and the newsletter form without an outcome: nothing is rendered again", async () => {
+    const spy = observed(createHtmlMemo());
+    const { get } = site({ htmlMemo: spy.memo });
+    await get("/contact");
+    const ids = spy.writes.map((key) => key.split("|").slice(3).join("|"));
+    expect(ids.filter((id) => id.startsWith("head:"))).toHaveLength(1);
+    expect(ids).toContain("island:NewsletterForm:/contact");
+    spy.writes.length = 0;
+    const [first, second] = [await get("/contact"), await get("/contact")];
+    expect(spy.writes).toEqual([]);
+    for (const res of [first, second]) {
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+      const head = res.text.slice(0, res.text.indexOf("</head>"));
+      expect(head).not.toContain(NONCE_SLOT);
+      expect([...head.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])).toEqual([nonce, nonce, nonce]); // script, 2 modulepreloads
+    }
+  });
+
+  it("keeps no part named after a path that is no page, or after a sign-up outcome", async () => {
+    const spy = observed(createHtmlMemo());
+    const { get } = site({ htmlMemo: spy.memo });
+    for (const path of ["/bestaat-niet-1", "/bestaat-niet-2", "/bestaat-niet-1?nieuwsbrief=geabonneerd", "/contact?nieuwsbrief=ongeldig"]) {
+      await get(path);
+    }
+    expect(spy.writes.filter((key) => /bestaat-niet|NewsletterForm/.test(key))).toEqual([]);
+    // the error screen's head names no path: one part for every 404
+    expect(spy.writes.filter((key) => key.includes("|head:") && key.includes("Pagina niet gevonden"))).toHaveLength(1);
   });
 });
 

@@ -8,7 +8,9 @@ export const logging = createMiddleware<AppBindings>(async (c, next) => {
   c.set("timing", new ServerTiming());
   const started = performance.now();
   await next();
-  c.res = withBaseHeaders(c.res);
+  // assigning c.res makes Hono copy the response and every header: only when there is a new one
+  const res = withBaseHeaders(c.res);
+  if (res !== c.res) c.res = res;
   c.res.headers.set("X-Request-Id", c.get("requestId"));
   c.get("logger").info("request", {
     method: c.req.method,

@@ -60,7 +60,7 @@ export function ruleRedirect(
     return { location: withQuery(to, url), status: rule.redirect.status ?? 301 };
   }
   if (lang !== DEFAULT_LANG) return null;
-  const entry = entries.find((e) => normalise(e.name) === path);
+  const entry = byPath(entries).get(path);
   if (entry?.value) return { location: withQuery(entry.value.trim(), url), status: 301, cacheControl: CMS_REDIRECT_CACHE_CONTROL };
   return null;
 }
@@ -75,6 +75,23 @@ export function localiser(lang: Lang, index: PageIndex): (path: string) => strin
     const translated = slug === undefined ? undefined : index.alternates.get(slug)?.[lang];
     return translated === undefined ? path : localisedPath(lang, pathOfSlug(translated));
   };
+}
+
+/** Datasource entries come from the isolate's parsed cache: one map per entries array, not a scan per request. */
+const entriesByPath = new WeakMap<DatasourceEntry[], Map<string, DatasourceEntry>>();
+
+/** The entries by normalised path; the first entry for a path wins. */
+function byPath(entries: DatasourceEntry[]): Map<string, DatasourceEntry> {
+  let map = entriesByPath.get(entries);
+  if (map === undefined) {
+    map = new Map();
+    for (const entry of entries) {
+      const from = normalise(entry.name);
+      if (!map.has(from)) map.set(from, entry);
+    }
+    entriesByPath.set(entries, map);
+  }
+  return map;
 }
 
 function normalise(from: string): string {

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server.edge";
+import type { MemoHtml } from "../../site/memo";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/i18n/lang";
 
@@ -33,64 +35,46 @@ export interface DocumentAssets {
   preload: string[];
 }
 
-/** The HTML document around every page: in the page's language, themed, with SEO and sharing metadata. */
-export function Document({
-  lang,
-  skipLinkText,
-  meta,
-  assets,
-  nonce,
-  head,
-  children,
-}: {
+/**
+ * Where the request's CSP nonce goes in the head's HTML: the head is rendered with this in its
+ * place (and kept in the memo that way) and gets the nonce on every request.
+ */
+export const NONCE_SLOT = "__request_nonce__";
+
+interface HeadProps {
   lang: Lang;
-  /** The skip link's text, in `lang`. */
-  skipLinkText: string;
   meta: DocumentMeta;
   assets: DocumentAssets;
-  nonce: string;
   /** Scripts that must start early: the consent and tag manager loader, or the preview scripts. */
-  head?: ReactNode;
+  head?: (nonce: string) => ReactNode;
+}
+
+/**
+ * The HTML document around every page: in the page's language, themed, with SEO and sharing
+ * metadata. The head is the same for every visitor of a page until the next publish except for
+ * the nonce: it is rendered on its own (once per isolate when there is a memo) and injected.
+ */
+export function Document({
+  skipLinkText,
+  nonce,
+  memo,
+  children,
+  ...head
+}: HeadProps & {
+  /** The skip link's text, in `lang`. */
+  skipLinkText: string;
+  nonce: string;
+  /** The request's memo of HTML parts (visitors only). */
+  memo?: MemoHtml;
   children: ReactNode;
 }) {
-  const fullTitle = documentTitle(meta.title);
+  const render = () => renderToString(<DocumentHead {...head} />);
+  // everything the head shows besides cache version, build and language (the memo's own scope)
+  const html = memo ? memo(`head:${JSON.stringify(head.meta)}`, render) : render();
   return (
-    <html lang={lang}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {head}
-        <title>{fullTitle}</title>
-        {meta.description ? <meta name="description" content={meta.description} /> : null}
-        <meta name="robots" content={meta.robots} />
-        <meta name="theme-color" content={THEME_COLOR} />
-        {meta.canonical ? <link rel="canonical" href={meta.canonical} /> : null}
-        {meta.alternates.length > 1 ? <HreflangLinks alternates={meta.alternates} /> : null}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
-        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        <meta name="build-id" content={assets.buildId} />
-        <link rel="stylesheet" href={assets.stylesheet} />
-        {assets.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-        ))}
-        <script type="module" src={assets.script} async nonce={nonce} />
-        <meta property="og:type" content="website" />
-        <meta property="og:site_name" content={SITE_NAME} />
-        <meta property="og:locale" content={OG_LOCALE[lang]} />
-        {meta.alternates
-          .filter((alternate) => alternate.lang !== lang)
-          .map((alternate) => (
-            <meta key={alternate.lang} property="og:locale:alternate" content={OG_LOCALE[alternate.lang]} />
-          ))}
-        <meta property="og:title" content={fullTitle} />
-        {meta.description ? <meta property="og:description" content={meta.description} /> : null}
-        {meta.canonical ? <meta property="og:url" content={meta.canonical} /> : null}
-        <meta property="og:image" content={meta.image.src} />
-        {meta.image.sized ? <meta property="og:image:width" content={String(SHARE_IMAGE_SIZE.width)} /> : null}
-        {meta.image.sized ? <meta property="og:image:height" content={String(SHARE_IMAGE_SIZE.height)} /> : null}
-        <meta name="twitter:card" content="summary_large_image" />
-      </head>
+    <html lang={head.lang}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of the head below */}
+      <head dangerouslySetInnerHTML={{ __html: html.replaceAll(NONCE_SLOT, nonce) }} />
       <body className="min-h-screen flex flex-col bg-white text-ink">
         <a
           href="#main"
@@ -101,6 +85,51 @@ export function Document({
         {children}
       </body>
     </html>
+  );
+}
+
+/**
+ * The head's elements. React writes them in its own order (charset and viewport first, the
+ * stylesheet last); the page's image preloads follow them, from the streaming render.
+ */
+function DocumentHead({ lang, meta, assets, head }: HeadProps) {
+  const fullTitle = documentTitle(meta.title);
+  return (
+    <>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {head?.(NONCE_SLOT)}
+      <title>{fullTitle}</title>
+      {meta.description ? <meta name="description" content={meta.description} /> : null}
+      <meta name="robots" content={meta.robots} />
+      <meta name="theme-color" content={THEME_COLOR} />
+      {meta.canonical ? <link rel="canonical" href={meta.canonical} /> : null}
+      {meta.alternates.length > 1 ? <HreflangLinks alternates={meta.alternates} /> : null}
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
+      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+      <meta name="build-id" content={assets.buildId} />
+      <link rel="stylesheet" href={assets.stylesheet} />
+      {assets.preload.map((href) => (
+        <link key={href} rel="modulepreload" href={href} nonce={NONCE_SLOT} />
+      ))}
+      <script type="module" src={assets.script} async nonce={NONCE_SLOT} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:locale" content={OG_LOCALE[lang]} />
+      {meta.alternates
+        .filter((alternate) => alternate.lang !== lang)
+        .map((alternate) => (
+          <meta key={alternate.lang} property="og:locale:alternate" content={OG_LOCALE[alternate.lang]} />
+        ))}
+      <meta property="og:title" content={fullTitle} />
+      {meta.description ? <meta property="og:description" content={meta.description} /> : null}
+      {meta.canonical ? <meta property="og:url" content={meta.canonical} /> : null}
+      <meta property="og:image" content={meta.image.src} />
+      {meta.image.sized ? <meta property="og:image:width" content={String(SHARE_IMAGE_SIZE.width)} /> : null}
+      {meta.image.sized ? <meta property="og:image:height" content={String(SHARE_IMAGE_SIZE.height)} /> : null}
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
   );
 }
 

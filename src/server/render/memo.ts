@@ -40,7 +40,7 @@ export function memoFor(memo: HtmlMemo, scope: MemoScope, site: SiteContextValue
     let part = held[id] ?? memo.get<MemoPart>(key);
     if (part === undefined) {
       part = typeof children === "function" ? { html: children(), preloads: [] } : renderPart(children as ReactNode, site);
-      memo.set(key, part, part.html.length * 2 + JSON.stringify(part.preloads).length * 2);
+      memo.set(key, part, (key.length + part.html.length + JSON.stringify(part.preloads).length) * 2);
     }
     // the streaming render puts these into the document's head, where the browser finds them first
     for (const { href, options } of part.preloads) preload(href, options);

@@ -99,21 +99,22 @@ export function PageDocument(input: PageDocumentInput) {
         image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
       }}
       nonce={nonce}
+      memo={site.memo}
       assets={{
         buildId: buildManifest.buildId,
         stylesheet: buildManifest.stylesheet,
         script: buildManifest.scripts.app,
         preload: buildManifest.scripts.preload,
       }}
-      head={
+      head={(slot) =>
         preview ? (
           <>
             {/* deferred scripts run in order: the bridge exists when the preview bundle subscribes */}
-            <script src={preview.bridge} defer nonce={nonce} />
-            <script type="module" src={buildManifest.scripts.preview} nonce={nonce} />
+            <script src={preview.bridge} defer nonce={slot} />
+            <script type="module" src={buildManifest.scripts.preview} nonce={slot} />
           </>
         ) : (
-          <ThirdPartyScripts config={input.thirdParty} nonce={nonce} />
+          <ThirdPartyScripts config={input.thirdParty} nonce={slot} />
         )
       }
     >

@@ -75,7 +75,7 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
  * preview marks only the bloks of that page's story.
  */
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
-  const { socials, path, search, lang, t } = useSite();
+  const { socials, path, search, lang, t, bodyMemo } = useSite();
   const editable = useEditable(blok);
   const year = new Date().getFullYear();
   const outcome = outcomeMessage(new URLSearchParams(search).get(NEWSLETTER_OUTCOME_PARAM), t.newsletter);
@@ -125,6 +125,8 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
             <Island
               name="NewsletterForm"
               component={NewsletterForm}
+              // the same for every visitor of a page (its own path) who has no sign-up outcome to see
+              memoId={bodyMemo !== undefined && !outcome ? path : undefined}
               props={{
                 returnPath: path,
                 lang,
