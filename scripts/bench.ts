@@ -4,7 +4,10 @@
 // served as a static asset and every answer that matters: /robots.txt, the 404 screen, home and
 // the largest page of each page type. Each round loads every target in turn (concurrency 8), each
 // right after a load of the stylesheet; each target is reported as its throughput divided by the
-// stylesheet's just before it (min-max over the rounds, and the median).
+// stylesheet's just before it (min-max over the rounds, and the median). Next to it the floor
+// (tests/bench/floor): a second Worker with the same stylesheet that sends a copy of the home page
+// as a constant string and as React's stream of that one string, each against its own stylesheet:
+// what an HTML answer can reach under wrangler dev on this machine in the same run.
 // Then it runs the in-Worker harness (tests/bench/in-worker.bench.ts: the app's fetch in a loop
 // inside workerd) and prints its figures: ms per warm page, page-size scaling, memo memory.
 import { execFileSync } from "node:child_process";
@@ -12,6 +15,9 @@ import { BENCH_ENV, build as buildSite, ROOT, startLocalWorker, waitUntilUp } fr
 
 const port = Number(process.env.BENCH_PORT || 8797);
 const base = `http://127.0.0.1:${port}`;
+/** The floor (tests/bench/floor): what an HTML answer can reach here, measured in the same run. */
+const floorPort = port + 1;
+const floorBase = `http://127.0.0.1:${floorPort}`;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS || 1500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
@@ -31,7 +37,7 @@ interface Run {
   ms: number;
 }
 
-async function load(path: string, ms: number, expected: number): Promise<Run> {
+async function load(url: string, ms: number, expected: number): Promise<Run> {
   const latencies: number[] = [];
   const until = performance.now() + ms;
   let failures = 0;
@@ -39,7 +45,7 @@ async function load(path: string, ms: number, expected: number): Promise<Run> {
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < until) {
         const t = performance.now();
-        const res = await fetch(base + path);
+        const res = await fetch(url);
         await res.arrayBuffer();
         if (res.status !== expected) failures++;
         latencies.push(performance.now() - t);
@@ -55,8 +61,17 @@ const pct = (values: number[], p: number) =>
 
 async function httpBench(): Promise<void> {
   const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "error" });
+  const floor = startLocalWorker({
+    port: floorPort,
+    persist: ".wrangler/bench-floor",
+    logLevel: "error",
+    config: "tests/bench/floor/wrangler.toml",
+  });
   try {
     await waitUntilUp(base);
+    await waitUntilUp(floorBase, build.stylesheet);
+    const home = await (await fetch(`${base}/`)).text();
+    await fetch(`${floorBase}/page`, { method: "POST", body: home });
     // the largest page of each page type, by its HTML (this also fills KV and the isolate's memos)
     const largest = new Map<string, { path: string; bytes: number }>();
     for (const story of snapshot.stories) {
@@ -66,24 +81,30 @@ async function httpBench(): Promise<void> {
       const bytes = (await (await fetch(base + path)).arrayBuffer()).byteLength;
       if (bytes > (largest.get(type)?.bytes ?? -1)) largest.set(type, { path, bytes });
     }
-    const stylesheet = { label: "stylesheet (static asset)", path: build.stylesheet, status: 200 };
+    const stylesheet = { label: "stylesheet (static asset)", base, path: build.stylesheet, status: 200 };
+    const floorStylesheet = { ...stylesheet, label: "floor: stylesheet (static asset)", base: floorBase };
     const targets = [
       { label: "/robots.txt", path: "/robots.txt", status: 200 },
       { label: "404 screen", path: "/bestaat-niet", status: 404 },
       { label: "/favicon.ico (asset miss)", path: "/favicon.ico", status: 404 },
       { label: "home", path: "/", status: 200 },
       ...[...largest].map(([type, { path }]) => ({ label: `${type} (largest)`, path, status: 200 })),
-    ];
-    for (const target of [stylesheet, ...targets]) await load(target.path, 500, target.status); // warm-up
+    ].map((target) => ({ ...target, base, reference: stylesheet }));
+    const floorTargets = [
+      { label: "floor: home as a constant string", path: "/constant" },
+      { label: "floor: home as React's stream of one string", path: "/react" },
+    ].map((target) => ({ ...target, base: floorBase, status: 200, reference: floorStylesheet }));
+    targets.push(...floorTargets);
+    for (const target of [stylesheet, floorStylesheet, ...targets]) await load(target.base + target.path, 500, target.status); // warm-up
     const ratios = new Map<string, number[]>();
     const runs = new Map<string, Run[]>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const target of targets) {
         // the stylesheet right before each target: a ratio compares two loads a moment apart,
         // so the machine's drift over a round (other work, thermal) does not enter it
-        const reference = await load(stylesheet.path, ROUND_MS, 200);
-        runs.set(stylesheet.label, [...(runs.get(stylesheet.label) ?? []), reference]);
-        const run = await load(target.path, ROUND_MS, target.status);
+        const reference = await load(target.reference.base + target.reference.path, ROUND_MS, 200);
+        runs.set(target.reference.label, [...(runs.get(target.reference.label) ?? []), reference]);
+        const run = await load(target.base + target.path, ROUND_MS, target.status);
         runs.set(target.label, [...(runs.get(target.label) ?? []), run]);
         ratios.set(target.label, [...(ratios.get(target.label) ?? []), run.requests / reference.requests]);
       }
@@ -94,7 +115,7 @@ async function httpBench(): Promise<void> {
     console.log(
       `${"target".padEnd(34)} ${"path".padEnd(44)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)}  ratio to stylesheet (median, min-max)`,
     );
-    for (const target of [stylesheet, ...targets]) {
+    for (const target of [stylesheet, ...targets.slice(0, -floorTargets.length), floorStylesheet, ...floorTargets]) {
       const all = runs.get(target.label) ?? [];
       const rps = all.reduce((s, r) => s + r.requests, 0) / (all.reduce((s, r) => s + r.ms, 0) / 1000);
       const p50 = pct(
@@ -110,6 +131,7 @@ async function httpBench(): Promise<void> {
     }
   } finally {
     server.kill("SIGTERM");
+    floor.kill("SIGTERM");
   }
 }
 

@@ -18,6 +18,8 @@ export interface LocalWorkerOptions {
   stdout?: "ignore" | "pipe";
   /** Opens workerd's DevTools inspector on this port (for CPU profiles). */
   inspectorPort?: number;
+  /** Another Worker's wrangler.toml (the bench's floor): no D1 migrations then. */
+  config?: string;
 }
 
 export function build(): void {
@@ -25,23 +27,26 @@ export function build(): void {
 }
 
 /** Applies the D1 migrations to `persist` and starts wrangler dev there; call build() first. */
-export function startLocalWorker({ port, persist, logLevel, stdout = "ignore", inspectorPort }: LocalWorkerOptions): ChildProcess {
-  execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: BENCH_ENV,
-  });
+export function startLocalWorker({ port, persist, logLevel, stdout = "ignore", inspectorPort, config }: LocalWorkerOptions): ChildProcess {
+  if (config === undefined) {
+    execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: BENCH_ENV,
+    });
+  }
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"];
+  if (config !== undefined) args.push("--config", config);
   args.push("--log-level", logLevel === "info" ? "log" : "error", "--persist-to", persist, "--var", `LOG_LEVEL:${logLevel}`);
   if (inspectorPort !== undefined) args.push("--inspector-port", String(inspectorPort));
   return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, stdio: ["ignore", stdout, "inherit"], env: BENCH_ENV });
 }
 
-/** Resolves once the Worker answers `/robots.txt` (at most a minute). */
-export async function waitUntilUp(base: string): Promise<void> {
+/** Resolves once the Worker answers `path` (at most a minute). */
+export async function waitUntilUp(base: string, path = "/robots.txt"): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${base}/robots.txt`)).ok) return;
+      if ((await fetch(base + path)).ok) return;
     } catch {
       // not listening yet
     }
