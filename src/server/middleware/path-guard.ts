@@ -4,6 +4,8 @@ import type { AppBindings } from "../request-context";
 
 export const MAX_PATH_LENGTH = 2048;
 
+const PLAIN_PATH = /^[\w/-]*$/;
+
 export type PathCheck = { ok: true; path: string } | { ok: false; status: 400 | 414; message: string };
 
 /**
@@ -12,6 +14,8 @@ export type PathCheck = { ok: true; path: string } | { ok: false; status: 400 | 
  */
 export function checkPath(rawPathname: string): PathCheck {
   if (rawPathname.length > MAX_PATH_LENGTH) return { ok: false, status: 414, message: "URI Too Long" };
+  // nearly every path: letters, digits, '-', '_' and single slashes need none of the checks below
+  if (PLAIN_PATH.test(rawPathname)) return { ok: true, path: rawPathname };
   let decoded: string;
   try {
     decoded = decodeURIComponent(rawPathname);

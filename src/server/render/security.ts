@@ -36,7 +36,8 @@ export function contentSecurityPolicy({ nonce, preview = false, extra = {} }: Cs
 /** A fresh, unguessable nonce for one response. */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_", "=": "" })[c] ?? "");
+  // 18 bytes are 24 base64 characters without padding; base64url for use in attributes and headers
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
 }
 
 export const HSTS = "max-age=31536000; includeSubDomains";
