@@ -61,14 +61,16 @@ const pct = (values: number[], p: number) =>
 
 async function httpBench(): Promise<void> {
   const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "error" });
-  const floor = startLocalWorker({
-    port: floorPort,
-    persist: ".wrangler/bench-floor",
-    logLevel: "error",
-    config: "tests/bench/floor/wrangler.toml",
-  });
+  let floor: ReturnType<typeof startLocalWorker> | undefined;
   try {
     await waitUntilUp(base);
+    // one after the other: two wrangler dev starting at once can pick the same free port
+    floor = startLocalWorker({
+      port: floorPort,
+      persist: ".wrangler/bench-floor",
+      logLevel: "error",
+      config: "tests/bench/floor/wrangler.toml",
+    });
     await waitUntilUp(floorBase, build.stylesheet);
     const home = await (await fetch(`${base}/`)).text();
     await fetch(`${floorBase}/page`, { method: "POST", body: home });
@@ -131,7 +133,7 @@ async function httpBench(): Promise<void> {
     }
   } finally {
     server.kill("SIGTERM");
-    floor.kill("SIGTERM");
+    floor?.kill("SIGTERM");
   }
 }
 
