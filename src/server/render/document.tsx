@@ -69,7 +69,8 @@ export function Document({
   children: ReactNode;
 }) {
   const render = () => renderToString(<DocumentHead {...head} />);
-  // everything the head shows besides cache version, build and language (the memo's own scope)
+  // the memo's own scope (cache version, build, language) and the isolate's settings (third-party
+  // scripts) aside, everything the head shows is in its metadata
   const html = memo ? memo(`head:${JSON.stringify(head.meta)}`, render) : render();
   return (
     <html lang={head.lang}>
