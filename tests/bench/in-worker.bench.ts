@@ -97,7 +97,7 @@ it("warm pages", async () => {
     app,
     measured.map(([, path]) => path),
   );
-  measured.forEach(([label, path], i) => report("warm", { label, path, ...results[i] }));
+  for (const [i, [label, path]] of measured.entries()) report("warm", { label, path, ...results[i] });
 });
 
 /** A published page of `count` blocks, cycled from the home page's body. */

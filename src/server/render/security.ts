@@ -37,7 +37,9 @@ export function contentSecurityPolicy({ nonce, preview = false, extra = {} }: Cs
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
   // 18 bytes are 24 base64 characters without padding; base64url for use in attributes and headers
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_");
 }
 
 export const HSTS = "max-age=31536000; includeSubDomains";
