@@ -63,7 +63,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
           memo: (site: SiteContextValue) =>
             memoFor(
               c.get("htmlMemo"),
-              { cv: scope.cv, build: buildManifest.buildId, lang: scope.lang ?? "nl" },
+              { cv: scope.cv, build: buildManifest.buildId, lang: scope.lang ?? DEFAULT_LANG },
               site,
               scope.body && scope.heldBody ? { [scope.body]: scope.heldBody } : {},
             ),

@@ -45,10 +45,10 @@ function lines(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** How to reach us: address, phone, email, opening hours, a map and who to ask for. */
 const heading = "m-0 mb-2 text-sm font-semibold uppercase tracking-widest text-koraal-700";
 const card = "rounded-3xl bg-white p-6 ring-1 ring-sand-dark";
 
+/** How to reach us: address, phone, email, opening hours, a map and who to ask for. */
 export function Contact({ blok }: BlockProps<ContactBlok>) {
   const editable = useEditable(blok);
   const person = useTeamMemberRelation(blok.contactPerson);

@@ -24,12 +24,6 @@ export interface StoryListingBlok extends Blok {
   linkText?: string;
 }
 
-/**
- * A titled section with a grid of story cards, the frame Cases and Insights share: a friendly
- * empty state (with a way back when paged past the end), pages unless it is a teaser (`limit`),
- * and a link to the complete overview. Cards take an h3 under the section's title, else an h2.
- * The block's editor attributes (`useEditable`) land on the section, its root.
- */
 /** What a story listing says, in the page's language. */
 export interface ListingTexts {
   label: string;
@@ -39,6 +33,12 @@ export interface ListingTexts {
   all: string;
 }
 
+/**
+ * A titled section with a grid of story cards, the frame Cases and Insights share: a friendly
+ * empty state (with a way back when paged past the end), pages unless it is a teaser (`limit`),
+ * and a link to the complete overview. Cards take an h3 under the section's title, else an h2.
+ * The block's editor attributes (`useEditable`) land on the section, its root.
+ */
 export function StoryListingSection<S extends Story>({
   blok,
   idPrefix,
