@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const STATUSES = ["pending", "sending", "delivered", "failed", "stored"] as const;
-const COLUMNS = ["email", "status", "attempts", "created_at", "delivered_at", "next_attempt_at", "last_error", "page_uri"];
+const COLUMNS = ["email", "language", "status", "attempts", "created_at", "delivered_at", "next_attempt_at", "last_error", "page_uri"];
 
 export type SubscriberStatus = (typeof STATUSES)[number];
 

@@ -3,7 +3,7 @@
  * local D1 database migrated and filled by wrangler, as `npm start` leaves it.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +19,13 @@ const run = (args: string[]) =>
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
   });
 const wrangler = (...args: string[]) => run(["node_modules/wrangler/bin/wrangler.js", ...args]);
+/** The schema as the migrations leave it: every file in migrations/, in order. */
+const migrations = () =>
+  readdirSync(join(ROOT, "migrations"))
+    .filter((name) => name.endsWith(".sql"))
+    .sort()
+    .map((name) => readFileSync(join(ROOT, "migrations", name), "utf8"))
+    .join("\n");
 
 describe("npm run subscribers", () => {
   it("reads the local database unless told --remote, and filters by status", () => {
@@ -30,7 +37,7 @@ describe("npm run subscribers", () => {
       "--remote",
       "--json",
       "--command",
-      "SELECT email, status, attempts, created_at, delivered_at, next_attempt_at, last_error, page_uri FROM subscribers WHERE status = 'failed' ORDER BY created_at DESC, id DESC",
+      "SELECT email, language, status, attempts, created_at, delivered_at, next_attempt_at, last_error, page_uri FROM subscribers WHERE status = 'failed' ORDER BY created_at DESC, id DESC",
     ]);
     expect(() => parseArgs(["--status", "x'; DROP TABLE subscribers; --"])).toThrow(
       "--status must be one of pending, sending, delivered, failed, stored",
@@ -43,23 +50,23 @@ describe("npm run subscribers", () => {
   afterAll(() => rmSync(state, { recursive: true, force: true }));
 
   it("lists what is in the local outbox", () => {
-    // the schema from migrations/ plus two signups, in one wrangler call (each costs seconds)
+    // the schema from migrations/ (every one, in order) plus two signups, in one wrangler call (each costs seconds)
     const seed = join(state, "seed.sql");
     writeFileSync(
       seed,
-      `${readFileSync(join(ROOT, "migrations/0001_newsletter_outbox.sql"), "utf8")}
-INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, created_at, updated_at) VALUES
-  ('lotte@voorbeeld.nl', 'h1', 'http://127.0.0.1:8787/contact', 'stored', 0, '2026-03-02T09:00:00.000Z', '2026-03-02T09:00:00.000Z'),
-  ('jan@voorbeeld.nl', 'h2', NULL, 'stored', 0, '2026-03-02T10:00:00.000Z', '2026-03-02T10:00:00.000Z');
+      `${migrations()}
+INSERT INTO subscribers (email, email_hash, page_uri, language, status, attempts, created_at, updated_at) VALUES
+  ('lotte@voorbeeld.nl', 'h1', 'http://127.0.0.1:8787/contact', 'nl', 'stored', 0, '2026-03-02T09:00:00.000Z', '2026-03-02T09:00:00.000Z'),
+  ('jan@voorbeeld.nl', 'h2', NULL, 'en', 'stored', 0, '2026-03-02T10:00:00.000Z', '2026-03-02T10:00:00.000Z');
 `,
     );
     wrangler("d1", "execute", "DB", "--local", "--persist-to", state, "--file", seed);
     const output = run(["scripts/subscribers.ts", "--persist-to", state]);
     expect(output.split("\n").map((line) => line.trimEnd())).toEqual([
-      "email               status  attempts  created_at                delivered_at  next_attempt_at  last_error  page_uri",
-      "------------------  ------  --------  ------------------------  ------------  ---------------  ----------  -----------------------------",
-      "jan@voorbeeld.nl    stored  0         2026-03-02T10:00:00.000Z",
-      "lotte@voorbeeld.nl  stored  0         2026-03-02T09:00:00.000Z                                             http://127.0.0.1:8787/contact",
+      "email               language  status  attempts  created_at                delivered_at  next_attempt_at  last_error  page_uri",
+      "------------------  --------  ------  --------  ------------------------  ------------  ---------------  ----------  -----------------------------",
+      "jan@voorbeeld.nl    en        stored  0         2026-03-02T10:00:00.000Z",
+      "lotte@voorbeeld.nl  nl        stored  0         2026-03-02T09:00:00.000Z                                             http://127.0.0.1:8787/contact",
       "",
       "2 subscriber(s): 2 stored",
       "",
