@@ -46,10 +46,10 @@ function observed(memo: HtmlMemo) {
   };
 }
 
-function site(deps: Parameters<typeof createApp>[0] = {}) {
+function site(deps: Parameters<typeof createApp>[0] = {}, space = snapshot) {
   let offset = 0; // real time (the rate limit refills), moved on by publish()
   const clock = () => Date.now() + offset;
-  const emulator = createEmulator(snapshot, { now: clock });
+  const emulator = createEmulator(space, { now: clock });
   const app = createApp({ now: clock, contentFetch: emulator.fetch, logSink: () => {}, ...deps });
   async function get(path: string) {
     const ctx = createExecutionContext();
@@ -154,6 +154,24 @@ describe("what a warm page takes from the memo", () => {
       const head = res.text.slice(0, res.text.indexOf("</head>"));
       expect(head).not.toContain(NONCE_SLOT);
       expect([...head.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])).toEqual([nonce, nonce, nonce]); // script, 2 modulepreloads
+    }
+  });
+
+  it("puts the nonce only into the head's nonce attributes: an editor's text that names the slot stays as typed", async () => {
+    const typed = { title: `Bel ons ${NONCE_SLOT}`, description: `nonce="${NONCE_SLOT}"` };
+    const space = {
+      ...snapshot,
+      stories: snapshot.stories.map((story) =>
+        story.full_slug === "contact" ? { ...story, content: { ...story.content, ...typed } } : story,
+      ),
+    };
+    const { get } = site({}, space);
+    for (const res of [await get("/contact"), await get("/contact")]) {
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+      expect(res.text).toContain(`<title>Bel ons ${NONCE_SLOT} | Koraal</title>`);
+      expect(res.text).toContain(`<meta name="description" content="nonce=&quot;${NONCE_SLOT}&quot;"/>`);
+      const head = res.text.slice(0, res.text.indexOf("</head>"));
+      expect([...head.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])).toEqual([nonce, nonce, nonce]);
     }
   });
 

@@ -41,6 +41,12 @@ export interface DocumentAssets {
  */
 export const NONCE_SLOT = "__request_nonce__";
 
+/**
+ * What is replaced: the whole attribute as React writes it. Text an editor typed can never come
+ * out like this (React writes its quotes as `&quot;`), so a title naming the slot stays as typed.
+ */
+const NONCE_ATTRIBUTE = ` nonce="${NONCE_SLOT}"`;
+
 interface HeadProps {
   lang: Lang;
   meta: DocumentMeta;
@@ -75,7 +81,7 @@ export function Document({
   return (
     <html lang={head.lang}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of the head below */}
-      <head dangerouslySetInnerHTML={{ __html: html.replaceAll(NONCE_SLOT, nonce) }} />
+      <head dangerouslySetInnerHTML={{ __html: html.replaceAll(NONCE_ATTRIBUTE, ` nonce="${nonce}"`) }} />
       <body className="min-h-screen flex flex-col bg-white text-ink">
         <a
           href="#main"
