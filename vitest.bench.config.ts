@@ -7,7 +7,9 @@ export default defineConfig({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml" },
-      miniflare: { bindings: { LOG_LEVEL: "error", NODE_ENV: "production", BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? "200" } },
+      miniflare: {
+        bindings: { LOG_LEVEL: "error", NODE_ENV: "production", BENCH_WORKER_ROUNDS: process.env.BENCH_WORKER_ROUNDS ?? "200" },
+      },
     }),
   ],
   test: { name: "bench", include: ["tests/bench/*.bench.ts"], testTimeout: 300_000 },

@@ -23,6 +23,7 @@ const base = `http://127.0.0.1:${port}`;
 const floorPort = port + 1;
 const floorBase = `http://127.0.0.1:${floorPort}`;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
+// HTTP rounds and their length; the in-Worker harness has its own count (BENCH_WORKER_ROUNDS, 200)
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS || 1500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const SKIP_HTTP = process.env.BENCH_SKIP_HTTP === "1";

@@ -16,7 +16,7 @@ import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 
 const BASE = "http://www.koraal.test";
 const WARMUP = 20;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const ROUNDS = Number(process.env.BENCH_WORKER_ROUNDS ?? 200);
 
 function report(name: string, value: unknown) {
   console.log(`BENCH ${JSON.stringify({ name, value })}`);
