@@ -110,7 +110,7 @@ function report(path: string, profile: Profile, requests: number, moduleOf: (lin
     const us = profile.timeDeltas[i] ?? 0;
     if (frame.functionName === "(idle)") return;
     busy += us;
-    const module = frame.url === "index.js" ? moduleOf(frame.lineNumber) : frame.url || `(${"runtime"})`;
+    const module = frame.url === "index.js" ? moduleOf(frame.lineNumber) : frame.url || "(runtime)";
     const fn = `${frame.functionName || "(anonymous)"}  ${module}`;
     modules.set(module, (modules.get(module) ?? 0) + us);
     functions.set(fn, (functions.get(fn) ?? 0) + us);

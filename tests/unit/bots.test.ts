@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CRAWLER_MEMO_ENTRIES, crawlerMemoSize, isCrawler } from "../../src/server/render/bots";
+import { CRAWLER_MEMO_ENTRIES, CRAWLER_MEMO_MAX_LENGTH, crawlerMemoSize, isCrawler } from "../../src/server/render/bots";
 
 describe("crawler detection", () => {
   it.each([
@@ -35,5 +35,16 @@ describe("crawler detection", () => {
     expect(isCrawler("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")).toBe(true);
     expect(isCrawler("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")).toBe(true);
     expect(isCrawler("Mozilla/5.0 random-1")).toBe(false);
+  });
+
+  it("keeps no user agent longer than a browser's: the memo's bytes are bounded too, the answer stays right", () => {
+    isCrawler("Mozilla/5.0 short"); // the memo holds something, so a clear would show as a smaller size
+    const before = crawlerMemoSize();
+    const padding = "x".repeat(64 * 1024);
+    expect(isCrawler(`Mozilla/5.0 ${padding}`)).toBe(false);
+    expect(isCrawler(`Googlebot/2.1 ${padding}`)).toBe(true);
+    expect(crawlerMemoSize()).toBe(before);
+    expect(isCrawler(`Mozilla/5.0 ${"y".repeat(CRAWLER_MEMO_MAX_LENGTH - 12)}`)).toBe(false);
+    expect(crawlerMemoSize()).toBe(before + 1);
   });
 });

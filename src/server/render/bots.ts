@@ -50,12 +50,15 @@ const CRAWLERS = new RegExp(
 const verdicts = new Map<string, boolean>();
 /** Any client can send any user agent: the memo is emptied when it holds this many. */
 export const CRAWLER_MEMO_ENTRIES = 500;
+/** ...and keeps none longer than this (browsers send 100-250 characters), so it stays under ~0.5 MB. */
+export const CRAWLER_MEMO_MAX_LENGTH = 512;
 
 export function isCrawler(userAgent: string | undefined | null): boolean {
   if (!userAgent) return false;
   let crawler = verdicts.get(userAgent);
   if (crawler === undefined) {
     crawler = CRAWLERS.test(userAgent);
+    if (userAgent.length > CRAWLER_MEMO_MAX_LENGTH) return crawler;
     if (verdicts.size >= CRAWLER_MEMO_ENTRIES) verdicts.clear();
     verdicts.set(userAgent, crawler);
   }

@@ -9,7 +9,7 @@ import { useSite } from "../site-context";
  */
 export function Island<P extends object>({
   name,
-  component,
+  component: Component,
   props,
   memoId,
 }: {
@@ -21,7 +21,6 @@ export function Island<P extends object>({
   memoId?: string;
 }) {
   const { preview, memo } = useSite();
-  const Component = component;
   const propsOf = () => (typeof props === "function" ? props() : props);
   if (preview) {
     return (
@@ -30,7 +29,7 @@ export function Island<P extends object>({
       </div>
     );
   }
-  const root = <IslandRoot name={name} component={component} props={propsOf} />;
+  const root = <IslandRoot name={name} component={Component} props={propsOf} />;
   if (memoId === undefined) return root;
   // A memoisable island sits in a box-less wrapper, memo or not (the same markup either way): the
   // whole root, props attribute and HTML together, comes from the memo (escaping the props as an
