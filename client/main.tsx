@@ -24,7 +24,8 @@ const ISLANDS: Record<string, { load: Loader; eager?: boolean }> = {
 
 const reloadAfterChunkFailure = (error: unknown) => {
   if (!isChunkLoadError(error)) throw error;
-  reloadOnce({ path: location.pathname, now: Date.now, storage: sessionStorage, reload: () => location.reload() });
+  if (!reloadOnce({ path: location.pathname, now: Date.now, storage: sessionStorage, reload: () => location.reload() }))
+    console.warn("A script failed to load again within 10 s of a reload: not reloading again.", error);
 };
 
 function hydrate(root: HTMLElement, load: Loader): Promise<void> {

@@ -36,6 +36,10 @@ declare global {
 
 const logger = createLogger({ level: "warn" });
 
+// the preview runs without the visitor bundle: it marks the document as scripted itself (the
+// stylesheet shows script-only controls, such as the carousel buttons, under `.js`)
+document.documentElement.classList.add("js");
+
 /** What an edit changes: the open story's content and the theme around it. */
 interface Draft {
   content: Blok;

@@ -13,7 +13,7 @@ import { createHtmlMemo, type HtmlMemo } from "./render/memo";
 import type { ParsedCache } from "./content/parsed-cache";
 import { redirects } from "./middleware/redirects";
 import { requestContext } from "./middleware/request-context";
-import { ROUTE_MIDDLEWARE, ROUTE_RULES, compileRouteRules, mountRouteRules } from "./middleware/route-rules";
+import { ROUTE_MIDDLEWARE, ROUTE_RULES, compileRouteRules, mountRouteRules, type RouteRule } from "./middleware/route-rules";
 import { createNewsletterCron } from "./newsletter/cron";
 import type { AppBindings } from "./request-context";
 import { notFound, onError } from "./routes/http-error";
@@ -36,16 +36,19 @@ export interface AppDeps {
   /** The isolate's memos (parsed KV entries, HTML parts): tests pass small or observed ones. */
   parsedCache?: ParsedCache;
   htmlMemo?: HtmlMemo;
+  /** Route rules other than the site's own (tests of the rules' middleware). */
+  routeRules?: RouteRule[];
 }
 
 // Checked when the isolate starts: a rule naming an unknown middleware stops the Worker here.
-const routeRules = compileRouteRules(ROUTE_RULES, ROUTE_MIDDLEWARE);
+const siteRouteRules = compileRouteRules(ROUTE_RULES, ROUTE_MIDDLEWARE);
 
 /** What happens to a request, in order. */
 export function createApp(deps: AppDeps = {}) {
   const now = deps.now ?? (() => Date.now());
   const isolate: ContentIsolate = { state: createContentIsolateState(deps.parsedCache) };
   const htmlMemo = deps.htmlMemo ?? createHtmlMemo();
+  const routeRules = deps.routeRules ? compileRouteRules(deps.routeRules, ROUTE_MIDDLEWARE) : siteRouteRules;
   const app = new Hono<AppBindings>();
 
   app.use(requestContext); // request id, crawler or visitor

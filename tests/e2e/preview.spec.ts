@@ -94,6 +94,9 @@ async function settledDocumentHeight(page: Page): Promise<number> {
             }),
       ),
     );
+    // every declared face, not only those already loading: fonts.ready does not wait for a face
+    // the layout has yet to ask for, so a busy machine could measure before a late one swaps in
+    await Promise.all([...document.fonts].map((face) => face.load().catch(() => undefined)));
     await document.fonts.ready;
     return document.documentElement.scrollHeight;
   });
@@ -177,13 +180,25 @@ for (const action of ["change", "published"] as const) {
     const storyId = await page.evaluate(
       () => JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!).storyId as number,
     );
-    // another story's event changes nothing
-    await page.evaluate(
-      ([name, id]) =>
-        (window as unknown as { __storyblokBridge: { emit(a: string, p: unknown): number } }).__storyblokBridge.emit(name, { storyId: id }),
-      [action, storyId + 1] as const,
-    );
-    await page.waitForTimeout(300);
+    // another story's event changes nothing: the bridge calls its listeners synchronously and a
+    // reload would start a navigation at once (the Navigation API's navigate event is synchronous)
+    const navigatedFor = (id: number) =>
+      page.evaluate(
+        ([name, story]) => {
+          let navigated = false;
+          const listener = () => {
+            navigated = true;
+          };
+          (window as unknown as { navigation: EventTarget }).navigation.addEventListener("navigate", listener);
+          (window as unknown as { __storyblokBridge: { emit(a: string, p: unknown): number } }).__storyblokBridge.emit(name, {
+            storyId: story,
+          });
+          (window as unknown as { navigation: EventTarget }).navigation.removeEventListener("navigate", listener);
+          return navigated;
+        },
+        [action, id] as const,
+      );
+    expect(await navigatedFor(storyId + 1)).toBe(false);
     await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
 
     const reloaded = page.waitForEvent("load");

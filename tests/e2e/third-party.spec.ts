@@ -219,10 +219,10 @@ test("declining keeps tracking off; a visitor who accepted before is tracked fro
   const vendors = await standInForVendors(page);
   await page.goto("/contact");
   await page.getByRole("dialog", { name: "Cookies" }).getByRole("button", { name: "Weigeren" }).click();
-  await page.waitForTimeout(300);
+  // the choice is handled once Consent Mode has its update: whatever it loads, it has asked for by then
+  const lastUpdate = async () => (await consentUpdates(page)).filter(([, kind]) => kind === "update").at(-1)?.[2];
+  await expect.poll(lastUpdate).toMatchObject({ ad_storage: "denied", analytics_storage: "denied" });
   expect(vendors.requests.some((url) => url.includes("leadinfo") || url.includes("google-analytics"))).toBe(false);
-  const updates = (await consentUpdates(page)).filter(([, kind]) => kind === "update");
-  expect(updates.at(-1)![2]).toMatchObject({ ad_storage: "denied", analytics_storage: "denied" });
 
   // consent given on an earlier visit: Cookiebot fires CookiebotOnAccept while the page loads
   await page.evaluate(() => localStorage.setItem("stub-cookiebot-consent", "all"));

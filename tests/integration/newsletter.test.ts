@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_ATTEMPTS } from "../../src/server/newsletter/delivery";
 import { BASE, MINUTE, T0, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
 
@@ -484,8 +484,10 @@ describe("delivery to HubSpot", () => {
     const release = h.hubspot.hold();
     const late = await h.start(API, { headers: { "content-type": "application/json" }, body: JSON.stringify({ email: email("race7") }) });
     const runs = Promise.all([h.cron(), h.cron()]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
     // while HubSpot holds the answers: two crons hold one row each, the new signup holds its own
+    await vi.waitFor(async () => expect((await h.rows()).filter((r) => r.status === "sending")).toHaveLength(3));
+    // and every one of them has reached HubSpot (nothing else is claimed while they wait)
+    await vi.waitFor(() => expect(h.hubspot.requests.filter((r) => r.answer === undefined)).toHaveLength(3));
     expect((await h.rows()).filter((r) => r.status === "sending")).toHaveLength(3);
     release();
     await Promise.all([runs, late.done]);

@@ -9,6 +9,7 @@ import { isBlockName } from "../../src/site/blocks/registry";
 import { createEmulator } from "../../src/server/content/emulator";
 import type { Blok } from "../../src/shared/content";
 import { createApp } from "../../src/server/index";
+import { buildManifest } from "../../src/server/render/assets";
 import { createLogger } from "../../src/shared/log";
 import { editableAttributes } from "../../src/site/editable";
 import { previewLinkToken } from "../../src/shared/preview-link";
@@ -170,6 +171,16 @@ describe("a valid preview link", () => {
     expect(html).toMatch(
       /data-blok-c="\{&quot;name&quot;:&quot;Page&quot;,&quot;space&quot;:&quot;\d+&quot;,&quot;uid&quot;:&quot;[^&]+&quot;,&quot;id&quot;:&quot;\d+&quot;\}"/,
     );
+  });
+
+  it("loads only the preview bundle: not the visitor bundle, whose link prefetching must not run while an editor edits", async () => {
+    const get = setup();
+    const { html } = await get(`/${await previewQuery()}`);
+    expect(html).toMatch(/<script type="module" src="\/assets\/preview\/preview\.[A-Z0-9]+\.js"/);
+    expect(html).not.toContain(buildManifest.scripts.app);
+    expect(html).not.toContain('rel="modulepreload"');
+    const { html: visitor } = await get("/");
+    expect(visitor).toContain(`<script type="module" src="${buildManifest.scripts.app}" async=""`);
   });
 
   it("loads the bridge and the preview bundle with the request's nonce, and hands the bundle the story", async () => {

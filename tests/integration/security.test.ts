@@ -113,8 +113,12 @@ describe("nonces", () => {
     const { app: slow, open } = slowListing();
     const ctx = createExecutionContext();
     const res = await slow.fetch(new Request(`${BASE}/cases`), env, ctx);
-    setTimeout(open, 150);
-    const html = await res.text();
+    // the page is on its way before the listing arrives: it has to be streamed in after it
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let html = "";
+    while (!html.includes('<main id="main"')) html += (await reader.read()).value ?? "";
+    open();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) html += chunk.value;
     await waitOnExecutionContext(ctx);
     const nonce = cspNonce(res);
     const inline = scriptNonces(html).filter((s) => s.tag.startsWith("<script") && !s.tag.includes(" src="));

@@ -31,7 +31,8 @@ export function documentTitle(title: string | undefined): string {
 export interface DocumentAssets {
   buildId: string;
   stylesheet: string;
-  script: string;
+  /** The visitor bundle; absent in previews, which load their own. */
+  script?: string;
   preload: string[];
 }
 
@@ -120,7 +121,7 @@ function DocumentHead({ lang, meta, assets, head }: HeadProps) {
       {assets.preload.map((href) => (
         <link key={href} rel="modulepreload" href={href} nonce={NONCE_SLOT} />
       ))}
-      <script type="module" src={assets.script} async nonce={NONCE_SLOT} />
+      {assets.script ? <script type="module" src={assets.script} async nonce={NONCE_SLOT} /> : null}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={SITE_NAME} />
       <meta property="og:locale" content={OG_LOCALE[lang]} />

@@ -103,8 +103,10 @@ export function PageDocument(input: PageDocumentInput) {
       assets={{
         buildId: buildManifest.buildId,
         stylesheet: buildManifest.stylesheet,
-        script: buildManifest.scripts.app,
-        preload: buildManifest.scripts.preload,
+        // an editor's page runs the preview bundle alone: the visitor bundle's link prefetching,
+        // build check and island hydration have no place in the editor
+        script: preview ? undefined : buildManifest.scripts.app,
+        preload: preview ? [] : buildManifest.scripts.preload,
       }}
       head={(slot) =>
         preview ? (
