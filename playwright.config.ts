@@ -26,7 +26,7 @@ export default defineConfig({
     {
       command: site(PORT, ".wrangler/e2e-state"),
       url: `http://127.0.0.1:${PORT}/robots.txt`,
-      env: { WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" },
+      env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
       reuseExistingServer: false,
       timeout: 90_000,
       stdout: "ignore",
@@ -42,7 +42,7 @@ export default defineConfig({
           .join(""),
       ),
       url: `http://127.0.0.1:${TRACKING_PORT}/robots.txt`,
-      env: { WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" },
+      env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
       reuseExistingServer: false,
       timeout: 90_000,
       stdout: "ignore",

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const WRANGLER = "node_modules/wrangler/bin/wrangler.js";
 /** What is deployed: React's production build (wrangler dev would bundle the development one). */
-export const BENCH_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
+export const BENCH_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" };
 
 export interface LocalWorkerOptions {
   port: number;

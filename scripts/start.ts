@@ -10,16 +10,34 @@ const port = process.env.PORT || "8787";
 const host = process.env.HOST || "127.0.0.1";
 // React's production build, as deployed (wrangler dev would otherwise bundle the development
 // build, about 20x slower to render); NODE_ENV=development npm start gives React's dev warnings.
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_ENV: process.env.NODE_ENV || "production" };
+// Offline and quiet: no metrics, no fetch of the `Request.cf` placeholder from Cloudflare (it
+// fails without network and prints a stack trace), no banner.
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  NODE_ENV: process.env.NODE_ENV || "production",
+};
 
 execFileSync(process.execPath, ["scripts/build.ts"], { cwd: root, stdio: "inherit", env });
 // The newsletter outbox schema (migrations/) in the local D1 database wrangler dev uses. No stdin:
-// wrangler then applies without asking, and a second run finds nothing to apply.
-execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local"], {
-  cwd: root,
-  stdio: ["ignore", "inherit", "inherit"],
-  env,
-});
+// wrangler then applies without asking, and a second run finds nothing to apply. Its tables and
+// confirmation are shown only when it fails.
+try {
+  const applied = execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env,
+    encoding: "utf8",
+  });
+  const names = [...new Set(applied.match(/\d{4}_[\w-]+\.sql/g) ?? [])];
+  console.log(names.length ? `local D1: applied ${names.join(", ")}` : "local D1: schema up to date");
+} catch (error) {
+  const failed = error as { stdout?: string; stderr?: string };
+  console.error(`local D1 migrations failed:\n${failed.stdout ?? ""}${failed.stderr ?? ""}`);
+  process.exit(1);
+}
 const wrangler = spawn(
   process.execPath,
   ["node_modules/wrangler/bin/wrangler.js", "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false"],
