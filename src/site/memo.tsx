@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
 import { useSite } from "./site-context";
+import type { Lang } from "../shared/i18n/lang";
 
 /**
  * Server HTML that is the same for every visitor of a cache version (and path, where `id` says
  * so): `memo(memoId, children)` answers the HTML of `children`, rendered once per isolate. Only the
  * server passes one, and never for a preview; the browser and the preview bundle render children.
+ * A part is rendered in the language of its key: a function is handed it.
  */
-export type MemoHtml = (id: string, children: ReactNode | (() => string)) => string;
+export type MemoHtml = (id: string, children: ReactNode | ((lang: Lang) => string)) => string;
 
 type Tag = "div" | "main" | "section" | "nav";
 

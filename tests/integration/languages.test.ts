@@ -113,6 +113,50 @@ describe("English under /en", () => {
   });
 });
 
+describe("the English prefix in another spelling (case, percent-encoded letters)", () => {
+  const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+  it("is sent to the page's own URL where one page matches, query kept", async () => {
+    const cases: Array<[string, string]> = [
+      ["/EN", "/en"],
+      ["/En", "/en"],
+      ["/%65n", "/en"],
+      ["/EN/services", "/en/services"],
+      ["/%45N/services/web-development?utm_source=x", "/en/services/web-development?utm_source=x"],
+      // what /en/werken-bij is: the route rule's page in English
+      ["/%65n/werken-bij", "/en/jobs"],
+      ["/EN/werken-bij?a=1", "/en/jobs?a=1"],
+      ["/EN/home", "/en"],
+    ];
+    for (const [from, to] of cases) {
+      const { response } = await get(from);
+      expect([from, response.status, response.headers.get("location")]).toEqual([from, 301, to]);
+    }
+  });
+
+  it("is an English 404 otherwise; a crawler gets the bare status", async () => {
+    const cases: Array<[string, string]> = [
+      ["/EN/bestaat-niet", "Page not found: /EN/bestaat-niet"],
+      ["/En/diensten", "Page not found: /En/diensten"],
+      ["/%65n/over-ons", "Page not found: /en/over-ons"],
+      ["/EN/Services", "Page Not Found: /EN/Services"],
+    ];
+    for (const [path, message] of cases) {
+      const { response, html } = await get(path);
+      const found = {
+        status: response.status,
+        lang: /<html lang="(\w+)">/.exec(html)?.[1],
+        title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+        message: /<h1 id="error-title"[^>]*><span class="sr-only">404<!-- -->: <\/span>([^<]*)<\/h1>/.exec(html)?.[1],
+        home: /<a href="([^"]*)" class="btn-primary">([^<]*)<\/a>/.exec(html)?.slice(1),
+      };
+      expect([path, found]).toEqual([path, { status: 404, lang: "en", title: "Page not found | Koraal", message, home: ["/en", "Home"] }]);
+      const bot = await get(path, { headers: { "user-agent": GOOGLEBOT } });
+      expect([path, bot.response.status, bot.html]).toEqual([path, 404, ""]);
+    }
+  });
+});
+
 describe("links in English pages", () => {
   const internalLinks = (html: string) =>
     [...new Set([...html.matchAll(/<a [^>]*href="(\/[^"#?]*)[^"]*"/g)].map((m) => m[1]!))].filter(

@@ -1,14 +1,18 @@
 import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { createElement } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/content/emulator";
 import { type ByteLru, createByteLru } from "../../src/server/content/parsed-cache";
 import { createApp } from "../../src/server/index";
 import { NONCE_SLOT } from "../../src/server/render/document";
-import { createHtmlMemo, type HtmlMemo } from "../../src/server/render/memo";
+import { createHtmlMemo, memoFor, type HtmlMemo } from "../../src/server/render/memo";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { previewLink } from "../../src/shared/preview-link";
+import { defaultAlternates, dictionary } from "../../src/shared/i18n";
+import { useT, type SiteContextValue } from "../../src/site/site-context";
+import { createLogger } from "../../src/shared/log";
 
 /**
  * The isolate's memos (issue 11): parsed KV entries and the HTML of parts every visitor gets.
@@ -260,5 +264,60 @@ describe("requests that are no page", () => {
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(res.text).toContain("Pagina niet gevonden");
+  });
+});
+
+describe("a part's language", () => {
+  /** The footer's social links list names itself in the page's language (a part the memo keeps). */
+  const footerLabel = (html: string) => /<ul class="m-0 mt-2 flex list-none gap-3 p-0" aria-label="([^"]+)">/.exec(html)?.[1];
+
+  it.each([
+    ["/bestaat-niet", "en"],
+    ["/en/bestaat-niet", "nl"],
+  ])(
+    "is its key's, whatever the request: after a failed preview of %s with _storyblok_lang=%s both languages' footers are right",
+    async (path, edited) => {
+      const { get } = site();
+      const home = snapshot.stories.find((story) => story.full_slug === "home")!;
+      const link = new URL(
+        await previewLink({ base: BASE, path, spaceId: snapshot.space.id, token: snapshot.tokens.preview, storyId: home.id }),
+      );
+      link.searchParams.set("_storyblok_lang", edited);
+      const failed = await get(link.pathname + link.search);
+      // the screen is in the language the editor edits, header and footer included
+      const label = { nl: "Koraal op sociale media", en: "Koraal on social media" }[edited];
+      expect([failed.status, /<html lang="(\w+)">/.exec(failed.text)?.[1], footerLabel(failed.text)]).toEqual([404, edited, label]);
+      const [english, dutch] = [await get("/en"), await get("/")];
+      expect([english.status, footerLabel(english.text)]).toEqual([200, "Koraal on social media"]);
+      expect([dutch.status, footerLabel(dutch.text)]).toEqual([200, "Koraal op sociale media"]);
+    },
+  );
+});
+
+describe("memoFor", () => {
+  function Label() {
+    const { lang, t } = useT();
+    return createElement("span", { lang }, t.footer.socials);
+  }
+  const dutchRequest: SiteContextValue = {
+    lang: "nl",
+    t: dictionary("nl"),
+    alternates: defaultAlternates("nl"),
+    customers: [],
+    relations: new Map(),
+    listings: new Map(),
+    logger: createLogger({ level: "error", sink: () => {} }),
+    path: "/",
+    search: "",
+    socials: [],
+    preview: false,
+  };
+
+  it("renders a part, and hands a rendering function, the language of the part's key, not the request's", () => {
+    const memo = createHtmlMemo();
+    const english = memoFor(memo, { cv: 1, build: "b", lang: "en" }, dutchRequest);
+    expect(english("label", createElement(Label))).toBe('<span lang="en">Koraal on social media</span>');
+    expect(english("head", (lang) => `<meta lang="${lang}">`)).toBe('<meta lang="en">');
+    expect(memo.get<{ html: string }>("1|b|en|label")?.html).toBe('<span lang="en">Koraal on social media</span>');
   });
 });

@@ -25,7 +25,11 @@ describe("languages", () => {
     expect(LANGS).toEqual(["nl", "en"]);
     expect(DEFAULT_LANG).toBe("nl");
     for (const path of ["/en", "/en/", "/en/services", "/en/jobs/product-designer"]) expect(langOfPath(path), path).toBe("en");
-    for (const path of ["/", "", "/diensten", "/english", "/enquete", "/nl/en", "/EN"]) expect(langOfPath(path), path).toBe("nl");
+    // the prefix in another spelling a client may send: the English site answers it (a 301 or its 404)
+    for (const path of ["/EN", "/En/services", "/eN/", "/%65n", "/%45N/x", "/%65%6E", "/e%6e/x"]) expect(langOfPath(path), path).toBe("en");
+    for (const path of ["/", "", "/diensten", "/english", "/enquete", "/nl/en", "/ENGLISH", "/%65nquete", "/%6", "/%", "/e%6", "/en%2Fx"]) {
+      expect(langOfPath(path), path).toBe("nl");
+    }
   });
 
   it("adds and removes the language prefix", () => {
@@ -37,6 +41,9 @@ describe("languages", () => {
     expect(pathWithoutLang("/en/services")).toBe("/services");
     expect(pathWithoutLang("/en")).toBe("/");
     expect(pathWithoutLang("/english")).toBe("/english");
+    expect(pathWithoutLang("/EN/services")).toBe("/services");
+    expect(pathWithoutLang("/%65n")).toBe("/");
+    expect(pathWithoutLang("/%45N/werken-bij")).toBe("/werken-bij");
     expect(pathWithoutLang("/diensten")).toBe("/diensten");
     expect(homePath("nl")).toBe("/");
     expect(homePath("en")).toBe("/en");

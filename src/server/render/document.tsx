@@ -75,7 +75,7 @@ export function Document({
   memo?: MemoHtml;
   children: ReactNode;
 }) {
-  const render = () => renderToString(<DocumentHead {...head} />);
+  const render = (lang = head.lang) => renderToString(<DocumentHead {...head} lang={lang} />);
   // the memo's own scope (cache version, build, language) and the isolate's settings (third-party
   // scripts) aside, everything the head shows is in its metadata
   const html = memo ? memo(`head:${JSON.stringify(head.meta)}`, render) : render();

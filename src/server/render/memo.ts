@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server.edge";
 import { createByteLru, type ByteLru } from "../content/parsed-cache";
 import { SiteProvider, type SiteContextValue } from "../../site/site-context";
 import type { MemoHtml } from "../../site/memo";
+import { dictionary, type Lang } from "../../shared/i18n";
 
 /**
  * HTML that is the same for every visitor until the next publish (header island, footer parts,
@@ -23,7 +24,7 @@ export function createHtmlMemo(maxBytes = HTML_MEMO_BYTES): HtmlMemo {
 export interface MemoScope {
   cv: number;
   build: string;
-  lang: string;
+  lang: Lang;
 }
 
 export const memoPrefix = ({ cv, build, lang }: MemoScope) => `${cv}|${build}|${lang}|`;
@@ -32,14 +33,18 @@ export const memoPrefix = ({ cv, build, lang }: MemoScope) => `${cv}|${build}|${
  * The site's `memo` for one request: a hit is a map lookup; a miss renders the part on its own
  * (React's synchronous renderer, a separate instance from the streaming one) inside this
  * request's site context without the memo (a part never nests memoised parts), and keeps it.
+ * A part is kept for every request of its key's language, so it is rendered in that language
+ * (`lang`, `t`; a rendering function is handed it), whatever the request's context says.
  */
 export function memoFor(memo: HtmlMemo, scope: MemoScope, site: SiteContextValue, held: HeldParts = {}): MemoHtml {
   const prefix = memoPrefix(scope);
+  let partSite: SiteContextValue | undefined; // made on the first miss: a warm page has none
   return (id, children) => {
     const key = prefix + id;
     let part = held[id] ?? memo.get<MemoPart>(key);
     if (part === undefined) {
-      part = typeof children === "function" ? { html: children(), preloads: [] } : renderPart(children as ReactNode, site);
+      partSite ??= { ...site, lang: scope.lang, t: dictionary(scope.lang), memo: undefined, bodyMemo: undefined };
+      part = typeof children === "function" ? { html: children(scope.lang), preloads: [] } : renderPart(children as ReactNode, partSite);
       memo.set(key, part, (key.length + part.html.length + JSON.stringify(part.preloads).length) * 2);
     }
     // the streaming render puts these into the document's head, where the browser finds them first
@@ -70,7 +75,7 @@ export function memoHit(memo: HtmlMemo, scope: MemoScope, id: string): MemoPart 
  * out and replayed through `preload()` on every use.
  */
 function renderPart(children: ReactNode, site: SiteContextValue): MemoPart {
-  const html = renderToString(createElement(SiteProvider, { value: { ...site, memo: undefined, bodyMemo: undefined }, children }));
+  const html = renderToString(createElement(SiteProvider, { value: site, children }));
   const preloads: MemoPart["preloads"] = [];
   const rest = html.replace(/<link rel="preload"([^>]*)\/>/g, (_tag, attributes: string) => {
     const found = Object.fromEntries(

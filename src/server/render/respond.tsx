@@ -6,7 +6,7 @@ import { DEFAULT_LANG } from "../../shared/i18n/lang";
 import type { AppBindings } from "../request-context";
 import type { SiteContextValue } from "../../site/site-context";
 import { ErrorScreen } from "./error-screen";
-import { dictionary, langOfPath } from "../../shared/i18n";
+import { dictionary } from "../../shared/i18n";
 import { PageDocument, type PageDocumentInput } from "./page-document";
 import { robotsDirective } from "./robots";
 import { contentSecurityPolicy, createNonce, type CspOptions } from "./security";
@@ -27,10 +27,11 @@ export type PageInput = Omit<
   /** Never index this answer (an error screen), whatever the host. */
   noindex?: boolean;
   /**
-   * Set when everything shown came from the cache version `cv` (no draft, no stale copy): the
-   * parts every visitor gets are rendered once per isolate; `body` also memoises the page body.
+   * Set when everything shown came from the cache version `cv` (no draft, no stale copy), in the
+   * document's language: the parts every visitor gets are rendered once per isolate, kept under
+   * that language; `body` also memoises the page body.
    */
-  memoScope?: { cv: number; lang?: string; body?: string; heldBody?: MemoPart };
+  memoScope?: { cv: number; body?: string; heldBody?: MemoPart };
 };
 
 /**
@@ -57,13 +58,15 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
 
   const started = performance.now();
   const { status, body, headers: _ignored, noindex: _noindex, memoScope: scope, ...document } = input;
+  // one language for the document and the memo's keys: a part kept under a language is in it
+  const lang = document.lang ?? c.get("lang");
   const memo =
     scope && !preview
       ? {
           memo: (site: SiteContextValue) =>
             memoFor(
               c.get("htmlMemo"),
-              { cv: scope.cv, build: buildManifest.buildId, lang: scope.lang ?? DEFAULT_LANG },
+              { cv: scope.cv, build: buildManifest.buildId, lang },
               site,
               scope.body && scope.heldBody ? { [scope.body]: scope.heldBody } : {},
             ),
@@ -73,7 +76,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   const response = await streamHtml(
     <PageDocument
       {...document}
-      lang={document.lang ?? c.get("lang")}
+      lang={lang}
       url={url}
       origin={config.siteUrl ?? url.origin}
       robots={robots}
@@ -100,7 +103,8 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
   const logger = c.get("logger");
   const isBot = c.get("isBot");
   const content = c.get("content");
-  const requestLang = c.get("lang");
+  // The request's language (the path's; a preview's, the one it edits): screen, theme and memo alike.
+  const lang = c.get("lang");
   if (isBot) {
     logger.warn("error.bot", { status, message, path: c.get("url").pathname });
     return new Response(null, { status, headers: { ...headers, "Cache-Control": "no-store" } });
@@ -108,14 +112,12 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
   let theme: Theme | undefined;
   let memoScope: PageInput["memoScope"];
   try {
-    const loaded = await loadTheme(content, "published", requestLang);
-    theme = requestLang === DEFAULT_LANG ? loaded.value : localiseLinks(loaded.value, requestLang, await content.pageIndex());
-    if (loaded.cv !== undefined) memoScope = { cv: loaded.cv, lang: requestLang };
+    const loaded = await loadTheme(content, "published", lang);
+    theme = lang === DEFAULT_LANG ? loaded.value : localiseLinks(loaded.value, lang, await content.pageIndex());
+    if (loaded.cv !== undefined) memoScope = { cv: loaded.cv };
   } catch (error) {
     logger.error("theme.unavailable", { error });
   }
-  // The language of the path asked for: /en/... gets the English screen.
-  const lang = langOfPath(c.get("url").pathname);
   const t = dictionary(lang);
   return respondWithPage(c, {
     status,

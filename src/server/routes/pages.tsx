@@ -136,7 +136,7 @@ pages.get("*", async (c) => {
     canonicalPath: target.path,
     translations: translationsOf(index, slug),
     body: <StoryBody kind={kind} content={pageContent} />,
-    memoScope: editor || cv === undefined ? undefined : { cv, lang: language, ...memoBody(listings, clean.listings, bodyId, heldBody) },
+    memoScope: editor || cv === undefined ? undefined : { cv, ...memoBody(listings, clean.listings, bodyId, heldBody) },
   });
 });
 

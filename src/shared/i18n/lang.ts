@@ -36,19 +36,43 @@ export function parseLang(value: unknown): Lang {
   return isLang(value) ? value : DEFAULT_LANG;
 }
 
-/** "/en" and "/en/..." are English; everything else ("/", "/diensten", "/english") is Dutch. */
+/**
+ * "/en" and "/en/..." are English; everything else ("/", "/diensten", "/english") is Dutch. The
+ * prefix counts in any spelling a client may send ("/EN", "/En/...", "/%65n/..."): such a request
+ * is meant for the English site, which answers it (a 301 to the page's own URL, or its 404).
+ */
 export function langOfPath(path: string): Lang {
-  for (const lang of LANGS) {
-    const prefix = LANG_PREFIX[lang];
-    if (prefix && (path === prefix || path.startsWith(`${prefix}/`))) return lang;
-  }
-  return DEFAULT_LANG;
+  return langPrefix(path).lang;
 }
 
-/** The path with its language prefix removed: "/en/services" -> "/services", "/en" -> "/". */
+/** The path with its language prefix removed: "/en/services" -> "/services", "/en" -> "/", "/EN/x" -> "/x". */
 export function pathWithoutLang(path: string): string {
-  const prefix = LANG_PREFIX[langOfPath(path)];
-  return path.slice(prefix.length) || "/";
+  return path.slice(langPrefix(path).length) || "/";
+}
+
+/** The path's language and how many of its characters spell that language's prefix (0 for the root's). */
+function langPrefix(path: string): { lang: Lang; length: number } {
+  for (const lang of LANGS) {
+    const length = LANG_PREFIX[lang] ? spelledLength(path, LANG_PREFIX[lang]) : 0;
+    if (length) return { lang, length };
+  }
+  return { lang: DEFAULT_LANG, length: 0 };
+}
+
+/**
+ * How many characters at the start of `path` spell `prefix` up to a "/" or the end, letters in
+ * any case or percent-encoded (RFC 3986: the same URL), else 0. A scan, not a regular expression
+ * built at load time: the islands' bundle imports this module and must not carry the prefix rule.
+ */
+function spelledLength(path: string, prefix: string): number {
+  let at = 0;
+  for (const char of prefix) {
+    const encoded = path[at] === "%" && /[a-z]/i.test(char);
+    const found = encoded ? String.fromCharCode(Number.parseInt(path.slice(at + 1, at + 3), 16)) : path[at];
+    if (found?.toLowerCase() !== char) return 0;
+    at += encoded ? 3 : 1;
+  }
+  return at === path.length || path[at] === "/" ? at : 0;
 }
 
 /** A root-relative path in a language: ("en", "/services") -> "/en/services", ("en", "/") -> "/en". */
@@ -70,5 +94,6 @@ export function defaultAlternates(current: Lang): LangAlternate[] {
 
 /** Both at once: "/en/services" -> { lang: "en", path: "/services" }; a Dutch path as it is. */
 export function splitLangPath(path: string): { lang: Lang; path: string } {
-  return { lang: langOfPath(path), path: pathWithoutLang(path) };
+  const { lang, length } = langPrefix(path);
+  return { lang, path: path.slice(length) || "/" };
 }
