@@ -2,6 +2,7 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
+import { CV_CHECK_MS } from "../../src/server/content/cache-version";
 import { createEmulator } from "../../src/server/content/emulator";
 import { type ByteLru, createByteLru } from "../../src/server/content/parsed-cache";
 import { createApp } from "../../src/server/index";
@@ -9,6 +10,7 @@ import { NONCE_SLOT } from "../../src/server/render/document";
 import { createHtmlMemo, type HtmlMemo } from "../../src/server/render/memo";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { previewLink } from "../../src/shared/preview-link";
+import { recordCacheVersion } from "../helpers/cache-version";
 
 /**
  * The isolate's memos (issue 11): parsed KV entries and the HTML of parts every visitor gets.
@@ -61,11 +63,12 @@ function site(deps: Parameters<typeof createApp>[0] = {}, space = snapshot) {
   return {
     emulator,
     get,
-    /** What the publish webhook records, and the isolate's cv memo running out. */
+    /** A publish as the webhook's isolate records it, and this isolate's next check seeing it. */
     publish: async (slug: string) => {
       emulator.publish(slug);
-      await env.CONTENT_CACHE.put("cv:current", String(emulator.cacheVersion));
-      offset += 11_000;
+      await recordCacheVersion(emulator.cacheVersion, clock());
+      offset += CV_CHECK_MS + 1000;
+      await get("/bestaat-niet"); // starts the check (answered from the cached links list) and waits for it
     },
   };
 }
