@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import snapshot from "../../.generated/snapshot.js";
 import { createContentIsolateState } from "./content/content";
 import type { ContentIsolate } from "./content";
+import type { Timer } from "./content/deadline";
 import type { Sleep } from "./content/retry";
 import type { AppEnv } from "./env";
 import type { LogSink } from "../shared/log";
@@ -23,11 +24,14 @@ import { seo } from "./routes/seo";
 import { createWebhookRoutes } from "./routes/webhook";
 
 export { SignupLimiter } from "./newsletter/limiter";
+export { CacheVersionAuthority } from "./content/cv-authority";
 
 /** What tests (and only tests) replace: time, sleeping, the content service's network, log output. */
 export interface AppDeps {
   now?: () => number;
   sleep?: Sleep;
+  /** How deadlines wait (KV reads, the cv authority): tests fire them without waiting. */
+  timer?: Timer;
   contentFetch?: typeof fetch;
   logSink?: LogSink;
   /** HubSpot's network for newsletter delivery, and how long an answer may take. */
@@ -54,7 +58,7 @@ export function createApp(deps: AppDeps = {}) {
   app.use(requestContext); // request id, crawler or visitor
   app.use(config(deps.logSink)); // validated settings and the request's logger
   app.use(logging); // Server-Timing, security headers, one log line per request
-  app.use(content({ isolate, snapshot, now, sleep: deps.sleep, fetch: deps.contentFetch }));
+  app.use(content({ isolate, snapshot, now, sleep: deps.sleep, timer: deps.timer, fetch: deps.contentFetch }));
   app.use(async (c, next) => {
     c.set("htmlMemo", htmlMemo); // HTML parts every visitor gets, per isolate
     await next();

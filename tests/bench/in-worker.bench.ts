@@ -13,6 +13,7 @@ import { createParsedCache } from "../../src/server/content/parsed-cache";
 import { createHtmlMemo } from "../../src/server/render/memo";
 import type { Blok, Story } from "../../src/shared/content";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
+import { recordCacheVersion } from "../helpers/cache-version";
 
 const BASE = "http://www.koraal.test";
 const WARMUP = 20;
@@ -129,8 +130,8 @@ it("render time by page size: first request after a publish, and warm", async ()
     // A publish moves the cache version; once the site has noticed (its cv check is due again),
     // the first request for the page finds nothing cached for the new version: a content miss.
     emulator.publish(story.full_slug);
-    // what the publish webhook does: the new cv in KV (the isolate's memo of it is then past due)
-    await env.CONTENT_CACHE.put("cv:current", String(emulator.cacheVersion));
+    // what the publish webhook records (KV and the cv authority); the isolate's next check sees it
+    await recordCacheVersion(emulator.cacheVersion, Date.now() + clockOffset);
     clockOffset += 15 * 60_000;
     let cold = await get(app, path);
     for (let i = 0; i < 5 && !cold.timing.includes('content;desc="miss"'); i++) cold = await get(app, path);

@@ -2,10 +2,13 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
+import { AUTHORITY_FRESH_MS } from "../../src/server/content/cv-authority";
+import { CV_CHECK_MS } from "../../src/server/content/cache-version";
 import { createEmulator, type Fault } from "../../src/server/content/emulator";
-import { realSleep, type Sleep } from "../../src/server/content/retry";
+import { realSleep } from "../../src/server/content/retry";
 import { createApp } from "../../src/server/index";
 import { storyblokSignature } from "../../src/server/routes/webhook";
+import { recordCacheVersion } from "../helpers/cache-version";
 
 /**
  * The content hot path under attack and under faults (issue 10): the whole Worker in workerd,
@@ -22,19 +25,25 @@ beforeEach(async () => {
 
 interface SiteOptions {
   kv?: KVNamespace;
-  sleep?: Sleep;
+  /**
+   * Real time matters (a hanging origin, the request budget): waits really wait, and the clock
+   * moves with real time as well as with `advance`.
+   */
+  realTime?: boolean;
 }
 
 function site(options: SiteOptions = {}) {
   let fault: ((url: URL) => Fault | undefined) | undefined;
-  let clock = Date.parse("2026-03-02T10:00:00Z");
-  const emulator = createEmulator(snapshot, { now: () => clock, fault: (url) => fault?.(url) });
+  let offset = Date.parse("2026-03-02T10:00:00Z");
+  const started = Date.now();
+  const now = () => offset + (options.realTime ? Date.now() - started : 0);
+  const emulator = createEmulator(snapshot, { now, fault: (url) => fault?.(url) });
   const calls: URL[] = [];
   const sleeps: number[] = [];
   const logs: Array<Record<string, unknown>> = [];
   const app = createApp({
-    now: () => clock,
-    sleep: options.sleep ?? (async (ms) => void sleeps.push(ms)),
+    now,
+    sleep: options.realTime ? realSleep : async (ms) => void sleeps.push(ms),
     contentFetch: async (input, init) => {
       calls.push(new URL(input instanceof Request ? input.url : String(input)));
       return emulator.fetch(input, init);
@@ -67,19 +76,23 @@ function site(options: SiteOptions = {}) {
     setFault: (next: typeof fault) => {
       fault = next;
     },
-    /** Moves the injected clock: past 10 s the isolate asks KV for the cv again. */
+    /** Moves the injected clock: past 5 s a request starts a background check of the cv. */
     advance: (ms: number) => {
-      clock += ms;
+      offset += ms;
     },
-    /** The cv in KV ran out (60 s TTL) and the isolate's memo is due. */
+    /**
+     * Nobody has read the cv from Storyblok for over a minute: KV's copy has run out (60 s TTL) and
+     * the authority's is due, so the next check asks Storyblok (once).
+     */
     expireCv: async () => {
       await env.CONTENT_CACHE.delete("cv:current");
-      clock += 11_000;
+      offset += AUTHORITY_FRESH_MS + 1000;
     },
-    /** A publish moved the cv (as the webhook or a refresh would record it). */
+    /** A publish moved the cv (as the webhook's isolate records it), and this isolate's check has seen it. */
     moveCv: async (cv: number) => {
-      await env.CONTENT_CACHE.put("cv:current", String(cv));
-      clock += 11_000;
+      await recordCacheVersion(cv, now());
+      offset += CV_CHECK_MS + 1000;
+      await get("/bestaat-niet"); // answered from the cached links list; starts the check and waits for it
     },
     originCalls: (prefix = "/v2/cdn/") => calls.filter((url) => url.pathname.startsWith(prefix)),
   };
@@ -199,7 +212,7 @@ describe("finding 3 and the fault matrix: every page with a copy answers 200 wit
   ];
 
   it.each(faults)("origin %s: a KV-cached page after the cv expired answers 200 at once", async (_, fault) => {
-    const s = site({ sleep: realSleep });
+    const s = site({ realTime: true });
     await warm(s, ["/contact"]);
     await s.expireCv();
     s.setFault(() => fault);
@@ -209,7 +222,7 @@ describe("finding 3 and the fault matrix: every page with a copy answers 200 wit
   });
 
   it.each(faults)("origin %s: a page known only from its last-known-good copy answers 200 within 2 s", async (_, fault) => {
-    const s = site({ sleep: realSleep });
+    const s = site({ realTime: true });
     await warm(s, ["/contact"]);
     await s.moveCv(snapshot.space.version + 1); // a publish: nothing is cached under the new cv
     s.setFault(() => fault);
@@ -219,7 +232,7 @@ describe("finding 3 and the fault matrix: every page with a copy answers 200 wit
   });
 
   it.each(faults)("origin %s: a page without any copy gets the error screen with 503 and Retry-After, no hang", async (_, fault) => {
-    const s = site({ sleep: realSleep });
+    const s = site({ realTime: true });
     await warm(s, ["/contact"]);
     await s.moveCv(snapshot.space.version + 1);
     s.setFault(() => fault);
@@ -265,7 +278,7 @@ describe("finding 4: KV is best effort", () => {
   });
 
   it("with KV reads failing and the origin down, a page is a 503 with Retry-After, not a 500", async () => {
-    const s = site({ kv: failingKv(), sleep: realSleep });
+    const s = site({ kv: failingKv(), realTime: true });
     s.setFault(() => ({ status: 503 }));
     const answer = await s.get("/contact");
     expect(answer.status).toBe(503);
@@ -275,7 +288,7 @@ describe("finding 4: KV is best effort", () => {
 
 describe("finding 5: gone means gone", () => {
   it("an unpublished page does not come back from its last-known-good copy during a later outage", async () => {
-    const s = site({ sleep: realSleep });
+    const s = site({ realTime: true });
     await warm(s, ["/over-ons"]);
     s.emulator.unpublish("over-ons");
     await s.moveCv(s.emulator.cacheVersion);
@@ -287,7 +300,7 @@ describe("finding 5: gone means gone", () => {
   });
 
   it("the webhook's unpublished event removes the copy: an outage with an old links list shows no ghost", async () => {
-    const s = site({ sleep: realSleep });
+    const s = site({ realTime: true });
     await warm(s, ["/over-ons"]);
     const story = snapshot.stories.find((candidate) => candidate.full_slug === "over-ons")!;
     s.emulator.unpublish("over-ons");

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { createElement } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
+import { CV_CHECK_MS } from "../../src/server/content/cache-version";
 import { createEmulator } from "../../src/server/content/emulator";
 import { type ByteLru, createByteLru } from "../../src/server/content/parsed-cache";
 import { createApp } from "../../src/server/index";
@@ -13,6 +14,7 @@ import { previewLink } from "../../src/shared/preview-link";
 import { defaultAlternates, dictionary } from "../../src/shared/i18n";
 import { useT, type SiteContextValue } from "../../src/site/site-context";
 import { createLogger } from "../../src/shared/log";
+import { recordCacheVersion } from "../helpers/cache-version";
 
 /**
  * The isolate's memos (issue 11): parsed KV entries and the HTML of parts every visitor gets.
@@ -65,11 +67,12 @@ function site(deps: Parameters<typeof createApp>[0] = {}, space = snapshot) {
   return {
     emulator,
     get,
-    /** What the publish webhook records, and the isolate's cv memo running out. */
+    /** A publish as the webhook's isolate records it, and this isolate's next check seeing it. */
     publish: async (slug: string) => {
       emulator.publish(slug);
-      await env.CONTENT_CACHE.put("cv:current", String(emulator.cacheVersion));
-      offset += 11_000;
+      await recordCacheVersion(emulator.cacheVersion, clock());
+      offset += CV_CHECK_MS + 1000;
+      await get("/bestaat-niet"); // starts the check (answered from the cached links list) and waits for it
     },
   };
 }

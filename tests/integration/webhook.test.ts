@@ -183,14 +183,46 @@ describe("POST /api/storyblok/webhook", () => {
     ]);
   });
 
-  it("answers a replay of the same signed body but does nothing the second time", async () => {
-    const site = setup();
+  it("processes a re-publish (the same signed bytes again) like the first: the new cache version is served", async () => {
+    // Storyblok's bodies carry no timestamp or nonce: publishing a story twice sends identical bytes.
+    const site = setup({ sleep: async () => {} }); // the second event falls in the throttle's interval: its refresh is queued, not waited for
+    await site.page("/");
     const signature = await storyblokSignature(SECRET, publishedEvent);
-    expect((await site.post("/api/storyblok/webhook", publishedEvent, signature)).status).toBe(202);
-    const replay = await site.post("/api/storyblok/webhook", publishedEvent, signature);
-    expect(replay.status).toBe(200);
-    expect(replay.json()).toEqual({ message: "Al ontvangen: deze gebeurtenis is al verwerkt." });
-    expect(site.spaceCalls).toHaveLength(1);
+    site.emulator.publish("home");
+    const first = await site.post("/api/storyblok/webhook", publishedEvent, signature);
+    const firstCv = site.emulator.cacheVersion;
+    site.emulator.publish("home"); // published again, no draft in between: the cv moves once more
+    const again = await site.post("/api/storyblok/webhook", publishedEvent, signature);
+    expect([first.status, first.json()]).toEqual([202, { message: "Ontvangen: de site toont de nieuwe inhoud zo meteen." }]);
+    expect([again.status, again.json()]).toEqual([202, { message: "Ontvangen: de site toont de nieuwe inhoud zo meteen." }]);
+    expect(site.emulator.cacheVersion).toBeGreaterThan(firstCv);
+    expect(await env.CONTENT_CACHE.get("cv:current")).toBe(String(site.emulator.cacheVersion));
+    expect(site.logs.filter((l) => l.event === "webhook.cache_version").map((l) => l.cv)).toEqual([firstCv, site.emulator.cacheVersion]);
+    // the page is no longer the copy cached under the first cv (a miss, or a copy while the rate limit refills)
+    const after = await site.send("/");
+    expect(after.status).toBe(200);
+    expect(after.headers.get("server-timing")).not.toMatch(/content;desc="hit"/);
+    // no KV record per signed call: replays are bounded by the refresh throttle, not remembered
+    expect((await env.CONTENT_CACHE.list({ prefix: "webhook:" })).keys).toEqual([]);
+  });
+
+  it.each([
+    ["unpublished", { action: "unpublished", story_id: 1, full_slug: "over-ons" }],
+    ["deleted", { action: "deleted", story_id: 1, full_slug: "over-ons" }],
+    ["moved", { action: "moved", story_id: 1, full_slug: "nieuw/pad" }],
+  ])("processes the same %s event sent twice both times", async (_, event) => {
+    const site = setup({ sleep: async () => {} });
+    const body = JSON.stringify({ text: "event", space_id: snapshot.space.id, ...event });
+    const signature = await storyblokSignature(SECRET, body);
+    const answers = [
+      await site.post("/api/storyblok/webhook", body, signature),
+      await site.post("/api/storyblok/webhook", body, signature),
+    ];
+    expect(answers.map((a) => [a.status, a.json()])).toEqual(
+      Array(2).fill([202, { message: "Ontvangen: de site toont de nieuwe inhoud zo meteen." }]),
+    );
+    expect(site.spaceCalls).toHaveLength(2);
+    expect(site.logs.filter((l) => l.event === "webhook.cache_version")).toHaveLength(2);
   });
 
   it("refreshes the cache version at most once per 5 s per isolate, and never loses the last event of a burst", async () => {

@@ -1,24 +1,38 @@
 import { CV_KEY, CV_LAST_KEY } from "./cache";
+import type { CvAuthority } from "./cv-authority";
+import { ContentError } from "./errors";
+import { realTimer, settledWithin, type Timer } from "./deadline";
 import type { CacheStore } from "./kv-store";
+import { isCacheVersion } from "./shape";
 
-/** How long an isolate trusts the cv it last read before asking KV again. */
-export const CV_MEMO_MS = 10_000;
-/** How long the cv in KV is trusted before Storyblok is asked (the webhook refreshes it sooner). */
+/**
+ * How old the isolate's cv may be before a request starts a background check. A publish reaches
+ * every isolate that serves traffic within this plus one check (the authority's answer); the
+ * request that starts the check is answered with the cv the isolate has, as are all until it ends.
+ */
+export const CV_CHECK_MS = 5000;
+/** How long the cv in KV is trusted by a cold isolate and when the authority cannot be asked. */
 export const CV_KV_TTL_SECONDS = 60;
-/** A refresh that has not ended after this long no longer counts as running (its request was cancelled). */
+/** A check that has not ended after this long no longer counts as running (its request was cancelled). */
 export const CV_REFRESH_STUCK_MS = 30_000;
 /** How long a cold request polls for the cv another request is fetching before asking itself. */
 export const CV_COLD_WAIT_MS = 3000;
-/** Backoff after failed refreshes: 1 s, 2 s, 4 s ... at most 60 s. */
+const CV_COLD_POLL_MS = 20;
+/** A check gives up on the authority after this long and falls back to KV and Storyblok. */
+export const CV_AUTHORITY_DEADLINE_MS = 2000;
+/** Backoff after failed checks: 1 s, 2 s, 4 s ... at most 60 s. */
 export const CV_BACKOFF_MAX_MS = 60_000;
 
 /**
- * What the isolate knows about the cache version: plain values only. A refresh in flight is a
- * flag with its start time, never a promise other requests await (workerd cancels a request's
- * I/O when that request ends, and forbids waiting on another request's I/O).
+ * What the isolate knows about the cache version: plain values only. A check in flight is a flag
+ * with its start time, never a promise other requests await (workerd cancels a request's I/O when
+ * that request ends, and forbids waiting on another request's I/O).
  */
 export interface CvMemo {
   value?: number;
+  /** When the value was last confirmed (by the authority, Storyblok or KV); absent: never. */
+  checkedAt?: number;
+  /** When the value was read from Storyblok (here or by the isolate that reported it); absent: from KV. */
   readAt?: number;
   refreshingSince?: number;
   failures?: number;
@@ -27,62 +41,86 @@ export interface CvMemo {
 
 export interface CacheVersionDeps {
   store: CacheStore;
+  /** Storyblok's `cdn/spaces/me`. */
   fetchCurrent: () => Promise<number>;
+  /** The site-wide authority (Durable Object); absent: KV and Storyblok only. */
+  authority?: CvAuthority;
   now: () => number;
+  /** How the cold poll and the authority deadline wait (default: real time). */
+  timer?: Timer;
   memo: CvMemo;
   defer: (promise: Promise<unknown>) => void;
   onRefreshFailed?: (error: unknown) => void;
 }
 
 /**
- * The current cache version: isolate memo (10 s) -> KV (60 s, written by the webhook or the last
- * refresh) -> the last cv known (memo or `cv:last`) while one background refresh per isolate asks
- * Storyblok. Only an isolate that knows no cv at all waits for Storyblok (bounded by its timeout).
+ * The current cache version, never waiting for a check: the isolate's value (a background check
+ * when it is older than CV_CHECK_MS) -> for a cold isolate the cv in KV (`cv:current`, else
+ * `cv:last`) and a check at once. Only an isolate that knows no cv at all waits, for Storyblok.
  */
 export async function currentCacheVersion(deps: CacheVersionDeps): Promise<number> {
   const { store, now, memo } = deps;
-  if (memo.value !== undefined && memo.readAt !== undefined && now() - memo.readAt < CV_MEMO_MS) return memo.value;
-  const stored = Number(await store.getText(CV_KEY));
-  if (stored > 0) return remember(memo, stored, now());
-  const last = memo.value ?? Number(await store.getText(CV_LAST_KEY));
-  if (last > 0) {
-    remember(memo, last, now());
-    startRefresh(deps);
-    return last;
+  if (memo.value !== undefined) {
+    if (memo.checkedAt === undefined || now() - memo.checkedAt >= CV_CHECK_MS) startCheck(deps);
+    return memo.value;
+  }
+  const [current, last] = await Promise.all([store.getText(CV_KEY), store.getText(CV_LAST_KEY)]);
+  const known = cacheVersionOf(current) ?? cacheVersionOf(last);
+  if (known !== undefined) {
+    memo.value ??= known;
+    startCheck(deps); // KV may lag a publish by a minute in this location
+    return memo.value;
   }
   // A cold isolate: if another request is already asking, wait for the value it leaves behind.
-  const shared = await valueFromRunningRefresh(memo, now);
-  return shared ?? refresh(deps);
+  const shared = await valueFromRunningRefresh(deps);
+  return shared ?? refreshNow(deps);
 }
 
-/** Polls the memo (a value, never the other request's promise) while a refresh runs, for at most its stuck time. */
-async function valueFromRunningRefresh(memo: CvMemo, now: () => number): Promise<number | undefined> {
-  const started = Date.now();
-  while (memo.value === undefined && memo.refreshingSince !== undefined && now() - memo.refreshingSince < CV_REFRESH_STUCK_MS) {
-    if (Date.now() - started > CV_COLD_WAIT_MS) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+const cacheVersionOf = (text: string | null): number | undefined => {
+  const cv = text === null ? Number.NaN : Number(text);
+  return isCacheVersion(cv) ? cv : undefined;
+};
+
+/** Polls the memo (a value, never the other request's promise) while a refresh runs, for at most CV_COLD_WAIT_MS. */
+async function valueFromRunningRefresh({ memo, now, timer = realTimer }: CacheVersionDeps): Promise<number | undefined> {
+  for (let waited = 0; waited < CV_COLD_WAIT_MS; waited += CV_COLD_POLL_MS) {
+    if (memo.value !== undefined || !isRunning(memo, now())) break;
+    await timer(CV_COLD_POLL_MS, new AbortController().signal);
   }
   return memo.value;
 }
 
-/** Starts a background refresh unless one is running or the backoff says wait. */
-export function startRefresh(deps: CacheVersionDeps): void {
+const isRunning = (memo: CvMemo, t: number) => memo.refreshingSince !== undefined && t - memo.refreshingSince < CV_REFRESH_STUCK_MS;
+
+/** Starts a background check unless one is running or the backoff says wait. */
+export function startCheck(deps: CacheVersionDeps): void {
   const { memo, now } = deps;
   const t = now();
-  if (memo.refreshingSince !== undefined && t - memo.refreshingSince < CV_REFRESH_STUCK_MS) return;
+  if (isRunning(memo, t)) return;
   if (memo.retryAt !== undefined && t < memo.retryAt) return;
-  deps.defer(refresh(deps).catch((error: unknown) => deps.onRefreshFailed?.(error)));
+  deps.defer(check(deps).catch((error: unknown) => deps.onRefreshFailed?.(error)));
 }
 
-async function refresh(deps: CacheVersionDeps): Promise<number> {
+/**
+ * One check: the authority's cv (and, if it hands this isolate the lease, Storyblok's); without
+ * an authority answer, KV's, else Storyblok's. Failures back off.
+ */
+async function check(deps: CacheVersionDeps): Promise<void> {
   const { memo, now } = deps;
   memo.refreshingSince = now();
   try {
-    const fresh = await deps.fetchCurrent();
-    storeCacheVersion(deps.store, fresh);
+    const answer = deps.authority ? await askAuthority(deps, deps.authority) : undefined;
+    if (answer?.cv !== undefined) learn(deps, answer.cv, answer.readAt);
+    if (answer?.refresh) await readStoryblok(deps);
+    else if (answer)
+      memo.checkedAt = now(); // nothing newer known, and someone else is asking Storyblok
+    else {
+      const stored = cacheVersionOf(await deps.store.getText(CV_KEY));
+      if (stored !== undefined) remember(memo, stored, now());
+      else await readStoryblok(deps);
+    }
     memo.failures = 0;
     memo.retryAt = undefined;
-    return remember(memo, fresh, now());
   } catch (error) {
     memo.failures = (memo.failures ?? 0) + 1;
     memo.retryAt = now() + Math.min(CV_BACKOFF_MAX_MS, 1000 * 2 ** (memo.failures - 1));
@@ -92,13 +130,64 @@ async function refresh(deps: CacheVersionDeps): Promise<number> {
   }
 }
 
+/**
+ * Takes the authority's cv unless this isolate read a newer one itself (its report has not landed,
+ * e.g. the webhook's): then it reports it again, and keeps it.
+ */
+function learn(deps: CacheVersionDeps, cv: number, readAt: number | undefined): void {
+  const { memo, now } = deps;
+  const mine = memo.readAt;
+  if (mine !== undefined && memo.value !== undefined && (readAt === undefined || readAt < mine)) {
+    if (memo.value !== cv) deps.defer(report(deps, memo.value, mine));
+    memo.checkedAt = now();
+    return;
+  }
+  remember(memo, cv, now(), readAt);
+}
+
+const report = (deps: CacheVersionDeps, cv: number, readAt: number) =>
+  deps.authority ? deps.authority.report(cv, readAt).catch((error: unknown) => deps.onRefreshFailed?.(error)) : Promise.resolve();
+
+/** The authority's answer within its deadline, or undefined (then KV and Storyblok stand in). */
+async function askAuthority(deps: CacheVersionDeps, authority: CvAuthority) {
+  const asked = await settledWithin(authority.read(deps.now()), CV_AUTHORITY_DEADLINE_MS, deps.timer);
+  if (asked.state === "fulfilled") return asked.value;
+  deps.onRefreshFailed?.(asked.state === "rejected" ? asked.reason : new Error("cv authority: no answer in time"));
+  return undefined;
+}
+
+/** A cold isolate's first cv: Storyblok's, with the in-flight flag other cold requests poll. */
+async function refreshNow(deps: CacheVersionDeps): Promise<number> {
+  deps.memo.refreshingSince = deps.now();
+  try {
+    return await readStoryblok(deps);
+  } finally {
+    deps.memo.refreshingSince = undefined;
+  }
+}
+
+/**
+ * Asks Storyblok (after a publish, or when nobody has for a while) and makes the answer current:
+ * in this isolate, in KV (cold isolates, and the fallback) and at the authority (every isolate).
+ */
+export async function readStoryblok(deps: CacheVersionDeps): Promise<number> {
+  const startedAt = deps.now();
+  const cv = await deps.fetchCurrent();
+  if (!isCacheVersion(cv)) throw new ContentError(502, "Bad Gateway");
+  storeCacheVersion(deps.store, cv);
+  deps.defer(report(deps, cv, startedAt));
+  remember(deps.memo, cv, deps.now(), startedAt);
+  return cv;
+}
+
 export function storeCacheVersion(store: CacheStore, cv: number): void {
   store.put(CV_KEY, String(cv), { expirationTtl: CV_KV_TTL_SECONDS });
   store.put(CV_LAST_KEY, String(cv));
 }
 
-function remember(memo: CvMemo, value: number, at: number): number {
+/** The isolate's cv from now on; `readAt` says when it was read from Storyblok (undefined: not known). */
+function remember(memo: CvMemo, value: number, at: number, readAt?: number): void {
   memo.value = value;
-  memo.readAt = at;
-  return value;
+  memo.checkedAt = at;
+  memo.readAt = readAt;
 }

@@ -1,11 +1,13 @@
 import { CACHE_TTL_SECONDS, LAST_GOOD_TTL_SECONDS, NOT_FOUND_TTL_SECONDS, cacheKey, lastGoodKey, requestName } from "./cache";
-import { currentCacheVersion, storeCacheVersion, type CvMemo } from "./cache-version";
-import { settledWithin } from "./deadline";
+import { currentCacheVersion, readStoryblok, type CacheVersionDeps, type CvMemo } from "./cache-version";
+import type { CvAuthority } from "./cv-authority";
+import { settledWithin, type Timer } from "./deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import { createParsedCache, type ParsedCache } from "./parsed-cache";
 import { RESOLVE_RELATIONS } from "./relations";
 import { pageIndex, type PageIndex } from "./routable";
+import { datasourceEntriesProblem, linksProblem, loadedStoryProblem, storyListProblem, type ShapeCheck } from "./shape";
 import { DEFAULT_LANG, LANGS } from "../../shared/i18n/lang";
 import type { ListParams, StoryblokApi, StoryList } from "./storyblok";
 import type { DatasourceEntry, LinkEntry, LoadedStory, Version } from "../../shared/content";
@@ -41,7 +43,7 @@ export interface Content {
   pageIndex(): Promise<PageIndex>;
   datasource(slug: string): Promise<Fetched<DatasourceEntry[]>>;
   cacheVersion(): Promise<number>;
-  /** Asks the API for the cache version now (after a publish) and makes it current in KV and this isolate. */
+  /** Asks the API for the cache version now (after a publish) and makes it current in KV, this isolate and the authority. */
   refreshCacheVersion(): Promise<number>;
   /** The story is gone (unpublished, deleted): its last-known-good copy must never be served again. */
   forgetStory(slug: string): void;
@@ -69,7 +71,11 @@ export interface ContentDeps {
   /** The API with the preview token, for drafts. Absent: drafts are not available. */
   previewApi?: StoryblokApi;
   store: CacheStore;
+  /** The site-wide cv authority (Durable Object); absent: every isolate relies on KV and Storyblok. */
+  authority?: CvAuthority;
   now: () => number;
+  /** How deadlines wait (default: real time). */
+  timer?: Timer;
   state: ContentIsolateState;
   defer: (promise: Promise<unknown>) => void;
   logger: Logger;
@@ -84,32 +90,34 @@ const storyName = (slug: string, language?: string) => requestName(`story/${slug
 
 export function createContent(deps: ContentDeps): Content {
   const { api, store, state, defer, logger } = deps;
-  const deadline = Date.now() + (deps.staleAfterMs ?? STALE_AFTER_MS);
+  const deadline = deps.now() + (deps.staleAfterMs ?? STALE_AFTER_MS);
 
-  const cacheVersion = () =>
-    currentCacheVersion({
-      store,
-      fetchCurrent: () => api.cacheVersion(),
-      now: deps.now,
-      memo: state.memo,
-      defer,
-      onRefreshFailed: (error) => logger.warn("content.cv_refresh_failed", { error }),
-    });
+  const versionDeps: CacheVersionDeps = {
+    store,
+    fetchCurrent: () => api.cacheVersion(),
+    authority: deps.authority,
+    now: deps.now,
+    timer: deps.timer,
+    memo: state.memo,
+    defer,
+    onRefreshFailed: (error) => logger.warn("content.cv_refresh_failed", { error }),
+  };
+  const cacheVersion = () => currentCacheVersion(versionDeps);
 
-  async function cached<T>(name: string, load: (cv: number) => Promise<T>): Promise<Fetched<T>> {
+  async function cached<T>(name: string, load: (cv: number) => Promise<T>, problemOf: ShapeCheck<T>): Promise<Fetched<T>> {
     const cv = await cacheVersion();
     const key = cacheKey(cv, name);
-    const hit = state.parsed.get<Entry<T>>(key) ?? (await readKv<T>(key));
+    const hit = state.parsed.get<Entry<T>>(key) ?? (await readKv<T>(key, problemOf));
     if (hit) {
       if ("notFound" in hit) throw new ContentError(404, "Not Found");
       return { value: hit.value, source: "hit", cv };
     }
-    const fetched = await fromOrigin(name, key, () => load(cv));
+    const fetched = await fromOrigin(name, key, () => load(cv), problemOf);
     return fetched.source === "miss" ? { ...fetched, cv } : fetched;
   }
 
-  /** A KV entry under a cv key, parsed once per isolate. */
-  async function readKv<T>(key: string): Promise<Entry<T> | null> {
+  /** A KV entry under a cv key, parsed (and its shape checked) once per isolate. */
+  async function readKv<T>(key: string, problemOf: ShapeCheck<T>): Promise<Entry<T> | null> {
     const text = await store.getText(key);
     if (text === null) return null;
     let entry: Entry<T>;
@@ -119,17 +127,31 @@ export function createContent(deps: ContentDeps): Content {
       logger.warn("content.kv_read_failed", { key, error });
       return null;
     }
+    const problem = "value" in entry ? problemOf(entry.value) : undefined;
+    if (problem) {
+      logger.warn("content.kv_read_failed", { key, error: `cached answer of the wrong shape: ${problem}` });
+      return null;
+    }
     state.parsed.set(key, entry, text.length);
     return entry;
   }
 
+  /** The origin's answer, refused (like a failed call, 502) when its shape is not one the site can render. */
+  async function checked<T>(name: string, load: () => Promise<T>, problemOf: ShapeCheck<T>): Promise<T> {
+    const value = await load();
+    const problem = problemOf(value);
+    if (!problem) return value;
+    logger.warn("content.bad_answer", { name, problem });
+    throw new ContentError(502, "Bad Gateway");
+  }
+
   /** A KV miss: Storyblok within the request's budget, else the last-known-good copy. */
-  async function fromOrigin<T>(name: string, key: string, load: () => Promise<T>): Promise<Fetched<T>> {
-    if (deadline - Date.now() <= 0) {
-      const early = await lastGood<T>(name, "request budget spent");
+  async function fromOrigin<T>(name: string, key: string, load: () => Promise<T>, problemOf: ShapeCheck<T>): Promise<Fetched<T>> {
+    if (deadline - deps.now() <= 0) {
+      const early = await lastGood<T>(name, "request budget spent", problemOf);
       if (early) return early;
     }
-    const loading = load().then(
+    const loading = checked(name, load, problemOf).then(
       (value) => {
         const entry = { value } satisfies Entry<T>;
         const body = JSON.stringify(entry);
@@ -146,10 +168,10 @@ export function createContent(deps: ContentDeps): Content {
         throw error;
       },
     );
-    const first = await settledWithin(loading, deadline - Date.now());
+    const first = await settledWithin(loading, deadline - deps.now());
     if (first.state === "fulfilled") return { value: first.value, source: "miss" };
     if (first.state === "rejected" && first.reason instanceof ContentError && first.reason.notFound) throw first.reason;
-    const stale = await lastGood<T>(name, first.state === "rejected" ? first.reason : "slower than the request budget");
+    const stale = await lastGood<T>(name, first.state === "rejected" ? first.reason : "slower than the request budget", problemOf);
     if (stale) {
       if (first.state === "pending") defer(loading.catch(() => undefined));
       return stale;
@@ -158,15 +180,15 @@ export function createContent(deps: ContentDeps): Content {
     return { value: await loading, source: "miss" };
   }
 
-  async function lastGood<T>(name: string, error: unknown): Promise<Fetched<T> | undefined> {
+  async function lastGood<T>(name: string, error: unknown, problemOf: ShapeCheck<T>): Promise<Fetched<T> | undefined> {
     const stale = await store.get<Entry<T>>(lastGoodKey(name));
-    if (!stale || !("value" in stale)) return undefined;
+    if (!stale || !("value" in stale) || problemOf(stale.value)) return undefined;
     logger.warn("content.stale", { name, error });
     return { value: stale.value, source: "stale" };
   }
 
   // include_dates: the sitemap's lastmod comes from published_at/updated_at
-  const links = () => cached(requestName("links", { include_dates: 1 }), (cv) => api.links({ cv, include_dates: 1 }));
+  const links = () => cached(requestName("links", { include_dates: 1 }), (cv) => api.links({ cv, include_dates: 1 }), linksProblem);
 
   return {
     origin: deps.origin,
@@ -177,7 +199,7 @@ export function createContent(deps: ContentDeps): Content {
         if (!deps.previewApi) throw new ContentError(403, "Drafts need STORYBLOK_PREVIEW_TOKEN");
         return { value: await deps.previewApi.story(slug, { ...storyParams, language, version: "draft" }), source: "draft" };
       }
-      return cached(storyName(slug, language), (cv) => api.story(slug, { ...storyParams, language, cv }));
+      return cached(storyName(slug, language), (cv) => api.story(slug, { ...storyParams, language, cv }), loadedStoryProblem);
     },
     async stories(params, { version = "published" } = {}) {
       if (version === "draft") {
@@ -185,7 +207,7 @@ export function createContent(deps: ContentDeps): Content {
         return { value: await deps.previewApi.stories({ ...storyParams, ...params, version: "draft" }), source: "draft" };
       }
       const full = { ...storyParams, ...params, version: "published" as const };
-      return cached(requestName("stories", full), (cv) => api.stories({ ...full, cv }));
+      return cached(requestName("stories", full), (cv) => api.stories({ ...full, cv }), storyListProblem);
     },
     async pageIndex() {
       const cv = await cacheVersion();
@@ -196,18 +218,12 @@ export function createContent(deps: ContentDeps): Content {
       if (source !== "stale") state.pages = { cv, index };
       return index;
     },
-    async refreshCacheVersion() {
-      const cv = await api.cacheVersion();
-      storeCacheVersion(store, cv);
-      state.memo.value = cv;
-      state.memo.readAt = deps.now();
-      return cv;
-    },
+    refreshCacheVersion: () => readStoryblok(versionDeps),
     forgetStory(slug) {
       for (const lang of LANGS) store.delete(lastGoodKey(storyName(slug, lang === DEFAULT_LANG ? undefined : lang)));
     },
     datasource(slug) {
-      return cached(requestName("datasource", { slug }), (cv) => api.datasourceEntries(slug, { cv }));
+      return cached(requestName("datasource", { slug }), (cv) => api.datasourceEntries(slug, { cv }), datasourceEntriesProblem);
     },
   };
 }

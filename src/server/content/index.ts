@@ -1,6 +1,8 @@
 import type { Config } from "../env";
 import type { Logger } from "../../shared/log";
 import { createContent, type Content, type ContentIsolateState } from "./content";
+import type { CvAuthority } from "./cv-authority";
+import type { Timer } from "./deadline";
 import { createEmulator, type Emulator } from "./emulator";
 import { createCacheStore } from "./kv-store";
 import { ContentError } from "./errors";
@@ -33,6 +35,10 @@ export interface ContentRequestDeps {
   defer: (promise: Promise<unknown>) => void;
   now: () => number;
   sleep?: Sleep;
+  /** How deadlines wait (KV reads, the cv authority); default: real time. */
+  timer?: Timer;
+  /** The site-wide cv authority (the `CV_AUTHORITY` Durable Object). */
+  authority?: CvAuthority;
   /** Replaces the network (production) or the emulator (embedded): tests inject faults here. */
   fetch?: typeof fetch;
   loadSnapshot: () => SpaceSnapshot;
@@ -81,8 +87,10 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
     origin: storyblok.kind === "storyblok" ? "storyblok" : "emulator",
     api,
     previewApi,
-    store: createCacheStore(deps.kv, logger, deps.defer),
+    store: createCacheStore(deps.kv, logger, deps.defer, { timer: deps.timer }),
+    authority: deps.authority,
     now,
+    timer: deps.timer,
     state: isolate.state,
     defer: deps.defer,
     logger,

@@ -1,5 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { contentForRequest, type ContentIsolate } from "../content";
+import { cvAuthority } from "../content/cv-authority";
+import type { Timer } from "../content/deadline";
 import type { Sleep } from "../content/retry";
 import type { SpaceSnapshot } from "../content/snapshot";
 import type { AppBindings } from "../request-context";
@@ -9,6 +11,7 @@ export interface ContentDeps {
   snapshot: SpaceSnapshot;
   now: () => number;
   sleep?: Sleep;
+  timer?: Timer;
   fetch?: typeof fetch;
 }
 
@@ -49,6 +52,8 @@ export function content(deps: ContentDeps) {
         defer: (promise) => c.executionCtx.waitUntil(promise.catch((error) => logger.error("content.cache_write", { error }))),
         now: deps.now,
         sleep: deps.sleep,
+        timer: deps.timer,
+        authority: cvAuthority(c.env.CV_AUTHORITY),
         fetch: deps.fetch,
         loadSnapshot: () => deps.snapshot,
       }),

@@ -1,0 +1,210 @@
+import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import snapshot from "../../.generated/snapshot.js";
+import { createEmulator, type Fault } from "../../src/server/content/emulator";
+import { KV_READ_DEADLINE_MS } from "../../src/server/content/kv-store";
+import { createApp } from "../../src/server/index";
+import { storyblokSignature } from "../../src/server/routes/webhook";
+import type { LoadedStory } from "../../src/shared/content";
+
+/**
+ * Faults of issue 19: KV that does not answer (every read has a deadline), and an origin that
+ * answers 200 with the wrong shape (checked before anything is cached, never over a good copy).
+ * The whole Worker in workerd with an injected clock, sleep and deadline timer.
+ */
+const BASE = "http://www.koraal.test";
+const SECRET = "storyblok-webhook-geheim";
+const contact = snapshot.stories.find((story) => story.full_slug === "contact")!;
+
+beforeEach(async () => {
+  await reset();
+});
+
+/** KV whose reads, once `hang()` is called, never answer (the writes still land). */
+function hangingKv() {
+  let hanging = false;
+  const kv = env.CONTENT_CACHE;
+  const never = () => new Promise<never>(() => {});
+  const namespace = new Proxy(kv, {
+    get(target, property) {
+      if (hanging && (property === "get" || property === "getWithMetadata")) return never;
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return {
+    namespace,
+    hang: () => {
+      hanging = true;
+    },
+  };
+}
+
+interface SiteOptions {
+  kv?: KVNamespace;
+  /** Every deadline passes as soon as it is set: a read that has not answered by then never will. */
+  instantDeadlines?: boolean;
+}
+
+function site(options: SiteOptions = {}) {
+  let fault: ((url: URL) => Fault | undefined) | undefined;
+  let clock = Date.parse("2026-03-02T10:00:00Z");
+  const emulator = createEmulator(snapshot, { now: () => clock, fault: (url) => fault?.(url) });
+  const logs: Array<Record<string, unknown>> = [];
+  const deadlines: number[] = [];
+  const app = createApp({
+    now: () => clock,
+    sleep: async () => {},
+    timer: options.instantDeadlines ? async (ms: number) => void deadlines.push(ms) : undefined,
+    contentFetch: emulator.fetch,
+    logSink: (_, line) => logs.push(JSON.parse(line)),
+  } as Parameters<typeof createApp>[0]);
+  const siteEnv = {
+    ...env,
+    LOG_LEVEL: "debug",
+    STORYBLOK_WEBHOOK_SECRET: SECRET,
+    ...(options.kv ? { CONTENT_CACHE: options.kv } : {}),
+  } as typeof env;
+
+  async function get(path: string, init?: RequestInit) {
+    const ctx = createExecutionContext();
+    const answer = app.fetch(new Request(BASE + path, { redirect: "manual", ...init }), siteEnv, ctx);
+    // a guard, not a sleep: an answer that has not come after 5 s will not come
+    let guard: ReturnType<typeof setTimeout> | undefined;
+    const res = await Promise.race([
+      answer,
+      new Promise<never>((_, reject) => (guard = setTimeout(() => reject(new Error(`no answer for ${path} after 5 s`)), 5000))),
+    ]);
+    clearTimeout(guard);
+    const text = await res.text();
+    await waitOnExecutionContext(ctx);
+    const source = /content;desc="(\w+)"/.exec(res.headers.get("server-timing") ?? "")?.[1];
+    return { status: res.status, headers: res.headers, text, source };
+  }
+  return {
+    emulator,
+    logs,
+    deadlines,
+    get,
+    setFault: (next: typeof fault) => {
+      fault = next;
+    },
+    advance: (ms: number) => {
+      clock += ms;
+    },
+    /** A publish in Storyblok and its signed webhook: this isolate reads the new cv at once. */
+    publish: async (slug: string) => {
+      emulator.publish(slug);
+      clock += 6000; // past the webhook's refresh throttle
+      const body = JSON.stringify({ text: `published ${slug}`, action: "published", full_slug: slug, story_id: 1 });
+      const hook = await get("/api/storyblok/webhook", {
+        method: "POST",
+        headers: { "webhook-signature": await storyblokSignature(SECRET, body) },
+        body,
+      });
+      expect(hook.status).toBe(202);
+    },
+  };
+}
+
+async function kvKeys(): Promise<string[]> {
+  return (await env.CONTENT_CACHE.list()).keys.map((key) => key.name).sort();
+}
+
+async function lastGoodContact(): Promise<LoadedStory> {
+  const key = (await kvKeys()).find((name) => name.startsWith("lkg:story/contact?"))!;
+  return (JSON.parse((await env.CONTENT_CACHE.get(key))!) as { value: LoadedStory }).value;
+}
+
+describe("slow KV: every read has a deadline", () => {
+  it("a fresh isolate whose KV reads never answer serves the page from the origin", async () => {
+    const kv = hangingKv();
+    kv.hang();
+    const s = site({ kv: kv.namespace, instantDeadlines: true });
+    const answer = await s.get("/contact");
+    expect([answer.status, answer.source]).toEqual([200, "miss"]);
+    expect(answer.text).toContain("<title>Contact");
+    expect(new Set(s.deadlines)).toEqual(new Set([KV_READ_DEADLINE_MS]));
+    expect(KV_READ_DEADLINE_MS).toBeLessThanOrEqual(500);
+  });
+
+  it("a warm isolate whose cv check is due: cached pages from the isolate, others from the origin, no waiting on KV", async () => {
+    const kv = hangingKv();
+    const s = site({ kv: kv.namespace, instantDeadlines: true });
+    expect((await s.get("/contact")).status).toBe(200);
+    s.advance(11_000); // past any memo of the cv
+    kv.hang();
+    const cached = await s.get("/contact");
+    expect([cached.status, cached.source]).toEqual([200, "hit"]);
+    const uncached = await s.get("/over-ons");
+    expect([uncached.status, uncached.source]).toEqual([200, "miss"]);
+  });
+
+  it("KV not answering and the origin down: the last-known-good lookup is bounded too (503, Retry-After)", async () => {
+    const kv = hangingKv();
+    kv.hang();
+    const s = site({ kv: kv.namespace, instantDeadlines: true });
+    s.setFault(() => ({ status: 503 }));
+    const answer = await s.get("/contact");
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("retry-after")).toBe("30");
+  });
+});
+
+describe("a wrong-shaped origin answer is never cached and never replaces a good copy", () => {
+  const contactFault = (body: unknown) => (url: URL) =>
+    url.pathname === "/v2/cdn/stories/contact" ? ({ status: 200, body } satisfies Fault) : undefined;
+
+  it.each([
+    ["story null", { story: null }],
+    ["content.body a string", { story: { ...contact, content: { ...contact.content, body: "kapot" } }, cv: 1, rels: [], links: [] }],
+    ["content without a component", { story: { ...contact, content: { body: [] } }, cv: 1, rels: [], links: [] }],
+  ])("after a publish the origin answers 200 with %s: the last-known-good copy, then the recovered page", async (_, body) => {
+    const s = site();
+    expect((await s.get("/contact")).status).toBe(200);
+    const good = await lastGoodContact();
+    await s.publish("contact");
+    s.setFault(contactFault(body));
+    const during = await s.get("/contact");
+    expect([during.status, during.source]).toEqual([200, "stale"]);
+    expect(during.text).toContain("<title>Contact");
+    expect(await lastGoodContact()).toEqual(good);
+    expect((await kvKeys()).filter((key) => key.startsWith(`c:${s.emulator.cacheVersion}:story/contact?`))).toEqual([]);
+    expect(s.logs.filter((l) => l.event === "content.bad_answer")).toEqual([
+      expect.objectContaining({ level: "warn", name: expect.stringMatching(/^story\/contact\?/) }),
+    ]);
+
+    s.setFault(undefined);
+    s.advance(2000);
+    const after = await s.get("/contact");
+    expect([after.status, after.source]).toEqual([200, "miss"]);
+    expect(after.text).toContain("<title>Contact");
+  });
+
+  it("a wrong shape without a copy to fall back on is a 503 with Retry-After, and the next request asks again", async () => {
+    const s = site();
+    s.setFault(contactFault({ story: null }));
+    const during = await s.get("/contact");
+    expect([during.status, during.headers.get("retry-after")]).toEqual([503, "30"]);
+    s.setFault(undefined);
+    s.advance(2000);
+    expect((await s.get("/contact")).status).toBe(200);
+  });
+
+  it("a non-numeric cache version from spaces/me is refused: no NaN keys, the last cv stays current", async () => {
+    const s = site();
+    expect((await s.get("/")).status).toBe(200);
+    s.setFault((url) =>
+      url.pathname === "/v2/cdn/spaces/me" ? { status: 200, body: { space: { ...snapshot.space, version: "abc" } } } : undefined,
+    );
+    await s.publish("home");
+    expect(await env.CONTENT_CACHE.get("cv:current")).toBe(String(snapshot.space.version));
+    const page = await s.get("/");
+    expect([page.status, page.source]).toEqual([200, "hit"]);
+    expect((await kvKeys()).filter((key) => /NaN|undefined|null/.test(key))).toEqual([]);
+    expect(s.logs.filter((l) => l.event === "webhook.refresh_failed")).toEqual([
+      expect.objectContaining({ level: "error", error: expect.objectContaining({ name: "ContentError", message: "Bad Gateway" }) }),
+    ]);
+  });
+});
