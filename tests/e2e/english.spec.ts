@@ -47,7 +47,7 @@ for (const width of [375, 1280]) {
     test("the newsletter form speaks English", async ({ page }) => {
       await page.goto("/en/contact");
       await hydrated(page);
-      const form = page.locator("#nieuwsbrief");
+      const form = page.locator("#newsletter");
       await form.getByLabel("Email address").fill("no-address");
       await form.getByRole("button", { name: "Subscribe" }).click();
       await expect(form.getByRole("status")).toHaveText("Please enter a valid email address");
