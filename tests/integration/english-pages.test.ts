@@ -62,7 +62,7 @@ function dutchPhrases(dutch: unknown, english: unknown, key = ""): string[] {
   return [];
 }
 
-const hasEnglishPage = (story: Story) => Boolean(story.translated_slugs?.some((slug) => slug.lang === "en" && slug.published));
+const publishedInEnglish = (story: Story) => Boolean(story.translated_slugs?.some((slug) => slug.lang === "en" && slug.published));
 const teamAlts = snapshot.stories
   .filter((story) => story.full_slug.startsWith("team/"))
   .map((story) => (story.content.photo as { alt: string }).alt);
@@ -159,7 +159,7 @@ function perceivable(page: string): string {
 }
 
 const untranslatedTexts = [
-  ...new Set(snapshot.stories.flatMap((story) => untranslated(story.content, !hasEnglishPage(story)).map((text) => text.trim()))),
+  ...new Set(snapshot.stories.flatMap((story) => untranslated(story.content, !publishedInEnglish(story)).map((text) => text.trim()))),
 ].filter((text) => !SAME_IN_ENGLISH.has(text));
 
 describe("English pages without Dutch", () => {
@@ -225,7 +225,7 @@ const IN_DUTCH = { text: "In Dutch", lang: "en" };
 
 /** The card an English page shows for a story: to its English page, or marked Dutch to its Dutch one. */
 const englishCard = (story: Story) =>
-  hasEnglishPage(story)
+  publishedInEnglish(story)
     ? { href: englishPath(story), hreflang: undefined, lang: undefined, label: undefined }
     : { href: `/${story.full_slug}`, hreflang: "nl", lang: "nl", label: IN_DUTCH };
 const storiesOf = (folder: string, component: string) =>
@@ -238,8 +238,8 @@ describe("English listings keep Dutch-only stories, marked", () => {
     ["/en/jobs", "vacatures/", "Vacancy"],
   ])("%s: every story; those without an English page lang=nl, hreflang=nl, labelled 'In Dutch'", async (path, folder, component) => {
     const stories = storiesOf(folder, component);
-    expect(stories.filter(hasEnglishPage).length).toBeGreaterThan(0);
-    expect(stories.filter((story) => !hasEnglishPage(story)).length).toBeGreaterThan(0);
+    expect(stories.filter(publishedInEnglish).length).toBeGreaterThan(0);
+    expect(stories.filter((story) => !publishedInEnglish(story)).length).toBeGreaterThan(0);
     expect((await cards(await html(path))).sort(byHref)).toEqual(stories.map(englishCard).sort(byHref));
   });
 
