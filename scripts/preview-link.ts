@@ -5,16 +5,18 @@
 // the Worker checks links with (src/shared/preview-link.ts).
 //
 //   npm run preview:link -- /contact                   embedded content (content/space.json)
+//   npm run preview:link -- /en/contact                the English page (the story whose English path it is)
 //   npm run preview:link -- /contact --base http://127.0.0.1:8790
 //   STORYBLOK_PREVIEW_TOKEN=.. STORYBLOK_SPACE_ID=.. npm run preview:link -- /contact --base https://www.koraal.nl
 //
 // With a real space the story id is asked from the Content Delivery API (STORYBLOK_API_HOST,
 // default api.storyblok.com); `--story <id>` skips that.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { SpaceSnapshot } from "../src/server/content/snapshot.ts";
 import type { Story } from "../src/shared/content.ts";
+import { DEFAULT_LANG, splitLangPath } from "../src/shared/i18n/lang.ts";
 import { previewLink } from "../src/shared/preview-link.ts";
 import { storySlugForPath } from "../src/shared/story-path.ts";
 
@@ -38,18 +40,39 @@ export interface EmbeddedSpace {
   storyId: number | undefined;
 }
 
-/** The embedded space: its id, its documented local preview token, and the id of the story at `slug`. */
+/**
+ * The embedded space: its id, its documented local preview token, and the id of the story at `slug`
+ * (`en/services` is the story whose English path is `services`).
+ */
 export function embeddedSpace(contentDir: string, slug: string): EmbeddedSpace {
   const { space, tokens } = JSON.parse(readFileSync(join(contentDir, "space.json"), "utf8")) as Pick<SpaceSnapshot, "space" | "tokens">;
-  let storyId: number | undefined;
-  for (const dir of ["drafts", "stories"]) {
-    const file = join(contentDir, dir, `${slug}.json`);
-    if (existsSync(file)) {
-      storyId = (JSON.parse(readFileSync(file, "utf8")) as Story).id;
-      break;
-    }
-  }
+  const file = storyFile(contentDir, defaultSlug(contentDir, slug));
+  const storyId = file ? (JSON.parse(readFileSync(file, "utf8")) as Story).id : undefined;
   return { spaceId: space.id, token: tokens.preview, storyId };
+}
+
+/** The story's file, its draft where it has one; undefined when content/ has no story at the slug. */
+function storyFile(contentDir: string, slug: string): string | undefined {
+  return ["drafts", "stories"].map((dir) => join(contentDir, dir, `${slug}.json`)).find((file) => existsSync(file));
+}
+
+/**
+ * A story's slug in the default language, which names its file: `en/services` -> `diensten`, by the
+ * stories' translated slugs. A Dutch slug under `/en` stays that story, as the page route reads it
+ * for the visual editor.
+ */
+function defaultSlug(contentDir: string, slug: string): string {
+  const { lang, path } = splitLangPath(`/${slug}`);
+  if (lang === DEFAULT_LANG) return slug;
+  const translated = storySlugForPath(path) ?? path;
+  const dir = join(contentDir, "stories");
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".json"));
+  const file = files.find((name) =>
+    (JSON.parse(readFileSync(join(dir, name), "utf8")) as Story).translated_slugs?.some(
+      (entry) => entry.lang === lang && entry.path.replace(/\/$/, "") === translated,
+    ),
+  );
+  return file ? file.slice(0, -".json".length) : translated;
 }
 
 async function storyIdFromApi({ slug, token, host }: { slug: string; token: string; host: string }): Promise<number> {

@@ -5,6 +5,7 @@
  * (`src/shared/i18n/`, `t.newsletter`), in the signup's language. The form shows an API `message`
  * as is, so every answer is a sentence a visitor understands.
  */
+import type { Lang } from "./i18n/lang";
 
 /** The JSON API the form island posts to (spec: POST /api/hubspot/create, body {email}). */
 export const NEWSLETTER_API_PATH = "/api/hubspot/create";
@@ -21,18 +22,33 @@ export const NEWSLETTER_FIELDS = {
   language: "language",
 } as const;
 
-/** The no-JS post returns to `<page>?nieuwsbrief=<code>#nieuwsbrief`. */
-export const NEWSLETTER_OUTCOME_PARAM = "nieuwsbrief";
-export const NEWSLETTER_ANCHOR = "nieuwsbrief";
-
 export type SignupOutcomeKind = "subscribed" | "invalid" | "rate-limited" | "unavailable";
 
-/** Outcome -> the code in `?nieuwsbrief=`. */
-export const OUTCOME_CODES: Record<SignupOutcomeKind, string> = {
-  subscribed: "geabonneerd",
-  invalid: "ongeldig",
-  "rate-limited": "te-vaak",
-  unavailable: "mislukt",
+/** How the no-JS post reports its outcome to the page it returns to, in that page's language. */
+export interface OutcomeWords {
+  /** The query parameter: `?<param>=<code>`. */
+  param: string;
+  /** The footer section's id, the fragment of the return address. */
+  anchor: string;
+  /** Outcome -> the code in the query. */
+  codes: Record<SignupOutcomeKind, string>;
+}
+
+/**
+ * `<page>?nieuwsbrief=geabonneerd#nieuwsbrief` on a Dutch page, `<page>?newsletter=subscribed#newsletter`
+ * on an English one: the address bar speaks the page's language too.
+ */
+export const NEWSLETTER_OUTCOME: Record<Lang, OutcomeWords> = {
+  nl: {
+    param: "nieuwsbrief",
+    anchor: "nieuwsbrief",
+    codes: { subscribed: "geabonneerd", invalid: "ongeldig", "rate-limited": "te-vaak", unavailable: "mislukt" },
+  },
+  en: {
+    param: "newsletter",
+    anchor: "newsletter",
+    codes: { subscribed: "subscribed", invalid: "invalid", "rate-limited": "too-many", unavailable: "failed" },
+  },
 };
 
 export type NewsletterMessage = { kind: "success" | "error"; text: string };
@@ -45,16 +61,19 @@ export const OUTCOME_MESSAGE_KEYS = {
   unavailable: "unavailable",
 } as const satisfies Record<SignupOutcomeKind, string>;
 
-/** The outcome a `?nieuwsbrief=` code stands for; anything else: none. */
-export function outcomeOfCode(code: string | null | undefined): SignupOutcomeKind | undefined {
-  return (Object.keys(OUTCOME_CODES) as SignupOutcomeKind[]).find((k) => OUTCOME_CODES[k] === code);
+/** The outcome a page's query string reports in the page's own language; anything else: none. */
+export function outcomeOfSearch(search: string, lang: Lang): SignupOutcomeKind | undefined {
+  const { param, codes } = NEWSLETTER_OUTCOME[lang];
+  const code = new URLSearchParams(search).get(param);
+  return (Object.keys(codes) as SignupOutcomeKind[]).find((kind) => codes[kind] === code);
 }
 
-/** The message for a `?nieuwsbrief=` code the form route put there, in the page's language. */
+/** The message for the outcome the form route put in the page's query string, in the page's language. */
 export function outcomeMessage(
-  code: string | null | undefined,
+  search: string,
+  lang: Lang,
   messages: Record<(typeof OUTCOME_MESSAGE_KEYS)[SignupOutcomeKind], string>,
 ): NewsletterMessage | undefined {
-  const kind = outcomeOfCode(code);
+  const kind = outcomeOfSearch(search, lang);
   return kind && { kind: kind === "subscribed" ? "success" : "error", text: messages[OUTCOME_MESSAGE_KEYS[kind]] };
 }

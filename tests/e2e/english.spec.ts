@@ -44,10 +44,25 @@ for (const width of [375, 1280]) {
       expect(errors).toEqual([]);
     });
 
+    test("listings show Dutch-only stories labelled 'In Dutch', described to screen readers, axe clean", async ({ page }) => {
+      for (const [path, title] of [
+        ["/en/cases", "Een rooster dat zorgmedewerkers zelf in de hand hebben"],
+        ["/en/jobs", "Senior React Native developer"],
+      ] as const) {
+        await page.goto(path);
+        await hydrated(page);
+        const link = page.getByRole("link", { name: title });
+        await expect(link).toHaveAttribute("hreflang", "nl");
+        await expect(link).toHaveAccessibleDescription("In Dutch");
+        await expect(page.locator("article[lang=nl]").filter({ has: link }).getByText("In Dutch")).toBeVisible();
+        expect(await violations(page), path).toEqual([]);
+      }
+    });
+
     test("the newsletter form speaks English", async ({ page }) => {
       await page.goto("/en/contact");
       await hydrated(page);
-      const form = page.locator("#nieuwsbrief");
+      const form = page.locator("#newsletter");
       await form.getByLabel("Email address").fill("no-address");
       await form.getByRole("button", { name: "Subscribe" }).click();
       await expect(form.getByRole("status")).toHaveText("Please enter a valid email address");

@@ -10,6 +10,15 @@ test("the newsletter form works without JavaScript: a plain post that comes back
   await expect(page.locator("#nieuwsbrief [role=status]")).toHaveText("Woehoe, je bent geabonneerd!");
 });
 
+test("an English page's plain post comes back in English words, at the form", async ({ page }) => {
+  await page.goto("/en/contact");
+  await page.getByLabel("Email address").fill(`without-js-${Date.now()}@example.nl`);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await page.waitForURL((url) => url.pathname === "/en/contact" && url.searchParams.get("newsletter") === "subscribed");
+  expect(new URL(page.url()).hash).toBe("#newsletter");
+  await expect(page.locator("#newsletter [role=status]")).toHaveText("Woohoo, you're subscribed!");
+});
+
 test("without JavaScript the browser refuses an invalid address: nothing is posted", async ({ page }) => {
   const posts: string[] = [];
   page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));

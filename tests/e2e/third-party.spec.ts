@@ -178,6 +178,8 @@ test("with all three on, the page loads with no CSP violation; tracking waits fo
   expect(await page.evaluate(() => (document.getElementById("Cookiebot") as HTMLScriptElement | null)?.dataset.cbid)).toBe(
     TRACKING_SETTINGS.COOKIE_CONSENT_ID,
   );
+  // the banner in the page's language
+  expect(await page.evaluate(() => (document.getElementById("Cookiebot") as HTMLScriptElement | null)?.dataset.culture)).toBe("nl");
   const defaults = (await consentUpdates(page)).filter(([, kind]) => kind === "default");
   expect(defaults).toHaveLength(1);
   expect(defaults[0]![2]).toMatchObject({

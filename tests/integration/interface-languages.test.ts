@@ -23,10 +23,24 @@ describe("the page document in the path's language", () => {
     expect(html).toContain(
       '<nav aria-label="Continue to" class="flex flex-wrap gap-4"><a href="/en" class="btn-primary">Home</a><a href="/en/contact" class="btn-secondary">Contact</a></nav>',
     );
-    expect(html).toContain('<h2 id="nieuwsbrief-titel" class="m-0 font-display text-xl font-bold">Newsletter</h2>');
+    expect(html).toContain(
+      '<section id="newsletter" aria-labelledby="newsletter-title" class="max-w-xl scroll-mt-24"><h2 id="newsletter-title" class="m-0 font-display text-xl font-bold">Newsletter</h2>',
+    );
     expect(html).toContain('<input type="hidden" name="language" value="en"/>');
     expect(html).toContain('><span lang="en" class="sr-only">Language: </span>Nederlands</a>');
     expect(html).not.toMatch(/navigatiemenu|Naar de inhoud|Verder naar|Inschrijven/);
+  });
+
+  it("shows a no-JS signup's outcome from the page's own words: English ones on English pages", async () => {
+    const status = async (path: string) => {
+      const html = await (await get(path)).text();
+      return html.match(/<p id="[^"]+" role="status"[^>]*>([^<]*)<\/p>/)?.[1];
+    };
+    expect(await status("/en/contact?newsletter=subscribed")).toBe("Woohoo, you&#x27;re subscribed!");
+    expect(await status("/en/contact?newsletter=too-many")).toBe("Hold on: please try again in a minute.");
+    expect(await status("/en/contact?nieuwsbrief=geabonneerd")).toBe("");
+    expect(await status("/contact?nieuwsbrief=geabonneerd")).toBe("Woehoe, je bent geabonneerd!");
+    expect(await status("/contact?newsletter=subscribed")).toBe("");
   });
 
   it("keeps the Dutch pages Dutch, with a switcher to the same page in English", async () => {
@@ -129,7 +143,7 @@ describe("newsletter signups record their language", () => {
   it("stores the no-JS form's hidden language field, else the language of the page it returns to", async () => {
     const h = harness();
     const res = await form(h, { email: "zonderjs@voorbeeld.nl", returnPath: "/en/contact", language: "en", website: "" });
-    expect([res.status, res.headers.get("location")]).toEqual([303, "/en/contact?nieuwsbrief=geabonneerd#nieuwsbrief"]);
+    expect([res.status, res.headers.get("location")]).toEqual([303, "/en/contact?newsletter=subscribed#newsletter"]);
     await form(h, { email: "oud@voorbeeld.nl", returnPath: "/en/jobs", website: "" });
     await form(h, { email: "raar@voorbeeld.nl", returnPath: "/contact", language: "de", website: "" });
     expect(await language(h)).toEqual([

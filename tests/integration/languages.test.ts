@@ -208,4 +208,23 @@ describe("preview per language", () => {
     expect(dutch.html).toContain(`>${field(draft, "HeroBanner", "title")}</h1>`);
     expect((await env.CONTENT_CACHE.list()).keys.filter((key) => key.name.includes("language=en"))).toEqual([]);
   });
+
+  it("opens a link at an English path (what `npm run preview:link -- /en/...` prints) as the English preview", async () => {
+    const story = snapshot.stories.find((s) => s.full_slug === "diensten/webontwikkeling")!;
+    const link = new URL(
+      await previewLink({
+        base: BASE,
+        path: "/en/services/web-development",
+        spaceId: snapshot.space.id,
+        token: snapshot.tokens.preview,
+        storyId: story.id,
+      }),
+    );
+    const { response, html } = await get(link.pathname + link.search);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("server-timing")).toMatch(/^content;desc="draft"/);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("<title>Web development | Koraal</title>");
+    expect(html).toContain(`data-blok-c=`);
+  });
 });

@@ -318,6 +318,27 @@ describe("POST /api/newsletter: the form without JavaScript", () => {
     expect(location(res)).toBe("/cases?page=2&nieuwsbrief=geabonneerd#nieuwsbrief");
   });
 
+  it("answers an English page in English words: ?newsletter=subscribed|invalid|too-many|failed#newsletter", async () => {
+    const h = harness();
+    const ip = "203.0.113.21";
+    expect(location(await postForm(h, { email: email("engels"), returnPath: "/en/contact" }, ip))).toBe(
+      "/en/contact?newsletter=subscribed#newsletter",
+    );
+    expect(location(await postForm(h, { email: "geen-adres", returnPath: "/en" }, ip))).toBe("/en?newsletter=invalid#newsletter");
+    // an outcome already in the address, in either language, makes way
+    expect(
+      location(await postForm(h, { email: email("engels2"), returnPath: "/en/cases?pagina=2&nieuwsbrief=oud&newsletter=old" }, ip)),
+    ).toBe("/en/cases?pagina=2&newsletter=subscribed#newsletter");
+    for (let i = 3; i <= 5; i++) await postForm(h, { email: email(`engels${i}`), returnPath: "/en" }, ip);
+    expect(location(await postForm(h, { email: email("engels6"), returnPath: "/en/jobs" }, ip))).toBe(
+      "/en/jobs?newsletter=too-many#newsletter",
+    );
+    await env.DB.prepare("DROP TABLE subscribers").run();
+    expect(location(await postForm(h, { email: email("engelskapot"), returnPath: "/en/contact" }))).toBe(
+      "/en/contact?newsletter=failed#newsletter",
+    );
+  });
+
   it("drops a filled-in honeypot silently", async () => {
     const h = harness();
     expect(location(await postForm(h, { email: email("formbot"), returnPath: "/", website: "spam" }))).toBe(

@@ -173,7 +173,7 @@ describe("third-party scripts", () => {
         `connect-src 'self' https://consent.cookiebot.com https://consentcdn.cookiebot.com; frame-src 'self' https://consentcdn.cookiebot.com; ` +
         `media-src 'self' https://a.storyblok.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
     );
-    expect(html).toContain('{"cbid":"3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f"}');
+    expect(html).toContain('{"cbid":"3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f","culture":"nl"}');
     expect(html).not.toContain("googletagmanager");
     expect(html).not.toContain("leadinfo");
   });
@@ -191,7 +191,9 @@ describe("third-party scripts", () => {
     expect(loaders).toHaveLength(1);
     expect(loaders[0]![1]).toBe(nonce);
     const code = loaders[0]![2]!;
-    expect(code).toContain('{"cbid":"3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f","gtm":"GTM-TEST123","leadinfo":"LI-TEST1234ABCD"}');
+    expect(code).toContain(
+      '{"cbid":"3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f","culture":"nl","gtm":"GTM-TEST123","leadinfo":"LI-TEST1234ABCD"}',
+    );
     // consent defaults come before the tag manager; Leadinfo is only added inside the consent handler
     expect(code.indexOf("'consent','default'")).toBeLessThan(code.indexOf("gtm.js"));
     expect(code.indexOf("ping.js")).toBeGreaterThan(code.indexOf("function consent()"));
@@ -204,6 +206,26 @@ describe("third-party scripts", () => {
     expect(html).not.toContain("googletagmanager");
     expect(html).not.toContain("leadinfo");
     expect(logs.filter((l) => l.event === "third_party.no_consent")).toHaveLength(1);
+  });
+
+  it("the consent banner speaks the page's language (Cookiebot's data-culture), on pages and error screens", async () => {
+    const cultures = [];
+    for (const path of ["/", "/contact", "/en", "/en/contact", "/bestaat-niet", "/en/does-not-exist"]) {
+      const { html } = await page(CONSENT, path);
+      const loader = [...html.matchAll(/<script nonce="[^"]+">([\s\S]*?)<\/script>/g)]
+        .map((m) => m[1]!)
+        .find((code) => code.includes("Cookiebot"))!;
+      expect(loader).toContain("add('https://consent.cookiebot.com/uc.js',{id:'Cookiebot','data-cbid':s.cbid,'data-culture':s.culture,");
+      cultures.push([path, JSON.parse(loader.match(/\}\)\(window,document,(\{.*\})\);$/)![1]!).culture]);
+    }
+    expect(cultures).toEqual([
+      ["/", "nl"],
+      ["/contact", "nl"],
+      ["/en", "en"],
+      ["/en/contact", "en"],
+      ["/bestaat-niet", "nl"],
+      ["/en/does-not-exist", "en"],
+    ]);
   });
 
   it("the 404 screen gets them too", async () => {

@@ -51,6 +51,22 @@ describe("npm run preview:link", () => {
     expect(access?.storyId).toBe(space.storyId);
   });
 
+  it("prints links for English paths too: the story whose English path it is", async () => {
+    const link = new URL(run(["/en/services/web-development"]));
+    expect(link.origin + link.pathname).toBe("http://127.0.0.1:8787/en/services/web-development");
+    const space = embeddedSpace(CONTENT, "diensten/webontwikkeling");
+    expect(space.storyId).toEqual(expect.any(Number));
+    expect(link.searchParams.get("_storyblok")).toBe(String(space.storyId));
+    const access = await previewAccess(link, { previewToken: space.token, spaceId: space.spaceId, now: Date.now() });
+    expect(access?.storyId).toBe(space.storyId);
+    // the English home, a translated folder, a story with a draft, and a Dutch slug under /en (as the page route reads it)
+    expect(new URL(run(["/en"])).searchParams.get("_storyblok")).toBe(String(embeddedSpace(CONTENT, "home").storyId));
+    expect(embeddedSpace(CONTENT, "en/jobs").storyId).toBe(embeddedSpace(CONTENT, "vacatures").storyId);
+    expect(embeddedSpace(CONTENT, "en/jobs/product-designer").storyId).toBe(embeddedSpace(CONTENT, "vacatures/product-designer").storyId);
+    expect(embeddedSpace(CONTENT, "en/over-ons").storyId).toBe(embeddedSpace(CONTENT, "over-ons").storyId);
+    expect(() => run(["/en/does-not-exist"])).toThrow(/no story "en\/does-not-exist" in content/);
+  });
+
   it("takes another base, from --base or PORT", () => {
     expect(run(["/", "--base", "http://127.0.0.1:8790"])).toMatch(/^http:\/\/127\.0\.0\.1:8790\/\?_storyblok=\d+&/);
     expect(run(["/"], { PORT: "8791" })).toMatch(/^http:\/\/127\.0\.0\.1:8791\/\?/);

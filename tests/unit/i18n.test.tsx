@@ -117,14 +117,33 @@ describe("dictionaries", () => {
     expect(en.newsletter.tooMany(12)).toBe("Too many signups in a row. Please try again in 12 seconds.");
   });
 
-  it("reports a no-JS signup's outcome in the page's language", () => {
-    expect(outcomeMessage("geabonneerd", nl.newsletter)).toEqual({ kind: "success", text: "Woehoe, je bent geabonneerd!" });
-    expect(outcomeMessage("te-vaak", nl.newsletter)).toEqual({ kind: "error", text: "Even geduld: probeer het over een minuut opnieuw." });
-    expect(outcomeMessage("geabonneerd", en.newsletter)).toEqual({ kind: "success", text: "Woohoo, you're subscribed!" });
-    expect(outcomeMessage("ongeldig", en.newsletter)).toEqual({ kind: "error", text: "Please enter a valid email address" });
-    expect(outcomeMessage("mislukt", en.newsletter)).toEqual({ kind: "error", text: "Subscribing didn't work. Please try again later." });
-    expect(outcomeMessage("iets-anders", en.newsletter)).toBeUndefined();
-    expect(outcomeMessage(null, en.newsletter)).toBeUndefined();
+  it("reports a no-JS signup's outcome in the page's language, read in that language's words", () => {
+    expect(outcomeMessage("?nieuwsbrief=geabonneerd", "nl", nl.newsletter)).toEqual({
+      kind: "success",
+      text: "Woehoe, je bent geabonneerd!",
+    });
+    expect(outcomeMessage("?x=1&nieuwsbrief=te-vaak", "nl", nl.newsletter)).toEqual({
+      kind: "error",
+      text: "Even geduld: probeer het over een minuut opnieuw.",
+    });
+    expect(outcomeMessage("?newsletter=subscribed", "en", en.newsletter)).toEqual({ kind: "success", text: "Woohoo, you're subscribed!" });
+    expect(outcomeMessage("?newsletter=invalid", "en", en.newsletter)).toEqual({
+      kind: "error",
+      text: "Please enter a valid email address",
+    });
+    expect(outcomeMessage("?newsletter=too-many", "en", en.newsletter)).toEqual({
+      kind: "error",
+      text: "Hold on: please try again in a minute.",
+    });
+    expect(outcomeMessage("?newsletter=failed", "en", en.newsletter)).toEqual({
+      kind: "error",
+      text: "Subscribing didn't work. Please try again later.",
+    });
+    // another language's words, or none, report nothing
+    expect(outcomeMessage("?nieuwsbrief=geabonneerd", "en", en.newsletter)).toBeUndefined();
+    expect(outcomeMessage("?newsletter=subscribed", "nl", nl.newsletter)).toBeUndefined();
+    expect(outcomeMessage("?newsletter=iets-anders", "en", en.newsletter)).toBeUndefined();
+    expect(outcomeMessage("", "en", en.newsletter)).toBeUndefined();
   });
 });
 
@@ -161,7 +180,7 @@ describe("rendering in a language", () => {
       <SiteShell header={header} footer={footer}>
         <ErrorScreen status={500} />
       </SiteShell>,
-      { lang: "en", path: "/en/broken", search: "?nieuwsbrief=geabonneerd" },
+      { lang: "en", path: "/en/broken", search: "?newsletter=subscribed" },
     );
     const text = textOf(html);
     // header: the menus' words, the logo to the English home, the switcher to Dutch

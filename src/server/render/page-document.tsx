@@ -116,7 +116,7 @@ export function PageDocument(input: PageDocumentInput) {
             <script type="module" src={buildManifest.scripts.preview} nonce={slot} />
           </>
         ) : (
-          <ThirdPartyScripts config={input.thirdParty} nonce={slot} />
+          <ThirdPartyScripts config={input.thirdParty} nonce={slot} lang={lang} />
         )
       }
     >

@@ -1,4 +1,5 @@
 import type { ThirdPartyConfig } from "../env";
+import type { Lang } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
 import type { CspOptions } from "./security";
 
@@ -11,6 +12,7 @@ import type { CspOptions } from "./security";
  *   updates follow the visitor's Cookiebot choice.
  * - Leadinfo loads only once the visitor has accepted marketing cookies.
  * - Without a consent banner nothing that tracks is loaded at all (a warning is logged once).
+ * - The banner speaks the page's language (Cookiebot's `data-culture`).
  *
  * The CSP names exactly the hosts the enabled scripts need (`thirdPartyCsp`).
  */
@@ -76,10 +78,10 @@ export function warnAboutInactiveTracking(config: ThirdPartyConfig, logger: Logg
  * The loader: plain ES5 so it runs wherever the page does. Scripts it adds get the nonce of the
  * script that runs it (Tag Manager hands that nonce on to its custom HTML tags).
  */
-export function thirdPartyLoader(config: ThirdPartyConfig): string | null {
+export function thirdPartyLoader(config: ThirdPartyConfig, lang: Lang): string | null {
   const { consent, gtm, sales } = activeThirdParty(config);
   if (!consent) return null;
-  const settings = JSON.stringify({ cbid: consent, gtm, leadinfo: sales }).replace(/</g, "\\u003c");
+  const settings = JSON.stringify({ cbid: consent, culture: lang, gtm, leadinfo: sales }).replace(/</g, "\\u003c");
   const lines = [
     "(function(w,d,s){",
     "var nonce=d.currentScript&&d.currentScript.nonce;",
@@ -114,15 +116,15 @@ export function thirdPartyLoader(config: ThirdPartyConfig): string | null {
     // Cookiebot fires these on the visitor's choice, and on load for a choice made on an earlier visit
     "w.addEventListener('CookiebotOnAccept',consent);",
     "w.addEventListener('CookiebotOnDecline',consent);",
-    `add('${COOKIEBOT_SCRIPT}',{id:'Cookiebot','data-cbid':s.cbid,'data-consentmode-defaults':'disabled'});`,
+    `add('${COOKIEBOT_SCRIPT}',{id:'Cookiebot','data-cbid':s.cbid,'data-culture':s.culture,'data-consentmode-defaults':'disabled'});`,
     `})(window,document,${settings});`,
   );
   return lines.join("\n");
 }
 
 /** The loader as a nonced inline script, or nothing when no third-party script is on. */
-export function ThirdPartyScripts({ config, nonce }: { config: ThirdPartyConfig; nonce: string }) {
-  const code = thirdPartyLoader(config);
+export function ThirdPartyScripts({ config, nonce, lang }: { config: ThirdPartyConfig; nonce: string; lang: Lang }) {
+  const code = thirdPartyLoader(config, lang);
   if (!code) return null;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: an inline script must be raw text; the loader is built only from settings validated at start-up (readConfig), never from a request
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />;

@@ -3,12 +3,11 @@ import { deliveryFetch, type NewsletterDeps } from "../newsletter/cron";
 import { HUBSPOT_TIMEOUT_MS } from "../newsletter/hubspot";
 import { dictionary, isLang, langOfPath, type Lang } from "../../shared/i18n";
 import {
-  NEWSLETTER_ANCHOR,
   NEWSLETTER_API_PATH,
   NEWSLETTER_FIELDS,
   NEWSLETTER_FORM_PATH,
-  NEWSLETTER_OUTCOME_PARAM,
-  OUTCOME_CODES,
+  NEWSLETTER_OUTCOME,
+  type SignupOutcomeKind,
 } from "../../shared/newsletter";
 import { redactEmails } from "../newsletter/privacy";
 import { signup, type SignupDeps } from "../newsletter/signup";
@@ -90,10 +89,7 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
       language: signupLang(form.get(NEWSLETTER_FIELDS.language), langOfPath(returnPathname)),
       clientIp: c.req.header("cf-connecting-ip"),
     });
-    const target = new URL(returnPath, "http://x");
-    target.searchParams.set(NEWSLETTER_OUTCOME_PARAM, OUTCOME_CODES[outcome.kind]);
-    target.hash = NEWSLETTER_ANCHOR;
-    return c.body(null, 303, { Location: `${target.pathname}${target.search}${target.hash}`, "Cache-Control": "no-store" });
+    return c.body(null, 303, { Location: outcomeLocation(returnPath, outcome.kind), "Cache-Control": "no-store" });
   });
 
   for (const path of [NEWSLETTER_API_PATH, NEWSLETTER_FORM_PATH]) {
@@ -107,6 +103,20 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
     return jsonMessage(c, 500, dictionary(refererLang(c)).newsletter.unavailable);
   });
   return routes;
+}
+
+/**
+ * Back to the page with the outcome, in the words of the page's language (the footer there reads
+ * them): `/en/contact?newsletter=subscribed#newsletter`. An outcome already in the address, in
+ * either language, makes way for this one.
+ */
+export function outcomeLocation(returnPath: string, kind: SignupOutcomeKind): string {
+  const target = new URL(returnPath, "http://x");
+  for (const { param } of Object.values(NEWSLETTER_OUTCOME)) target.searchParams.delete(param);
+  const { param, codes, anchor } = NEWSLETTER_OUTCOME[langOfPath(target.pathname)];
+  target.searchParams.set(param, codes[kind]);
+  target.hash = anchor;
+  return `${target.pathname}${target.search}${target.hash}`;
 }
 
 /** Form fields as strings; a body that is not a readable form counts as an empty one. */

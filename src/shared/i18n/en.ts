@@ -67,6 +67,7 @@ export const en: Dictionary = {
     readOn: "Read on",
     links: "Links",
     features: "Key facts",
+    inLanguage: { nl: "In Dutch", en: "In English" },
     months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
   },
   pagination: {

@@ -77,6 +77,8 @@ export const nl = {
     readOn: "Lees verder",
     links: "Links",
     features: "Kenmerken",
+    /** On a card of a story whose page is in another language than the page it is listed on. */
+    inLanguage: { nl: "In het Nederlands", en: "In het Engels" },
     months: ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"],
   },
   pagination: {

@@ -1,5 +1,6 @@
 import type { Story } from "../../shared/content";
 import { articleDate } from "../ui/article";
+import { useCardLanguage } from "../ui/card-language";
 import { StoryCard } from "../ui/story-card";
 import { useEditable } from "../editable";
 import type { InsightDetailBlok } from "./insight-detail";
@@ -39,6 +40,7 @@ Insights.listing = (blok: InsightsBlok): ListingQuery => ({
 function InsightCard({ story, headingLevel }: { story: Story<InsightDetailBlok>; headingLevel: 2 | 3 }) {
   const content = story.content;
   const { t } = useT();
+  const language = useCardLanguage(story);
   const date = articleDate(content.publishedDate, t.common.months) ?? articleDate(story.first_published_at, t.common.months);
   return (
     <StoryCard
@@ -53,7 +55,7 @@ function InsightCard({ story, headingLevel }: { story: Story<InsightDetailBlok>;
               <span className="rounded-full bg-koraal-100 px-3 py-0.5 font-semibold text-koraal-800">{content.category}</span>
             ) : null}
             {date ? (
-              <time dateTime={date.iso} className="text-ink-muted">
+              <time dateTime={date.iso} lang={language?.pageLang} className="text-ink-muted">
                 {date.label}
               </time>
             ) : null}
@@ -63,7 +65,7 @@ function InsightCard({ story, headingLevel }: { story: Story<InsightDetailBlok>;
       teaser={content.intro || content.description}
       footer={
         content.authorName ? (
-          <p className="m-0 mt-auto text-sm text-ink-muted">
+          <p lang={language?.pageLang} className="m-0 mt-auto text-sm text-ink-muted">
             {t.insights.byPrefix}
             {content.authorName}
           </p>

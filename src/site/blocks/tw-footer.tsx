@@ -4,7 +4,8 @@ import { Memo } from "../memo";
 import { useSite } from "../site-context";
 import { useEditable } from "../editable";
 import { RichText } from "../richtext/render";
-import { NEWSLETTER_ANCHOR, NEWSLETTER_OUTCOME_PARAM, outcomeMessage } from "../../shared/newsletter";
+import { NEWSLETTER_OUTCOME, outcomeMessage } from "../../shared/newsletter";
+import type { Lang } from "../../shared/i18n/lang";
 import { EXTERNAL_REL, resolveLink } from "../../shared/links";
 import type { RichTextDoc } from "../richtext/types";
 import { Image } from "../ui/image";
@@ -54,6 +55,9 @@ function footerGroups(blok: TwFooterBlok): FooterGroup[] {
     }));
 }
 
+/** The newsletter heading's id, beside the section's (the no-JS post's anchor), in the page's language. */
+const NEWSLETTER_TITLE_ID: Record<Lang, string> = { nl: "nieuwsbrief-titel", en: "newsletter-title" };
+
 const SOCIAL_ICONS: Array<[RegExp, string]> = [
   [
     /linkedin/i,
@@ -78,7 +82,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
   const { socials, path, search, lang, t, bodyMemo } = useSite();
   const editable = useEditable(blok);
   const year = new Date().getFullYear();
-  const outcome = outcomeMessage(new URLSearchParams(search).get(NEWSLETTER_OUTCOME_PARAM), t.newsletter);
+  const outcome = outcomeMessage(search, lang, t.newsletter);
   const { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail } = t.newsletter;
   return (
     <footer {...editable} className="mt-auto bg-ink text-white">
@@ -117,8 +121,8 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
         </Memo>
         <div className="flex flex-col gap-12">
           <FooterGroups groups={footerGroups(blok)} memoId={`footer-groups:${blok._uid}`} />
-          <section id={NEWSLETTER_ANCHOR} aria-labelledby="nieuwsbrief-titel" className="max-w-xl scroll-mt-24">
-            <h2 id="nieuwsbrief-titel" className="m-0 font-display text-xl font-bold">
+          <section id={NEWSLETTER_OUTCOME[lang].anchor} aria-labelledby={NEWSLETTER_TITLE_ID[lang]} className="max-w-xl scroll-mt-24">
+            <h2 id={NEWSLETTER_TITLE_ID[lang]} className="m-0 font-display text-xl font-bold">
               {t.newsletter.title}
             </h2>
             <p className="m-0 mb-4 mt-1 text-white/80">{t.newsletter.intro}</p>

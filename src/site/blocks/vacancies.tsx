@@ -1,4 +1,5 @@
 import type { Story } from "../../shared/content";
+import { CardLanguageLabel, useCardLanguage } from "../ui/card-language";
 import { Link } from "../ui/link";
 import { EmptyState } from "../ui/empty-state";
 import { Pagination } from "../ui/pagination";
@@ -64,28 +65,35 @@ function VacancyCard({ story, headingLevel }: { story: Story<VacancyBlok>; headi
   const Heading = `h${headingLevel}` as const;
   const facts = [vacancy.location, vacancy.hours, vacancy.level].filter((fact): fact is string => Boolean(fact));
   const { t } = useT();
+  const language = useCardLanguage(story);
   return (
-    <article className="group relative flex h-full flex-col gap-4 rounded-3xl bg-white p-6 ring-1 ring-sand-dark transition-shadow hover:shadow-lg hover:ring-koraal-300 md:p-8">
+    <article
+      lang={language?.lang}
+      className="group relative flex h-full flex-col gap-4 rounded-3xl bg-white p-6 ring-1 ring-sand-dark transition-shadow hover:shadow-lg hover:ring-koraal-300 md:p-8"
+    >
+      {language ? <CardLanguageLabel language={language} /> : null}
       <Heading className="m-0 font-display text-2xl font-bold leading-snug">
         {/* the whole card is clickable through the title link's pseudo-element */}
         <Link
           link={`/${story.full_slug}`}
+          hrefLang={language?.lang}
+          aria-describedby={language?.labelId}
           className="text-ink no-underline after:absolute after:inset-0 after:rounded-3xl after:content-empty group-hover:text-koraal-700 kbd-focus"
         >
           {vacancy.title}
         </Link>
       </Heading>
       {facts.length ? (
-        <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label={t.common.features}>
+        <ul lang={language?.pageLang} className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label={t.common.features}>
           {facts.map((fact) => (
-            <li key={fact} className="rounded-full bg-koraal-50 px-3 py-1 text-sm font-semibold text-koraal-800">
+            <li key={fact} lang={language?.lang} className="rounded-full bg-koraal-50 px-3 py-1 text-sm font-semibold text-koraal-800">
               {fact}
             </li>
           ))}
         </ul>
       ) : null}
       {vacancy.intro ? <p className="m-0 line-clamp-3 text-ink-soft">{vacancy.intro}</p> : null}
-      <p aria-hidden="true" className="m-0 mt-auto pt-2 font-semibold text-koraal-700">
+      <p aria-hidden="true" lang={language?.pageLang} className="m-0 mt-auto pt-2 font-semibold text-koraal-700">
         {`${t.vacancies.view} `}
         <span className="inline-block transition-transform group-hover:translate-x-1">→</span>
       </p>

@@ -6,14 +6,17 @@ export interface LinkProps {
   children: ReactNode;
   className?: string;
   "aria-label"?: string;
+  "aria-describedby"?: string;
+  /** The language of the page it leads to, when that is not this page's. */
+  hrefLang?: string;
 }
 
 /** A content link following the spec's link rules; renders its children as plain text when there is no target. */
-export function Link({ link, children, className, ...aria }: LinkProps) {
+export function Link({ link, children, className, ...attributes }: LinkProps) {
   const resolved = resolveLink(link);
   if (!resolved) return <span className={className}>{children}</span>;
   return (
-    <a href={resolved.href} className={className} {...(resolved.external ? { target: "_blank", rel: EXTERNAL_REL } : {})} {...aria}>
+    <a href={resolved.href} className={className} {...(resolved.external ? { target: "_blank", rel: EXTERNAL_REL } : {})} {...attributes}>
       {children}
     </a>
   );

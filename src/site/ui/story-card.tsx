@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AssetField, Blok, Story } from "../../shared/content";
+import { CardLanguageLabel, useCardLanguage } from "./card-language";
 import { Image } from "./image";
 import { Link } from "./link";
 
@@ -7,7 +8,8 @@ import { Link } from "./link";
  * A card for one story in a grid of three: its hero image (a soft placeholder without one), a meta
  * line, its title (the story's name when empty), a teaser and a footer line. The whole card links to
  * the story through the title link's pseudo-element. `aspect` and `placeholder` are literal classes
- * (the picture's aspect ratio, the placeholder's background).
+ * (the picture's aspect ratio, the placeholder's background). A story whose page is in another
+ * language is marked as such (`useCardLanguage`); `meta` and `footer` mark the site's words in them.
  */
 export function StoryCard({
   story,
@@ -28,8 +30,9 @@ export function StoryCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const image = story.content.heroImage;
+  const language = useCardLanguage(story);
   return (
-    <article className="group relative flex w-full flex-col gap-4">
+    <article lang={language?.lang} className="group relative flex w-full flex-col gap-4">
       <div className="overflow-hidden rounded-3xl bg-koraal-50 ring-1 ring-sand-dark">
         {image?.filename ? (
           <Image
@@ -42,10 +45,13 @@ export function StoryCard({
           <div aria-hidden="true" className={`${aspect} w-full ${placeholder}`} />
         )}
       </div>
+      {language ? <CardLanguageLabel language={language} /> : null}
       {meta}
       <Heading className="m-0 break-words font-display text-2xl font-bold leading-snug tracking-tight hyphens-auto">
         <Link
           link={story.full_slug}
+          hrefLang={language?.lang}
+          aria-describedby={language?.labelId}
           className="text-ink no-underline after:absolute after:inset-0 after:rounded-3xl after:content-[''] group-hover:text-koraal-700 kbd-focus"
         >
           {story.content.title || story.name}

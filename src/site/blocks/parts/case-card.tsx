@@ -1,4 +1,5 @@
 import type { Story } from "../../../shared/content";
+import { useCardLanguage } from "../../ui/card-language";
 import { StoryCard } from "../../ui/story-card";
 import type { CaseDetailBlok } from "../case-detail";
 import { useT } from "../../site-context";
@@ -11,6 +12,7 @@ export function CaseCard({ story, headingLevel = 3 }: { story: Story<CaseDetailB
   const content = story.content;
   const meta = [content.client, content.sector].filter(Boolean).join(" · ");
   const { t } = useT();
+  const language = useCardLanguage(story);
   return (
     <StoryCard
       story={story}
@@ -20,7 +22,7 @@ export function CaseCard({ story, headingLevel = 3 }: { story: Story<CaseDetailB
       meta={meta ? <p className="m-0 text-sm font-semibold uppercase tracking-widest text-koraal-700">{meta}</p> : null}
       teaser={content.intro}
       footer={
-        <p aria-hidden="true" className="m-0 mt-auto font-semibold text-koraal-700">
+        <p aria-hidden="true" lang={language?.pageLang} className="m-0 mt-auto font-semibold text-koraal-700">
           {`${t.cases.read} `}
           <span className="inline-block transition-transform group-hover:translate-x-1">→</span>
         </p>
