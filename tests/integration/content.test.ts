@@ -2,13 +2,13 @@ import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createContent, createContentIsolateState, type Content } from "../../src/server/content/content";
+import { createContentIsolateState, type Content } from "../../src/server/content/content";
+import { contentForRequest } from "../../src/server/content/index";
 import { createEmulator, type Fault } from "../../src/server/content/emulator";
 import { ContentError } from "../../src/server/content/errors";
-import { createCacheStore } from "../../src/server/content/kv-store";
 import { createGuardedFetch, realSleep } from "../../src/server/content/retry";
 import { createStoryblokApi } from "../../src/server/content/storyblok";
-import { createTokenBucket } from "../../src/server/content/token-bucket";
+import { readConfig, type AppEnv } from "../../src/server/env";
 import { createLogger, type LogLevel } from "../../src/shared/log";
 
 interface Harness {
@@ -20,37 +20,38 @@ interface Harness {
   setFault: (fault: ((url: URL) => Fault | undefined) | undefined) => void;
 }
 
-/** The production content path (client, guarded fetch, KV cache) over the emulator, with faults and a fake sleep. */
+/**
+ * The content layer exactly as a request gets it (`contentForRequest`: client, token bucket, the
+ * visitor's and the background's guarded fetch, KV cache) over the emulator, with faults and, unless
+ * real timers are asked for, a sleep that only moves the injected clock.
+ */
 function harness({ realTimers = false } = {}): Harness {
   const calls: URL[] = [];
   const sleeps: number[] = [];
   const logs: Harness["logs"] = [];
   let fault: ((url: URL) => Fault | undefined) | undefined;
-  const emulator = createEmulator(snapshot, { fault: (url) => fault?.(url) });
-  const sleep = realTimers ? realSleep : async (ms: number) => void sleeps.push(ms);
-  const bucket = createTokenBucket({ ratePerSecond: 5, now: () => Date.now() });
-  const logger = createLogger({ level: "debug", sink: (level, line) => logs.push({ level, line: JSON.parse(line) }) });
-  const fetch = createGuardedFetch({
+  let clock = Date.now();
+  const now = realTimers ? () => Date.now() : () => clock;
+  const emulator = createEmulator(snapshot, { now, fault: (url) => fault?.(url) });
+  const sleep = realTimers
+    ? realSleep
+    : async (ms: number) => {
+        sleeps.push(ms);
+        clock += ms;
+      };
+  const content = contentForRequest({
+    config: readConfig(env as AppEnv),
+    kv: env.CONTENT_CACHE,
+    isolate: { state: createContentIsolateState() },
+    logger: createLogger({ level: "debug", sink: (level, line) => logs.push({ level, line: JSON.parse(line) }) }),
+    defer: (p) => void pending.push(p),
+    now,
+    sleep,
     fetch: async (input, init) => {
       calls.push(new URL(input instanceof Request ? input.url : String(input)));
       return emulator.fetch(input, init);
     },
-    sleep,
-    acquire: async () => {
-      const wait = bucket.reserve();
-      if (wait > 0) await sleep(wait);
-    },
-  });
-  const endpoint = "https://emulator.local/v2";
-  const content = createContent({
-    origin: "emulator",
-    api: createStoryblokApi({ endpoint, token: snapshot.tokens.public, fetch }),
-    previewApi: createStoryblokApi({ endpoint, token: snapshot.tokens.preview, fetch }),
-    store: createCacheStore(env.CONTENT_CACHE, logger, (p) => void pending.push(p)),
-    now: () => Date.now(),
-    state: createContentIsolateState(),
-    defer: (p) => void pending.push(p),
-    logger,
+    loadSnapshot: () => snapshot,
   });
   return {
     content,
@@ -147,23 +148,38 @@ describe("content cache in KV", () => {
 });
 
 describe("429 backoff and status handling", () => {
-  it("retries a 429 after 1 s, 2 s, 3 s ... and then succeeds", async () => {
+  it("retries a visitor's 429 after 1 s and 2 s and then succeeds", async () => {
     const h = harness();
-    let left = 3;
+    let left = 2;
     h.setFault((url) => (url.pathname.startsWith("/v2/cdn/stories/") && left-- > 0 ? { status: 429 } : undefined));
     const result = await h.content.story("contact");
     expect(result.value.story.full_slug).toBe("contact");
-    expect(h.sleeps.filter((ms) => ms >= 1000)).toEqual([1000, 2000, 3000]);
+    expect(h.sleeps.filter((ms) => ms >= 1000)).toEqual([1000, 2000]);
   });
 
-  it("gives up after 5 retries with a 429 ContentError", async () => {
+  it("gives a visitor's call up after 2 retries (a third would end past the 3 s budget) with a 429 ContentError", async () => {
     const h = harness();
     h.setFault((url) => (url.pathname.startsWith("/v2/cdn/stories/") ? { status: 429 } : undefined));
     const error = await h.content.story("contact").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
     expect(error).toMatchObject({ status: 429, message: "Too Many Requests" });
+    expect(h.sleeps.filter((ms) => ms >= 1000)).toEqual([1000, 2000]);
+    expect(storyCalls(h.calls)).toHaveLength(3);
+  });
+
+  it("retries a refresh nobody waits for (the webhook's) after 1 s, 2 s ... 5 s, then gives up", async () => {
+    const h = harness();
+    h.setFault((url) => (url.pathname === "/v2/cdn/spaces/me" ? { status: 429 } : undefined));
+    await expect(h.content.refreshCacheVersion()).rejects.toMatchObject({ status: 429 });
     expect(h.sleeps.filter((ms) => ms >= 1000)).toEqual([1000, 2000, 3000, 4000, 5000]);
-    expect(storyCalls(h.calls)).toHaveLength(6);
+    expect(h.calls.filter((u) => u.pathname === "/v2/cdn/spaces/me")).toHaveLength(6);
+  });
+
+  it("a background refresh that gets 429 four times succeeds on the fifth retry", async () => {
+    const h = harness();
+    let left = 4;
+    h.setFault((url) => (url.pathname === "/v2/cdn/spaces/me" && left-- > 0 ? { status: 429 } : undefined));
+    expect(await h.content.refreshCacheVersion()).toBe(snapshot.space.version);
   });
 
   it.each([200, 201, 203, 206])("accepts status %i as success", async (status) => {
@@ -202,15 +218,19 @@ describe("429 backoff and status handling", () => {
 });
 
 describe("under load", () => {
-  it("never hangs: 12 concurrent requests through the client, bucket and real timers all settle", async () => {
+  it("never hangs: 12 concurrent requests through the client, bucket and real timers all settle, answered or refused as busy", async () => {
     const h = harness({ realTimers: true });
     const slugs = ["home", "contact", "over-ons", "diensten"];
-    const work = Promise.all(
+    const work = Promise.allSettled(
       Array.from({ length: 12 }, (_, i) => h.content.stories({ starts_with: slugs[i % 4], page: 1 + Math.floor(i / 4) })),
     );
     const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("content requests hung")), 15_000));
     const results = (await Promise.race([work, timeout])) as Awaited<typeof work>;
     expect(results).toHaveLength(12);
+    // 5 per second with a 1 s start budget: what cannot start in time is refused (503), never queued on.
+    const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    for (const reason of refused) expect(reason).toMatchObject({ name: "ContentError", status: 503 });
+    expect(results.filter((result) => result.status === "fulfilled").length).toBeGreaterThanOrEqual(5);
   });
 });
 

@@ -1,20 +1,16 @@
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator, type Fault } from "../../src/server/content/emulator";
 import { KV_READ_DEADLINE_MS } from "../../src/server/content/kv-store";
-import { createApp } from "../../src/server/index";
-import { storyblokSignature } from "../../src/server/routes/webhook";
 import type { LoadedStory } from "../../src/shared/content";
+import { kvKeys, testInstance, testOrigin } from "../helpers/site";
 
 /**
  * Faults of issue 19: KV that does not answer (every read has a deadline), and an origin that
  * answers 200 with the wrong shape (checked before anything is cached, never over a good copy).
  * The whole Worker in workerd with an injected clock, sleep and deadline timer.
  */
-const BASE = "http://www.koraal.test";
-const SECRET = "storyblok-webhook-geheim";
 const contact = snapshot.stories.find((story) => story.full_slug === "contact")!;
 
 beforeEach(async () => {
@@ -48,68 +44,20 @@ interface SiteOptions {
 }
 
 function site(options: SiteOptions = {}) {
-  let fault: ((url: URL) => Fault | undefined) | undefined;
-  let clock = Date.parse("2026-03-02T10:00:00Z");
-  const emulator = createEmulator(snapshot, { now: () => clock, fault: (url) => fault?.(url) });
-  const logs: Array<Record<string, unknown>> = [];
+  const origin = testOrigin();
   const deadlines: number[] = [];
-  const app = createApp({
-    now: () => clock,
-    sleep: async () => {},
-    timer: options.instantDeadlines ? async (ms: number) => void deadlines.push(ms) : undefined,
-    contentFetch: emulator.fetch,
-    logSink: (_, line) => logs.push(JSON.parse(line)),
-  } as Parameters<typeof createApp>[0]);
-  const siteEnv = {
-    ...env,
-    LOG_LEVEL: "debug",
-    STORYBLOK_WEBHOOK_SECRET: SECRET,
-    ...(options.kv ? { CONTENT_CACHE: options.kv } : {}),
-  } as typeof env;
-
-  async function get(path: string, init?: RequestInit) {
-    const ctx = createExecutionContext();
-    const answer = app.fetch(new Request(BASE + path, { redirect: "manual", ...init }), siteEnv, ctx);
-    // a guard, not a sleep: an answer that has not come after 5 s will not come
-    let guard: ReturnType<typeof setTimeout> | undefined;
-    const res = await Promise.race([
-      answer,
-      new Promise<never>((_, reject) => (guard = setTimeout(() => reject(new Error(`no answer for ${path} after 5 s`)), 5000))),
-    ]);
-    clearTimeout(guard);
-    const text = await res.text();
-    await waitOnExecutionContext(ctx);
-    const source = /content;desc="(\w+)"/.exec(res.headers.get("server-timing") ?? "")?.[1];
-    return { status: res.status, headers: res.headers, text, source };
-  }
+  const timer = options.instantDeadlines ? async (ms: number) => void deadlines.push(ms) : undefined;
+  const instance = testInstance(origin, { kv: options.kv, timer });
   return {
-    emulator,
-    logs,
+    ...origin,
+    ...instance,
     deadlines,
-    get,
-    setFault: (next: typeof fault) => {
-      fault = next;
-    },
-    advance: (ms: number) => {
-      clock += ms;
-    },
     /** A publish in Storyblok and its signed webhook: this isolate reads the new cv at once. */
     publish: async (slug: string) => {
-      emulator.publish(slug);
-      clock += 6000; // past the webhook's refresh throttle
-      const body = JSON.stringify({ text: `published ${slug}`, action: "published", full_slug: slug, story_id: 1 });
-      const hook = await get("/api/storyblok/webhook", {
-        method: "POST",
-        headers: { "webhook-signature": await storyblokSignature(SECRET, body) },
-        body,
-      });
-      expect(hook.status).toBe(202);
+      origin.advance(6000); // past the webhook's refresh throttle
+      await instance.publish(slug);
     },
   };
-}
-
-async function kvKeys(): Promise<string[]> {
-  return (await env.CONTENT_CACHE.list()).keys.map((key) => key.name).sort();
 }
 
 async function lastGoodContact(): Promise<LoadedStory> {

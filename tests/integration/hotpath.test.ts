@@ -1,22 +1,19 @@
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { AUTHORITY_FRESH_MS } from "../../src/server/content/cv-authority";
 import { CV_CHECK_MS } from "../../src/server/content/cache-version";
-import { createEmulator, type Fault } from "../../src/server/content/emulator";
 import { realSleep } from "../../src/server/content/retry";
-import { createApp } from "../../src/server/index";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 import { recordCacheVersion } from "../helpers/cache-version";
+import { BASE, WEBHOOK_SECRET, kvKeys, testInstance, testOrigin } from "../helpers/site";
 
 /**
  * The content hot path under attack and under faults (issue 10): the whole Worker in workerd,
  * real KV, the emulator's fault injection, an injected clock and (unless real time matters) an
  * injected sleep that only records how long a request would have waited.
  */
-const BASE = "http://www.koraal.test";
-const SECRET = "storyblok-webhook-geheim";
 const CACHED = ["/", "/contact", "/cases"];
 
 beforeEach(async () => {
@@ -33,73 +30,28 @@ interface SiteOptions {
 }
 
 function site(options: SiteOptions = {}) {
-  let fault: ((url: URL) => Fault | undefined) | undefined;
-  let offset = Date.parse("2026-03-02T10:00:00Z");
-  const started = Date.now();
-  const now = () => offset + (options.realTime ? Date.now() - started : 0);
-  const emulator = createEmulator(snapshot, { now, fault: (url) => fault?.(url) });
-  const calls: URL[] = [];
-  const sleeps: number[] = [];
-  const logs: Array<Record<string, unknown>> = [];
-  const app = createApp({
-    now,
-    sleep: options.realTime ? realSleep : async (ms) => void sleeps.push(ms),
-    contentFetch: async (input, init) => {
-      calls.push(new URL(input instanceof Request ? input.url : String(input)));
-      return emulator.fetch(input, init);
-    },
-    logSink: (_, line) => logs.push(JSON.parse(line)),
-  });
-  const siteEnv = {
-    ...env,
-    LOG_LEVEL: "debug",
-    STORYBLOK_WEBHOOK_SECRET: SECRET,
-    ...(options.kv ? { CONTENT_CACHE: options.kv } : {}),
-  } as typeof env;
-
-  async function get(path: string, init?: RequestInit) {
-    const ctx = createExecutionContext();
-    const started = Date.now();
-    const res = await app.fetch(new Request(BASE + path, { redirect: "manual", ...init }), siteEnv, ctx);
-    const text = await res.text();
-    const ms = Date.now() - started;
-    await waitOnExecutionContext(ctx);
-    const source = /content;desc="(\w+)"/.exec(res.headers.get("server-timing") ?? "")?.[1];
-    return { status: res.status, headers: res.headers, text, ms, source };
-  }
+  const origin = testOrigin({ realTime: options.realTime });
+  const instance = testInstance(origin, { kv: options.kv, sleep: options.realTime ? realSleep : undefined });
   return {
-    emulator,
-    calls,
-    sleeps,
-    logs,
-    get,
-    setFault: (next: typeof fault) => {
-      fault = next;
-    },
+    ...origin,
+    ...instance,
     /** Moves the injected clock: past 5 s a request starts a background check of the cv. */
-    advance: (ms: number) => {
-      offset += ms;
-    },
+    advance: origin.advance,
     /**
      * Nobody has read the cv from Storyblok for over a minute: KV's copy has run out (60 s TTL) and
      * the authority's is due, so the next check asks Storyblok (once).
      */
     expireCv: async () => {
       await env.CONTENT_CACHE.delete("cv:current");
-      offset += AUTHORITY_FRESH_MS + 1000;
+      origin.advance(AUTHORITY_FRESH_MS + 1000);
     },
     /** A publish moved the cv (as the webhook's isolate records it), and this isolate's check has seen it. */
     moveCv: async (cv: number) => {
-      await recordCacheVersion(cv, now());
-      offset += CV_CHECK_MS + 1000;
-      await get("/bestaat-niet"); // answered from the cached links list; starts the check and waits for it
+      await recordCacheVersion(cv, origin.now());
+      origin.advance(CV_CHECK_MS + 1000);
+      await instance.get("/bestaat-niet"); // answered from the cached links list; starts the check and waits for it
     },
-    originCalls: (prefix = "/v2/cdn/") => calls.filter((url) => url.pathname.startsWith(prefix)),
   };
-}
-
-async function kvKeys(): Promise<string[]> {
-  return (await env.CONTENT_CACHE.list()).keys.map((key) => key.name).sort();
 }
 
 /** Visits pages one by one, 2 s apart on the injected clock (the rate limit refills), then forgets the waits. */
@@ -307,7 +259,7 @@ describe("finding 5: gone means gone", () => {
     const event = JSON.stringify({ text: "unpublished", action: "unpublished", space_id: snapshot.space.id, story_id: story.id });
     const hook = await s.get("/api/storyblok/webhook", {
       method: "POST",
-      headers: { "webhook-signature": await storyblokSignature(SECRET, event) },
+      headers: { "webhook-signature": await storyblokSignature(WEBHOOK_SECRET, event) },
       body: event,
     });
     expect(hook.status).toBe(202);

@@ -1,12 +1,9 @@
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import snapshot from "../../.generated/snapshot.js";
 import { CV_AUTHORITY_DEADLINE_MS } from "../../src/server/content/cache-version";
 import type { Timer } from "../../src/server/content/deadline";
-import { createEmulator } from "../../src/server/content/emulator";
-import { createApp } from "../../src/server/index";
-import { storyblokSignature } from "../../src/server/routes/webhook";
+import { testInstance, testOrigin } from "../helpers/site";
 
 /**
  * Issue 19, item 6: a publish is served by every isolate within 10 s. Two app instances (two
@@ -14,8 +11,6 @@ import { storyblokSignature } from "../../src/server/routes/webhook";
  * one receives the webhook, the other must serve the new content within the bound without any
  * visitor waiting for the check.
  */
-const BASE = "http://www.koraal.test";
-const SECRET = "storyblok-webhook-geheim";
 /** A title only the draft of home has: what the publish makes visible. */
 const NEW_TITLE = "Van idee tot app in de stores, samen met Koraal";
 /** What the issue promises: every isolate serves a publish within this long. */
@@ -46,64 +41,13 @@ function remoteLocationKv(): KVNamespace {
   });
 }
 
+/** One origin and clock; `instance(kv)` starts an isolate on it. */
 function world() {
-  let clock = Date.parse("2026-03-02T10:00:00Z");
-  const emulator = createEmulator(snapshot, { now: () => clock });
-  const origin: URL[] = [];
-  function instance(kv: KVNamespace, extra: { authority?: unknown; timer?: Timer } = {}) {
-    const logs: Array<Record<string, unknown>> = [];
-    const app = createApp({
-      now: () => clock,
-      sleep: async () => {},
-      timer: extra.timer,
-      contentFetch: async (input, init) => {
-        origin.push(new URL(input instanceof Request ? input.url : String(input)));
-        return emulator.fetch(input, init);
-      },
-      logSink: (_, line) => logs.push(JSON.parse(line)),
-    });
-    const instanceEnv = {
-      ...env,
-      LOG_LEVEL: "debug",
-      STORYBLOK_WEBHOOK_SECRET: SECRET,
-      CONTENT_CACHE: kv,
-      ...(extra.authority ? { CV_AUTHORITY: extra.authority } : {}),
-    } as unknown as typeof env;
-    /** A request; `settled` resolves when its background work (waitUntil) has ended. */
-    async function call(path: string, init?: RequestInit) {
-      const ctx = createExecutionContext();
-      const res = await app.fetch(new Request(BASE + path, init), instanceEnv, ctx);
-      const text = await res.text();
-      return { status: res.status, text, settled: waitOnExecutionContext(ctx) };
-    }
-    async function page(path: string) {
-      const answer = await call(path);
-      await answer.settled;
-      return answer;
-    }
-    return { call, page, logs };
-  }
+  const origin = testOrigin();
   return {
-    emulator,
-    origin,
-    instance,
-    now: () => clock,
-    advance: (ms: number) => {
-      clock += ms;
-    },
+    ...origin,
+    instance: (kv: KVNamespace, extra: { authority?: unknown; timer?: Timer } = {}) => testInstance(origin, { kv, ...extra }),
   };
-}
-
-async function publishAndNotify(w: ReturnType<typeof world>, receiver: ReturnType<ReturnType<typeof world>["instance"]>) {
-  w.emulator.publish("home");
-  const body = JSON.stringify({ text: "The user published the Story Home", action: "published", full_slug: "home", story_id: 1 });
-  const hook = await receiver.call("/api/storyblok/webhook", {
-    method: "POST",
-    headers: { "webhook-signature": await storyblokSignature(SECRET, body) },
-    body,
-  });
-  await hook.settled;
-  expect(hook.status).toBe(202);
 }
 
 describe("publish to live, everywhere, in seconds", () => {
@@ -111,13 +55,13 @@ describe("publish to live, everywhere, in seconds", () => {
     const w = world();
     const a = w.instance(env.CONTENT_CACHE);
     const b = w.instance(remoteLocationKv());
-    expect((await a.page("/")).text.includes(NEW_TITLE)).toBe(false);
+    expect((await a.get("/")).text.includes(NEW_TITLE)).toBe(false);
     w.advance(2000); // the clock only moves when the test says: let a's rate limit refill
-    expect((await b.page("/")).text.includes(NEW_TITLE)).toBe(false); // b has just checked its cv: the worst moment for a publish
+    expect((await b.get("/")).text.includes(NEW_TITLE)).toBe(false); // b has just checked its cv: the worst moment for a publish
     const publishedAt = w.now();
-    await publishAndNotify(w, a);
+    await a.publish("home");
     w.advance(2000);
-    expect((await a.page("/")).text.includes(NEW_TITLE)).toBe(true);
+    expect((await a.get("/")).text.includes(NEW_TITLE)).toBe(true);
 
     // b keeps serving what it had, and only its own check tells it about the publish
     let servedAt: number | undefined;
@@ -139,17 +83,17 @@ describe("publish to live, everywhere, in seconds", () => {
     const w = world();
     const a = w.instance(env.CONTENT_CACHE);
     const others = Array.from({ length: 5 }, () => w.instance(remoteLocationKv()));
-    await a.page("/");
-    for (const other of others) await other.page("/");
+    await a.get("/");
+    for (const other of others) await other.get("/");
     w.advance(2000);
-    await publishAndNotify(w, a);
-    const before = w.origin.filter((url) => url.pathname === "/v2/cdn/spaces/me").length;
+    await a.publish("home");
+    const before = w.calls.filter((url) => url.pathname === "/v2/cdn/spaces/me").length;
     for (let second = 0; second < BOUND_MS / 1000; second++) {
       w.advance(1000);
-      for (const other of others) await other.page("/");
+      for (const other of others) await other.get("/");
     }
-    for (const other of others) expect((await other.page("/")).text.includes(NEW_TITLE)).toBe(true);
-    expect(w.origin.filter((url) => url.pathname === "/v2/cdn/spaces/me").length).toBe(before);
+    for (const other of others) expect((await other.get("/")).text.includes(NEW_TITLE)).toBe(true);
+    expect(w.calls.filter((url) => url.pathname === "/v2/cdn/spaces/me").length).toBe(before);
   });
 
   it("an authority that does not answer delays no visitor: the check gives up at its deadline and asks Storyblok", async () => {
@@ -161,9 +105,9 @@ describe("publish to live, everywhere, in seconds", () => {
     };
     // every deadline passes at once (KV reads are misses too): nothing here waits on real time
     const b = w.instance(env.CONTENT_CACHE, { authority: silent, timer: async (ms) => void deadlines.push(ms) });
-    await b.page("/");
+    await b.get("/");
     w.advance(2000);
-    await publishAndNotify(w, w.instance(env.CONTENT_CACHE));
+    await w.instance(env.CONTENT_CACHE).publish("home");
     w.advance(4000);
     const noticing = await b.call("/");
     expect([noticing.status, noticing.text.includes(NEW_TITLE)]).toEqual([200, false]);
@@ -172,6 +116,6 @@ describe("publish to live, everywhere, in seconds", () => {
     expect(b.logs.filter((l) => l.event === "content.cv_refresh_failed")).toEqual([
       expect.objectContaining({ level: "warn", error: expect.objectContaining({ message: "cv authority: no answer in time" }) }),
     ]);
-    expect((await b.page("/")).text.includes(NEW_TITLE)).toBe(true);
+    expect((await b.get("/")).text.includes(NEW_TITLE)).toBe(true);
   });
 });

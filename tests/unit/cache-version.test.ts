@@ -26,13 +26,15 @@ function harness(options: { kv?: Record<string, string>; authority?: () => Promi
     report: async (cv, readAt) => void reports.push([cv, readAt]),
   };
   const memo: CvMemo = {};
+  const fetchCurrent = () => {
+    storyblokCalls++;
+    return options.storyblok?.() ?? Promise.reject(new Error("Storyblok not expected"));
+  };
   const deps: CacheVersionDeps = {
     store,
     authority,
-    fetchCurrent: () => {
-      storyblokCalls++;
-      return options.storyblok?.() ?? Promise.reject(new Error("Storyblok not expected"));
-    },
+    fetchCurrent,
+    fetchCurrentInBackground: fetchCurrent,
     now: () => clock,
     memo,
     defer: (promise) => void pending.push(promise),

@@ -41,8 +41,10 @@ export interface CvMemo {
 
 export interface CacheVersionDeps {
   store: CacheStore;
-  /** Storyblok's `cdn/spaces/me`. */
+  /** Storyblok's `cdn/spaces/me` while a visitor waits (a cold isolate): retries only within the request budget. */
   fetchCurrent: () => Promise<number>;
+  /** The same call where no visitor waits (background checks, the webhook): the spec's five 429 retries. */
+  fetchCurrentInBackground: () => Promise<number>;
   /** The site-wide authority (Durable Object); absent: KV and Storyblok only. */
   authority?: CvAuthority;
   now: () => number;
@@ -111,13 +113,13 @@ async function check(deps: CacheVersionDeps): Promise<void> {
   try {
     const answer = deps.authority ? await askAuthority(deps, deps.authority) : undefined;
     if (answer?.cv !== undefined) learn(deps, answer.cv, answer.readAt);
-    if (answer?.refresh) await readStoryblok(deps);
+    if (answer?.refresh) await readStoryblok(deps, deps.fetchCurrentInBackground);
     else if (answer)
       memo.checkedAt = now(); // nothing newer known, and someone else is asking Storyblok
     else {
       const stored = cacheVersionOf(await deps.store.getText(CV_KEY));
       if (stored !== undefined) remember(memo, stored, now());
-      else await readStoryblok(deps);
+      else await readStoryblok(deps, deps.fetchCurrentInBackground);
     }
     memo.failures = 0;
     memo.retryAt = undefined;
@@ -160,7 +162,7 @@ async function askAuthority(deps: CacheVersionDeps, authority: CvAuthority) {
 async function refreshNow(deps: CacheVersionDeps): Promise<number> {
   deps.memo.refreshingSince = deps.now();
   try {
-    return await readStoryblok(deps);
+    return await readStoryblok(deps, deps.fetchCurrent);
   } finally {
     deps.memo.refreshingSince = undefined;
   }
@@ -170,9 +172,9 @@ async function refreshNow(deps: CacheVersionDeps): Promise<number> {
  * Asks Storyblok (after a publish, or when nobody has for a while) and makes the answer current:
  * in this isolate, in KV (cold isolates, and the fallback) and at the authority (every isolate).
  */
-export async function readStoryblok(deps: CacheVersionDeps): Promise<number> {
+export async function readStoryblok(deps: CacheVersionDeps, fetchCurrent: () => Promise<number>): Promise<number> {
   const startedAt = deps.now();
-  const cv = await deps.fetchCurrent();
+  const cv = await fetchCurrent();
   if (!isCacheVersion(cv)) throw new ContentError(502, "Bad Gateway");
   storeCacheVersion(deps.store, cv);
   deps.defer(report(deps, cv, startedAt));

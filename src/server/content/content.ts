@@ -67,7 +67,10 @@ export function createContentIsolateState(parsed: ParsedCache = createParsedCach
 
 export interface ContentDeps {
   origin: string;
+  /** Published content while a visitor waits: 429 retries only within the request's budget. */
   api: StoryblokApi;
+  /** The same API where no visitor waits (the cv's background checks, the webhook's refresh): five 429 retries. */
+  backgroundApi: StoryblokApi;
   /** The API with the preview token, for drafts. Absent: drafts are not available. */
   previewApi?: StoryblokApi;
   store: CacheStore;
@@ -95,6 +98,7 @@ export function createContent(deps: ContentDeps): Content {
   const versionDeps: CacheVersionDeps = {
     store,
     fetchCurrent: () => api.cacheVersion(),
+    fetchCurrentInBackground: () => deps.backgroundApi.cacheVersion(),
     authority: deps.authority,
     now: deps.now,
     timer: deps.timer,
@@ -218,7 +222,7 @@ export function createContent(deps: ContentDeps): Content {
       if (source !== "stale") state.pages = { cv, index };
       return index;
     },
-    refreshCacheVersion: () => readStoryblok(versionDeps),
+    refreshCacheVersion: () => readStoryblok(versionDeps, versionDeps.fetchCurrentInBackground),
     forgetStory(slug) {
       for (const lang of LANGS) store.delete(lastGoodKey(storyName(slug, lang === DEFAULT_LANG ? undefined : lang)));
     },

@@ -17,8 +17,14 @@ export type { Content, Fetched, ContentSource } from "./content";
 export const EMULATOR_ENDPOINT = "https://emulator.local/v2";
 /** An origin call that cannot start within this long (the rate limit's queue) is not queued at all. */
 export const ORIGIN_START_BUDGET_MS = 1000;
-/** Each attempt at Storyblok is aborted after this long; a 429 retry is not started past it. */
+/** Each attempt at Storyblok is aborted after this long. */
 export const ORIGIN_TIMEOUT_MS = 3000;
+/**
+ * While a visitor (or an editor's preview) waits, no 429 retry is started that would end later than
+ * this after the first attempt: 1 s then 2 s, so at most 2 retries. Calls nobody waits for (the cv's
+ * background checks, the webhook's refresh) retry up to MAX_RETRIES (5) times, as does `content:pull`.
+ */
+export const VISITOR_RETRY_BUDGET_MS = 3000;
 
 /** Per-isolate state of the content layer: the shared rate limit, cv memo, and the emulator. */
 export interface ContentIsolate {
@@ -67,25 +73,30 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
     baseFetch = deps.fetch ?? isolate.emulator.fetch;
   }
 
-  const guarded = createGuardedFetch({
-    fetch: observed(baseFetch, logger),
-    sleep,
-    timeoutMs: ORIGIN_TIMEOUT_MS,
-    retryBudgetMs: ORIGIN_TIMEOUT_MS,
-    acquire: async () => {
-      const wait = bucket.reserve(ORIGIN_START_BUDGET_MS);
-      if (wait === null) throw new ContentError(ORIGIN_BUSY, "Content service busy: rate limit queue full");
-      if (wait > 0) await sleep(wait);
-    },
-    onRetry: (info) => logger.warn("content.retry", info),
-  });
+  const guarded = (retryBudgetMs: number | undefined) =>
+    createGuardedFetch({
+      fetch: observed(baseFetch, logger),
+      sleep,
+      now,
+      timeoutMs: ORIGIN_TIMEOUT_MS,
+      retryBudgetMs,
+      acquire: async () => {
+        const wait = bucket.reserve(ORIGIN_START_BUDGET_MS);
+        if (wait === null) throw new ContentError(ORIGIN_BUSY, "Content service busy: rate limit queue full");
+        if (wait > 0) await sleep(wait);
+      },
+      onRetry: (info) => logger.warn("content.retry", info),
+    });
+  const visitorFetch = guarded(VISITOR_RETRY_BUDGET_MS);
   const onMissingToken = () => logger.error("content.token_missing", { message: "Storyblok access token is missing" });
-  const api = createStoryblokApi({ endpoint, token: tokens.public, fetch: guarded, onMissingToken });
-  const previewApi = tokens.preview ? createStoryblokApi({ endpoint, token: tokens.preview, fetch: guarded }) : undefined;
+  const api = createStoryblokApi({ endpoint, token: tokens.public, fetch: visitorFetch, onMissingToken });
+  const backgroundApi = createStoryblokApi({ endpoint, token: tokens.public, fetch: guarded(undefined), onMissingToken });
+  const previewApi = tokens.preview ? createStoryblokApi({ endpoint, token: tokens.preview, fetch: visitorFetch }) : undefined;
 
   return createContent({
     origin: storyblok.kind === "storyblok" ? "storyblok" : "emulator",
     api,
+    backgroundApi,
     previewApi,
     store: createCacheStore(deps.kv, logger, deps.defer, { timer: deps.timer }),
     authority: deps.authority,
