@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { AUTHORITY_FRESH_MS } from "../../src/server/content/cv-authority";
 import { CV_CHECK_MS } from "../../src/server/content/cache-version";
+import type { Fault } from "../../src/server/content/emulator";
 import { realSleep } from "../../src/server/content/retry";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 import { recordCacheVersion } from "../helpers/cache-version";
