@@ -10,7 +10,7 @@ import { config } from "./middleware/config";
 import { content } from "./middleware/content";
 import { logging } from "./middleware/logging";
 import { pathGuard } from "./middleware/path-guard";
-import { createHtmlMemo, type HtmlMemo } from "./render/memo";
+import { createHtmlMemo, type HtmlMemo } from "./render/html-memo";
 import type { ParsedCache } from "./content/parsed-cache";
 import { redirects } from "./middleware/redirects";
 import { requestContext } from "./middleware/request-context";
@@ -19,7 +19,7 @@ import { createNewsletterCron } from "./newsletter/cron";
 import type { AppBindings } from "./request-context";
 import { notFound, onError } from "./routes/http-error";
 import { createNewsletterRoutes } from "./routes/newsletter";
-import { pages } from "./routes/pages";
+import { createPageRoutes } from "./routes/pages";
 import { seo } from "./routes/seo";
 import { createWebhookRoutes } from "./routes/webhook";
 
@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps = {}) {
 
   app.use(redirects(routeRules)); // trailing slash, route rules, CMS redirects
   mountRouteRules(app, routeRules); // per-path middleware named by the route rules
-  app.route("/", pages); // every other path is a page from the CMS
+  app.route("/", createPageRoutes({ now, timer: deps.timer })); // every other path is a page from the CMS
 
   app.notFound(notFound);
   app.onError(onError);

@@ -4,7 +4,7 @@ import type { Lang } from "../shared/i18n/lang";
 import type { Logger } from "../shared/log";
 import type { PreviewKey } from "./preview/token";
 import type { ServerTiming } from "./middleware/server-timing";
-import type { HtmlMemo } from "./render/memo";
+import type { HtmlMemo } from "./render/html-memo";
 
 /**
  * What every handler of one request can read from Hono's context. Read them with `c.get(name)`:
@@ -23,7 +23,7 @@ export interface RequestVariables {
   lang: Lang;
   /** What a visual-editor preview link must be signed with. */
   previewKey: PreviewKey;
-  /** The isolate's memo of HTML parts every visitor gets (render/memo.ts). */
+  /** The isolate's memo of HTML parts every visitor gets (render/html-memo.ts). */
   htmlMemo: HtmlMemo;
 }
 

@@ -10,7 +10,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/content/emulator";
 import { createApp } from "../../src/server/index";
 import { createParsedCache } from "../../src/server/content/parsed-cache";
-import { createHtmlMemo } from "../../src/server/render/memo";
+import { createHtmlMemo } from "../../src/server/render/html-memo";
 import type { Blok, Story } from "../../src/shared/content";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { recordCacheVersion } from "../helpers/cache-version";

@@ -8,7 +8,7 @@ import { createEmulator } from "../../src/server/content/emulator";
 import { type ByteLru, createByteLru } from "../../src/server/content/parsed-cache";
 import { createApp } from "../../src/server/index";
 import { NONCE_SLOT } from "../../src/server/render/document";
-import { createHtmlMemo, memoFor, type HtmlMemo } from "../../src/server/render/memo";
+import { createHtmlMemo, partHtmlFor, partKey, type HtmlMemo } from "../../src/server/render/html-memo";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { previewLink } from "../../src/shared/preview-link";
 import { defaultAlternates, dictionary } from "../../src/shared/i18n";
@@ -206,7 +206,7 @@ describe("a page body found in the memo", () => {
         bodyReads.push(key);
         return dropBodies && bodyReads.length > 1 ? undefined : inner.get<T>(key);
       },
-      set: (key, value, bytes) => inner.set(key, value, bytes),
+      set: (key: string, value: unknown, bytes: number) => inner.set(key, value, bytes),
       get bytes() {
         return inner.bytes;
       },
@@ -297,7 +297,7 @@ describe("a part's language", () => {
   );
 });
 
-describe("memoFor", () => {
+describe("partHtmlFor", () => {
   function Label() {
     const { lang, t } = useT();
     return createElement("span", { lang }, t.footer.socials);
@@ -318,9 +318,10 @@ describe("memoFor", () => {
 
   it("renders a part, and hands a rendering function, the language of the part's key, not the request's", () => {
     const memo = createHtmlMemo();
-    const english = memoFor(memo, { cv: 1, build: "b", lang: "en" }, dutchRequest);
+    const scope = { cv: 1, build: "b", lang: "en" } as const;
+    const english = partHtmlFor({ memo, scope, held: {} }, dutchRequest);
     expect(english("label", createElement(Label))).toBe('<span lang="en">Koraal on social media</span>');
     expect(english("head", (lang) => `<meta lang="${lang}">`)).toBe('<meta lang="en">');
-    expect(memo.get<{ html: string }>("1|b|en|label")?.html).toBe('<span lang="en">Koraal on social media</span>');
+    expect(memo.get<{ html: string }>(partKey(scope, "label"))?.html).toBe('<span lang="en">Koraal on social media</span>');
   });
 });

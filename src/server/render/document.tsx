@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server.edge";
-import type { MemoHtml } from "../../site/memo";
+import type { PartHtml } from "../../site/site-context";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/i18n/lang";
 
@@ -72,7 +72,7 @@ export function Document({
   skipLinkText: string;
   nonce: string;
   /** The request's memo of HTML parts (visitors only). */
-  memo?: MemoHtml;
+  memo?: PartHtml;
   children: ReactNode;
 }) {
   const render = (lang = head.lang) => renderToString(<DocumentHead {...head} lang={lang} />);

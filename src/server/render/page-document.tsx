@@ -11,7 +11,7 @@ import { SiteShell } from "../../site/site-shell";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
 import { defaultAlternates, dictionary, langOfPath, type Lang, type LangAlternate } from "../../shared/i18n";
-import type { MemoHtml } from "../../site/memo";
+import { partHtmlFor, type RequestParts } from "./html-memo";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -21,7 +21,7 @@ export interface PreviewPage extends Pick<PreviewProps, "kind" | "storyId" | "co
   bridge: string;
 }
 
-export interface PageDocumentInput {
+export interface DocumentInput {
   url: URL;
   /** Origin for canonical and sharing URLs (SITE_URL, else the request's). */
   origin: string;
@@ -35,8 +35,6 @@ export interface PageDocumentInput {
   rels?: Story[];
   listings?: SiteContextValue["listings"];
   logger: Logger;
-  /** Set for a valid visual-editor preview link only. */
-  preview?: PreviewPage;
   /** The page's own path (from the story's full_slug), for the canonical link; default the request's path. */
   canonicalPath?: string;
   /** The document's language (default: the path's). */
@@ -46,58 +44,30 @@ export interface PageDocumentInput {
   thirdParty: ThirdPartyConfig;
   nonce: string;
   children: ReactNode;
-  /** Visitors only: the isolate's memo of HTML parts for this request's site context (render/memo.ts). */
-  memo?: (site: SiteContextValue) => MemoHtml;
-  /** The memo id of the page body, when every visitor of this path gets the same body. */
-  bodyMemo?: string;
 }
+
+/**
+ * Who the page is for: an editor's preview (the preview bundle's props, never the memo) or a
+ * visitor (the request's memo of HTML parts, when everything shown comes from one cache version).
+ */
+export type Audience = { preview: PreviewPage; parts?: never } | { preview?: never; parts?: RequestParts };
+
+export type PageDocumentInput = DocumentInput & Audience;
 
 /** Header + routed page + footer inside the document, with the request's site context. */
 export function PageDocument(input: PageDocumentInput) {
-  const { url, origin, theme } = input;
-  const path = url.pathname;
-  const lang = input.lang ?? langOfPath(path);
-  const site: SiteContextValue = {
-    ...themeSite(theme),
-    lang,
-    t: dictionary(lang),
-    alternates: switcherTargets(lang, input.translations ?? []),
-    relations: new Map((input.rels ?? []).map((story) => [story.uuid, story])),
-    listings: input.listings ?? new Map(),
-    logger: input.logger,
-    path,
-    search: url.search,
-    preview: Boolean(input.preview),
-    ...(input.preview ? { editing: input.preview.storyId } : {}),
-  };
-  if (input.memo && !input.preview) Object.assign(site, { memo: input.memo(site), bodyMemo: input.bodyMemo });
   const { preview, nonce } = input;
-  const previewProps: PreviewProps | undefined = preview && {
-    kind: preview.kind,
-    storyId: preview.storyId,
-    content: preview.content,
-    theme: theme ?? { customers: [] },
-    rels: input.rels ?? [],
-    listings: preview.listings,
-    path: site.path,
-    search: site.search,
-    lang,
-    alternates: site.alternates,
-    resolveRelations: preview.resolveRelations,
-  };
-  const image = shareImage(input.image, DEFAULT_SHARE_IMAGE);
+  const site = siteContext(input);
+  const shell = (
+    <SiteShell header={input.theme?.header} footer={input.theme?.footer}>
+      {input.children}
+    </SiteShell>
+  );
   return (
     <Document
-      lang={lang}
+      lang={site.lang}
       skipLinkText={site.t.document.skipToContent}
-      meta={{
-        title: input.title ?? SITE_NAME,
-        description: input.description,
-        canonical: input.canonical === false ? undefined : origin + (input.canonicalPath ?? path),
-        alternates: (input.translations ?? []).map(({ lang, href }) => ({ lang, href: origin + href })),
-        robots: input.robots,
-        image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
-      }}
+      meta={documentMeta(input, site)}
       nonce={nonce}
       memo={site.memo}
       assets={{
@@ -116,26 +86,74 @@ export function PageDocument(input: PageDocumentInput) {
             <script type="module" src={buildManifest.scripts.preview} nonce={slot} />
           </>
         ) : (
-          <ThirdPartyScripts config={input.thirdParty} nonce={slot} lang={lang} />
+          <ThirdPartyScripts config={input.thirdParty} nonce={slot} lang={site.lang} />
         )
       }
     >
       <SiteProvider value={site}>
         {preview ? (
           // the preview bundle hydrates this root (header, page, footer) and re-renders it on every edit
-          <div {...{ [PREVIEW_ROOT_ATTRIBUTE]: "" }} data-props={JSON.stringify(previewProps)} className="contents">
-            <SiteShell header={theme?.header} footer={theme?.footer}>
-              {input.children}
-            </SiteShell>
+          <div {...{ [PREVIEW_ROOT_ATTRIBUTE]: "" }} data-props={JSON.stringify(previewProps(input, preview, site))} className="contents">
+            {shell}
           </div>
         ) : (
-          <SiteShell header={theme?.header} footer={theme?.footer}>
-            {input.children}
-          </SiteShell>
+          shell
         )}
       </SiteProvider>
     </Document>
   );
+}
+
+/** The request's site context; a visitor's reads its HTML parts from the memo. */
+function siteContext(input: PageDocumentInput): SiteContextValue {
+  const { url, theme, preview, parts } = input;
+  const lang = input.lang ?? langOfPath(url.pathname);
+  const site: SiteContextValue = {
+    ...themeSite(theme),
+    lang,
+    t: dictionary(lang),
+    alternates: switcherTargets(lang, input.translations ?? []),
+    relations: new Map((input.rels ?? []).map((story) => [story.uuid, story])),
+    listings: input.listings ?? new Map(),
+    logger: input.logger,
+    path: url.pathname,
+    search: url.search,
+    preview: Boolean(preview),
+    ...(preview ? { editing: preview.storyId } : {}),
+  };
+  if (parts) Object.assign(site, { memo: partHtmlFor(parts, site), bodyMemo: parts.body });
+  return site;
+}
+
+/** What the preview bundle needs to render the page again in the browser. */
+function previewProps(input: PageDocumentInput, preview: PreviewPage, site: SiteContextValue): PreviewProps {
+  return {
+    kind: preview.kind,
+    storyId: preview.storyId,
+    content: preview.content,
+    theme: input.theme ?? { customers: [] },
+    rels: input.rels ?? [],
+    listings: preview.listings,
+    path: site.path,
+    search: site.search,
+    lang: site.lang,
+    alternates: site.alternates,
+    resolveRelations: preview.resolveRelations,
+  };
+}
+
+/** Title, description, canonical and language alternates, robots and the sharing image. */
+function documentMeta(input: PageDocumentInput, site: SiteContextValue) {
+  const { origin } = input;
+  const image = shareImage(input.image, DEFAULT_SHARE_IMAGE);
+  return {
+    title: input.title ?? SITE_NAME,
+    description: input.description,
+    canonical: input.canonical === false ? undefined : origin + (input.canonicalPath ?? site.path),
+    alternates: (input.translations ?? []).map(({ lang, href }) => ({ lang, href: origin + href })),
+    robots: input.robots,
+    image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
+  };
 }
 
 /** Where the switcher leads: the same page in each other language where it exists, else that language's home. */

@@ -4,35 +4,25 @@ import { localiseLinks } from "../content/localise";
 import { loadTheme, type Theme } from "../content/theme";
 import { DEFAULT_LANG } from "../../shared/i18n/lang";
 import type { AppBindings } from "../request-context";
-import type { SiteContextValue } from "../../site/site-context";
 import { ErrorScreen } from "./error-screen";
 import { dictionary } from "../../shared/i18n";
-import { PageDocument, type PageDocumentInput } from "./page-document";
+import { PageDocument, type Audience, type DocumentInput } from "./page-document";
 import { robotsDirective } from "./robots";
 import { contentSecurityPolicy, createNonce, type CspOptions } from "./security";
 import { streamHtml } from "./stream";
-import { buildManifest } from "./assets";
-import { memoFor, type MemoPart } from "./memo";
+import { requestParts, type RequestParts } from "./html-memo";
 import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";
 
 type Ctx = Context<AppBindings>;
 
-export type PageInput = Omit<
-  PageDocumentInput,
-  "url" | "origin" | "robots" | "logger" | "nonce" | "children" | "thirdParty" | "memo" | "bodyMemo"
-> & {
-  status: number;
-  body: ReactNode;
-  headers?: Record<string, string>;
-  /** Never index this answer (an error screen), whatever the host. */
-  noindex?: boolean;
-  /**
-   * Set when everything shown came from the cache version `cv` (no draft, no stale copy), in the
-   * document's language: the parts every visitor gets are rendered once per isolate, kept under
-   * that language; `body` also memoises the page body.
-   */
-  memoScope?: { cv: number; body?: string; heldBody?: MemoPart };
-};
+export type PageInput = Omit<DocumentInput, "url" | "origin" | "robots" | "logger" | "nonce" | "children" | "thirdParty"> &
+  Audience & {
+    status: number;
+    body: ReactNode;
+    headers?: Record<string, string>;
+    /** Never index this answer (an error screen), whatever the host. */
+    noindex?: boolean;
+  };
 
 /**
  * Streams a full page (document, header, body, footer) with the site's headers. A visual-editor
@@ -57,33 +47,17 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, preview: Boolean(preview), extra }));
 
   const started = performance.now();
-  const { status, body, headers: _ignored, noindex: _noindex, memoScope: scope, ...document } = input;
-  // one language for the document and the memo's keys: a part kept under a language is in it
-  const lang = document.lang ?? c.get("lang");
-  const memo =
-    scope && !preview
-      ? {
-          memo: (site: SiteContextValue) =>
-            memoFor(
-              c.get("htmlMemo"),
-              { cv: scope.cv, build: buildManifest.buildId, lang },
-              site,
-              scope.body && scope.heldBody ? { [scope.body]: scope.heldBody } : {},
-            ),
-          bodyMemo: scope.body,
-        }
-      : {};
+  const { status, body, headers: _ignored, noindex: _noindex, ...document } = input;
   const response = await streamHtml(
     <PageDocument
       {...document}
-      lang={lang}
+      lang={document.lang ?? c.get("lang")}
       url={url}
       origin={config.siteUrl ?? url.origin}
       robots={robots}
       logger={logger}
       nonce={nonce}
       thirdParty={thirdParty}
-      {...memo}
     >
       {body}
     </PageDocument>,
@@ -110,11 +84,11 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
     return new Response(null, { status, headers: { ...headers, "Cache-Control": "no-store" } });
   }
   let theme: Theme | undefined;
-  let memoScope: PageInput["memoScope"];
+  let parts: RequestParts | undefined;
   try {
     const loaded = await loadTheme(content, "published", lang);
     theme = lang === DEFAULT_LANG ? loaded.value : localiseLinks(loaded.value, lang, await content.pageIndex());
-    if (loaded.cv !== undefined) memoScope = { cv: loaded.cv };
+    if (loaded.cv !== undefined) parts = requestParts(c.get("htmlMemo"), loaded.cv, lang);
   } catch (error) {
     logger.error("theme.unavailable", { error });
   }
@@ -128,7 +102,7 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
     headers: { ...headers, "Cache-Control": "no-store" },
     noindex: true,
     canonical: false,
-    memoScope,
+    parts,
   });
 }
 

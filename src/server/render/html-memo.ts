@@ -2,8 +2,8 @@ import { createElement, type ReactNode } from "react";
 import { preload, type PreloadOptions } from "react-dom";
 import { renderToString } from "react-dom/server.edge";
 import { createByteLru, type ByteLru } from "../content/parsed-cache";
-import { SiteProvider, type SiteContextValue } from "../../site/site-context";
-import type { MemoHtml } from "../../site/memo";
+import { SiteProvider, type PartHtml, type SiteContextValue } from "../../site/site-context";
+import { buildManifest } from "./assets";
 import { dictionary, type Lang } from "../../shared/i18n";
 
 /**
@@ -20,14 +20,46 @@ export function createHtmlMemo(maxBytes = HTML_MEMO_BYTES): HtmlMemo {
   return createByteLru(maxBytes);
 }
 
-/** What the memoised HTML of one request depends on besides each part's own id. */
-export interface MemoScope {
+/** What a part's HTML depends on besides its own id: the cache version, the build and the language. */
+export interface PartScope {
   cv: number;
   build: string;
   lang: Lang;
 }
 
-export const memoPrefix = ({ cv, build, lang }: MemoScope) => `${cv}|${build}|${lang}|`;
+/** The one way a part is keyed in the memo. */
+export const partKey = ({ cv, build, lang }: PartScope, part: string): string => `${cv}|${build}|${lang}|${part}`;
+
+/** A part as kept: its HTML, and the preloads React would have hoisted into the head. */
+export interface HtmlPart {
+  html: string;
+  preloads: Array<{ href: string; options: PreloadOptions }>;
+}
+
+/**
+ * The memo as one visitor's request uses it. Only a visitor's page has one (made by the visitor's
+ * handler, when story and theme come from one cache version): an editor's preview never reads or
+ * fills the memo, and the render has nothing to switch off.
+ */
+export interface RequestParts {
+  memo: HtmlMemo;
+  scope: PartScope;
+  /** Parts taken out before rendering (the body), by id: the render cannot miss them if they are evicted meanwhile. */
+  held: Record<string, HtmlPart>;
+  /** The id of the page body (`<main>`), when every visitor of this path gets the same body. */
+  body?: string;
+}
+
+export function requestParts(memo: HtmlMemo, cv: number, lang: Lang): RequestParts {
+  return { memo, scope: { cv, build: buildManifest.buildId, lang }, held: {} };
+}
+
+/** Takes part `id` out of the memo for this request if it is there now (a route skips the work the part needs). */
+export function holdPart(parts: RequestParts, id: string): boolean {
+  const part = parts.memo.get<HtmlPart>(partKey(parts.scope, id));
+  if (part) parts.held[id] = part;
+  return part !== undefined;
+}
 
 /**
  * The site's `memo` for one request: a hit is a map lookup; a miss renders the part on its own
@@ -36,12 +68,12 @@ export const memoPrefix = ({ cv, build, lang }: MemoScope) => `${cv}|${build}|${
  * A part is kept for every request of its key's language, so it is rendered in that language
  * (`lang`, `t`; a rendering function is handed it), whatever the request's context says.
  */
-export function memoFor(memo: HtmlMemo, scope: MemoScope, site: SiteContextValue, held: HeldParts = {}): MemoHtml {
-  const prefix = memoPrefix(scope);
+export function partHtmlFor(parts: RequestParts, site: SiteContextValue): PartHtml {
+  const { memo, scope, held } = parts;
   let partSite: SiteContextValue | undefined; // made on the first miss: a warm page has none
   return (id, children) => {
-    const key = prefix + id;
-    let part = held[id] ?? memo.get<MemoPart>(key);
+    const key = partKey(scope, id);
+    let part = held[id] ?? memo.get<HtmlPart>(key);
     if (part === undefined) {
       partSite ??= { ...site, lang: scope.lang, t: dictionary(scope.lang), memo: undefined, bodyMemo: undefined };
       part = typeof children === "function" ? { html: children(scope.lang), preloads: [] } : renderPart(children as ReactNode, partSite);
@@ -53,30 +85,14 @@ export function memoFor(memo: HtmlMemo, scope: MemoScope, site: SiteContextValue
   };
 }
 
-export interface MemoPart {
-  html: string;
-  preloads: Array<{ href: string; options: PreloadOptions }>;
-}
-
-/** Parts a request took out of the memo before rendering, by id: it needs them even if they are evicted meanwhile. */
-export type HeldParts = Record<string, MemoPart>;
-
-/**
- * The part `id` if the memo holds it now. A route that finds the page body here skips the work
- * the body needs (its listings) and hands the part to memoFor, so the render cannot miss it.
- */
-export function memoHit(memo: HtmlMemo, scope: MemoScope, id: string): MemoPart | undefined {
-  return memo.get<MemoPart>(memoPrefix(scope) + id);
-}
-
 /**
  * A part's HTML on its own. The synchronous renderer has no document head: the preloads React
  * hoists there (an LCP image's `fetchPriority="high"`) come out inline instead; they are taken
  * out and replayed through `preload()` on every use.
  */
-function renderPart(children: ReactNode, site: SiteContextValue): MemoPart {
+function renderPart(children: ReactNode, site: SiteContextValue): HtmlPart {
   const html = renderToString(createElement(SiteProvider, { value: site, children }));
-  const preloads: MemoPart["preloads"] = [];
+  const preloads: HtmlPart["preloads"] = [];
   const rest = html.replace(/<link rel="preload"([^>]*)\/>/g, (_tag, attributes: string) => {
     const found = Object.fromEntries(
       [...attributes.matchAll(/ ([a-zA-Z]+)="([^"]*)"/g)].map(([, name, value]) => [name, unescapeHtml(value!)]),

@@ -1,0 +1,162 @@
+import type { Blok, Story, Version } from "../../shared/content";
+import { DEFAULT_LANG, localisedPath, type Lang, type LangAlternate } from "../../shared/i18n/lang";
+import type { Logger } from "../../shared/log";
+import { themeOf } from "../../shared/theme";
+import { listingQuery } from "../../site/blocks/registry";
+import { pageCount, readable, walkBloks, type Listing, type ListingQuery } from "../../site/blocks/listings";
+import type { Content, Fetched } from "./content";
+import { ContentError } from "./errors";
+import { localiseLinks } from "./localise";
+import { pathOfSlug, type PageIndex } from "./routable";
+import { loadTheme, THEME_SLUG, type Theme } from "./theme";
+
+/** Which page to load: the story, its language and version, and the page of its listings (`?pagina=N`). */
+export interface PageRequest {
+  slug: string;
+  lang: Lang;
+  version: Version;
+  listingPage: number;
+  /** Asked once the cache version is known: false when the caller has the body already (then no listing is loaded). */
+  needsListings?: (cv: number | undefined) => boolean;
+}
+
+/** A page and everything its render reads, links pointed at pages of its language. */
+export interface LoadedPage {
+  story: Story;
+  /** Stories resolved with the page (relations). */
+  rels: Story[];
+  /** Header, footer and customers; absent when the theme could not be loaded (logged). */
+  theme?: Theme;
+  /** Where the story came from (`hit`, `miss`, `stale`, `draft`). */
+  source: Fetched<unknown>["source"];
+  /** The cache version both story and theme come from; absent when they differ or are drafts or stale. */
+  cv?: number;
+  /** The listing blocks' stories by block `_uid`, each a promise React can read once it has settled. */
+  listings: Map<string, Promise<Listing>>;
+  /** True while every listing that has arrived came from the cache version (none failed or was stale). */
+  listingsClean: () => boolean;
+  /** The page's path in every language it is published in (hreflang, the language switcher). */
+  alternates: LangAlternate[];
+}
+
+/**
+ * Loads a page: the story and its theme together, then the listings its blocks ask for (unless the
+ * caller says it does not need them), everything localised to the page's language. A story that
+ * does not exist, or a listing page past the last one, is a `ContentError` 404.
+ */
+export async function loadPage(content: Content, request: PageRequest, logger: Logger): Promise<LoadedPage> {
+  const index = await content.pageIndex();
+  const localise = <T>(value: T) => localiseLinks(value, request.lang, index);
+  const [page, theme] = await loadStoryAndTheme(content, request);
+  if (page.status === "rejected") throw page.reason;
+  if (theme.status === "rejected") logger.error("theme.unavailable", { error: theme.reason });
+  const { story, rels } = localise(page.value.value);
+  const cv = sameCacheVersion(page.value.cv, theme);
+  if (request.listingPage > 1 && request.version === "published") await assertListingPageExists(content, story.content, request);
+  const clean = { listings: true };
+  const listings =
+    request.needsListings?.(cv) === false
+      ? new Map<string, Promise<Listing>>()
+      : pageListings(content, story.content, request, localise, logger, clean);
+  return {
+    story,
+    rels,
+    theme: theme.status === "fulfilled" ? localise(theme.value.value) : undefined,
+    source: page.value.source,
+    cv,
+    listings,
+    listingsClean: () =>
+      clean.listings && [...listings.values()].every((listing) => (listing as { status?: string }).status === "fulfilled"),
+    alternates: alternatesOf(index, request.slug),
+  };
+}
+
+/** The story at `slug` and the theme around it, both settled; the theme story is its own theme (no second request). */
+function loadStoryAndTheme(content: Content, { slug, version, lang }: PageRequest) {
+  const story = content.story(slug, { version, language: storyLanguage(lang) });
+  const theme: Promise<Fetched<Theme>> =
+    slug === THEME_SLUG
+      ? story.then((fetched) => ({ ...fetched, value: themeOf(fetched.value.story.content, fetched.value.story.id) }))
+      : loadTheme(content, version, lang);
+  return Promise.allSettled([story, theme]);
+}
+
+/** Storyblok's `language` parameter: none for the default language. */
+const storyLanguage = (lang: Lang): string | undefined => (lang === DEFAULT_LANG ? undefined : lang);
+
+/** The cache version of a page and its theme when both come from the same one (then their HTML parts may be memoised). */
+function sameCacheVersion(cv: number | undefined, theme: PromiseSettledResult<Fetched<Theme>>): number | undefined {
+  return cv !== undefined && theme.status === "fulfilled" && theme.value.cv === cv ? cv : undefined;
+}
+
+/** The page's path in every language it is published in. */
+function alternatesOf(index: PageIndex, slug: string): LangAlternate[] {
+  const paths = index.alternates.get(slug) ?? {};
+  return Object.entries(paths).map(([lang, pathSlug]) => ({ lang: lang as Lang, href: localisedPath(lang as Lang, pathOfSlug(pathSlug)) }));
+}
+
+interface ListingBlock {
+  uid: string;
+  component: string;
+  query: ListingQuery;
+}
+
+/** Page content objects come from the isolate's parsed cache: one walk per object, not per request. */
+const listingBlocksOf = new WeakMap<Blok, ListingBlock[]>();
+
+/** The listing blocks on a page (each uid once) and what each of them lists. */
+function listingBlocks(pageContent: Blok): ListingBlock[] {
+  let found = listingBlocksOf.get(pageContent);
+  if (found === undefined) {
+    const byUid = new Map<string, ListingBlock>();
+    for (const blok of walkBloks(pageContent)) {
+      const query = listingQuery(blok);
+      if (query && !byUid.has(blok._uid)) byUid.set(blok._uid, { uid: blok._uid, component: blok.component, query });
+    }
+    found = [...byUid.values()];
+    listingBlocksOf.set(pageContent, found);
+  }
+  return found;
+}
+
+/**
+ * `?pagina=N` of a published page exists only up to the last page of its longest listing (read
+ * from the cached first pages): past it, or on a page without listings, it is not found, so page
+ * numbers never multiply cache entries or API calls.
+ */
+async function assertListingPageExists(content: Content, pageContent: Blok, request: PageRequest): Promise<void> {
+  const language = storyLanguage(request.lang);
+  const firsts = await Promise.all(listingBlocks(pageContent).map(({ query }) => content.stories({ ...query, page: 1, language })));
+  const last = Math.max(0, ...firsts.map(({ value }) => pageCount({ ...value, page: 1 })));
+  if (request.listingPage > last) throw new ContentError(404, "Not Found");
+}
+
+/** The page's listings, loading: each settles with its stories, or with none when it failed (logged). */
+function pageListings(
+  content: Content,
+  pageContent: Blok,
+  request: PageRequest,
+  localise: <T>(value: T) => T,
+  logger: Logger,
+  clean: { listings: boolean },
+): Map<string, Promise<Listing>> {
+  const language = storyLanguage(request.lang);
+  const listings = new Map<string, Promise<Listing>>();
+  for (const { uid, component, query } of listingBlocks(pageContent)) {
+    const page = request.listingPage;
+    const params = { ...query, page, language };
+    const loaded = content.stories(params, { version: request.version }).then(
+      ({ value, source }): Listing => {
+        if (source !== "hit" && source !== "miss") clean.listings = false;
+        return { stories: localise(value.stories), total: value.total, perPage: value.perPage, page };
+      },
+      (error: unknown): Listing => {
+        clean.listings = false;
+        logger.error("listing.failed", { component, error });
+        return { stories: [], total: 0, perPage: params.per_page ?? 25, page };
+      },
+    );
+    listings.set(uid, readable(loaded));
+  }
+  return listings;
+}
