@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { consoleErrors, hydrated } from "./helpers";
 
-// Islands whose server HTML comes from the isolate's memo (issue 11) hydrate against it without a
+// Islands whose server HTML comes from the isolate's HTML memo hydrate against it without a
 // mismatch: React's production build reports one as a console error (minified #418/#425).
 for (const path of ["/", "/cases/werfkeldermuseum-app", "/contact?nieuwsbrief=geabonneerd"]) {
   test(`${path}: memoised header and footer parts hydrate with a clean console`, async ({ page, request }) => {

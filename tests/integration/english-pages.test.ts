@@ -1,5 +1,5 @@
 /**
- * English pages say nothing in Dutch (issue 19): no Dutch interface text and no Dutch content,
+ * English pages say nothing in Dutch: no Dutch interface text and no Dutch content,
  * except inside elements marked `lang="nl"` (the switcher's "Nederlands", the cards of stories
  * that have no English version). Every English page of the sitemap, through the Worker's own entry.
  */
@@ -67,7 +67,7 @@ const teamAlts = snapshot.stories
   .filter((story) => story.full_slug.startsWith("team/"))
   .map((story) => (story.content.photo as { alt: string }).alt);
 
-/** The Dutch an English page must not show outside `lang="nl"`: the interface's, and what the issue names. */
+/** The Dutch an English page must not show outside `lang="nl"`: the interface's, and content phrases named here. */
 const DUTCH = [
   ...new Set([
     ...dutchPhrases(nl, en),

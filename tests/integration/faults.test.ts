@@ -8,7 +8,7 @@ import type { LoadedStory } from "../../src/shared/content";
 import { kvKeys, testInstance, testOrigin } from "../helpers/site";
 
 /**
- * Faults of issue 19: KV that does not answer (every read has a deadline), and an origin that
+ * Faults beyond a failing origin: KV that does not answer (every read has a deadline), and an origin that
  * answers 200 with the wrong shape (checked before anything is cached, never over a good copy).
  * The whole Worker in workerd with an injected clock, sleep and deadline timer.
  */

@@ -11,7 +11,7 @@ import { recordCacheVersion } from "../helpers/cache-version";
 import { BASE, WEBHOOK_SECRET, kvKeys, testInstance, testOrigin } from "../helpers/site";
 
 /**
- * The content hot path under attack and under faults (issue 10): the whole Worker in workerd,
+ * The content hot path under attack and under faults: the whole Worker in workerd,
  * real KV, the emulator's fault injection, an injected clock and (unless real time matters) an
  * injected sleep that only records how long a request would have waited.
  */
@@ -64,7 +64,7 @@ async function warm(s: ReturnType<typeof site>, paths = CACHED): Promise<void> {
   s.sleeps.length = 0;
 }
 
-describe("finding 1: unique misses before the cv expires do not stall the site", () => {
+describe("a storm of unknown URLs: unique misses before the cv expires do not stall the site", () => {
   it("150 unique unknown URLs cost no story call, one cv refresh, and cached pages wait for nothing", async () => {
     const s = site();
     await warm(s);
@@ -98,7 +98,7 @@ describe("finding 1: unique misses before the cv expires do not stall the site",
   });
 });
 
-describe("finding 2: page numbers, ids and unknown paths do not multiply KV keys or origin calls", () => {
+describe("no cache growth from URLs: page numbers, ids and unknown paths do not multiply KV keys or origin calls", () => {
   it("answers 404 past the last listing page and for pages without listings, with no call and no key", async () => {
     const s = site();
     await warm(s, ["/", "/cases", "/contact", "/?pagina=2"]);
@@ -157,7 +157,7 @@ describe("finding 2: page numbers, ids and unknown paths do not multiply KV keys
   });
 });
 
-describe("finding 3 and the fault matrix: every page with a copy answers 200 within 2 s, the others 503", () => {
+describe("origin outage (hanging, 503, 429 to everything): every page with a copy answers 200 within 2 s, the others 503", () => {
   const faults: Array<[string, Fault]> = [
     ["hanging", { delayMs: 60_000 }],
     ["failing with 503", { status: 503 }],
@@ -213,7 +213,7 @@ function failingKv({ writes = false } = {}): KVNamespace {
   });
 }
 
-describe("finding 4: KV is best effort", () => {
+describe("KV failures: KV is best effort", () => {
   it("with KV reads failing, pages and the sitemap come from the origin (200) and the failure is logged", async () => {
     const s = site({ kv: failingKv() });
     for (const path of ["/", "/contact", "/sitemap.xml"]) {
@@ -239,7 +239,7 @@ describe("finding 4: KV is best effort", () => {
   });
 });
 
-describe("finding 5: gone means gone", () => {
+describe("unpublished content: gone means gone, also during an outage", () => {
   it("an unpublished page does not come back from its last-known-good copy during a later outage", async () => {
     const s = site({ realTime: true });
     await warm(s, ["/over-ons"]);

@@ -17,7 +17,7 @@ import { createLogger } from "../../src/shared/log";
 import { recordCacheVersion } from "../helpers/cache-version";
 
 /**
- * The isolate's memos (issue 11): parsed KV entries and the HTML of parts every visitor gets.
+ * The isolate's memos (per request only per-request work): parsed KV entries and the HTML of parts every visitor gets.
  * What they must never change: the HTML itself, a publish showing at once, previews, headers.
  */
 const BASE = "http://www.koraal.test";

@@ -6,14 +6,14 @@ import type { Timer } from "../../src/server/content/deadline";
 import { testInstance, testOrigin } from "../helpers/site";
 
 /**
- * Issue 19, item 6: a publish is served by every isolate within 10 s. Two app instances (two
+ * Publish to live: a publish is served by every isolate within 10 s. Two app instances (two
  * isolates, wired as production wires them) share one KV namespace, one origin and one clock;
  * one receives the webhook, the other must serve the new content within the bound without any
  * visitor waiting for the check.
  */
 /** A title only the draft of home has: what the publish makes visible. */
 const NEW_TITLE = "Van idee tot app in de stores, samen met Koraal";
-/** What the issue promises: every isolate serves a publish within this long. */
+/** The promised bound: every isolate serves a publish within this long. */
 const BOUND_MS = 10_000;
 
 beforeEach(async () => {
