@@ -10,7 +10,7 @@ import { SiteProvider, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
-import { defaultAlternates, dictionary, langOfPath, type Lang, type LangAlternate } from "../../shared/i18n";
+import { defaultAlternates, dictionary, type Lang, type LangAlternate } from "../../shared/i18n";
 import { partHtmlFor, type RequestParts } from "./html-memo";
 
 /**
@@ -37,8 +37,8 @@ export interface DocumentInput {
   logger: Logger;
   /** The page's own path (from the story's full_slug), for the canonical link; default the request's path. */
   canonicalPath?: string;
-  /** The document's language (default: the path's). */
-  lang?: Lang;
+  /** The document's language: the path's, or the one an editor's preview edits (the request's `lang`). */
+  lang: Lang;
   /** The page in every language it is published in, itself included (hreflang, the switcher); unknown: none. */
   translations?: LangAlternate[];
   thirdParty: ThirdPartyConfig;
@@ -107,7 +107,7 @@ export function PageDocument(input: PageDocumentInput) {
 /** The request's site context; a visitor's reads its HTML parts from the memo. */
 function siteContext(input: PageDocumentInput): SiteContextValue {
   const { url, theme, preview, parts } = input;
-  const lang = input.lang ?? langOfPath(url.pathname);
+  const { lang } = input;
   const site: SiteContextValue = {
     ...themeSite(theme),
     lang,

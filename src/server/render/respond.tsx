@@ -51,7 +51,6 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   const response = await streamHtml(
     <PageDocument
       {...document}
-      lang={document.lang ?? c.get("lang")}
       url={url}
       origin={config.siteUrl ?? url.origin}
       robots={robots}

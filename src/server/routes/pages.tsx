@@ -62,7 +62,6 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
   if (target === "unknown") throw noRouteMatches(requested);
   // One URL per page: another spelling of it (percent-encoded letters) is sent to the real one.
   if (url.pathname !== target.path) return c.redirect(target.path + url.search, 301);
-  c.set("lang", target.lang);
   const page = listingPage(url.searchParams);
   const bodyId = `body:${path}:${page}`;
   let parts: RequestParts | undefined;
@@ -95,7 +94,7 @@ async function editorPage(c: Ctx, requested: string): Promise<Response> {
   const { lang, path } = splitLangPath(requested);
   const target = editorTarget(url, path, lang, await c.get("content").pageIndex());
   if (target === "invalid" || target === "unknown") throw pageValidationFailed(requested);
-  c.set("lang", target.lang);
+  c.set("lang", target.lang); // the language the editor edits: the preview's, and its error screen's
   const loaded = await load(c, requested, {
     slug: target.slug,
     lang: target.lang,
