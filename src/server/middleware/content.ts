@@ -6,7 +6,8 @@ import type { Sleep } from "../content/retry";
 import type { SpaceSnapshot } from "../content/snapshot";
 import type { AppBindings } from "../request-context";
 
-export interface ContentDeps {
+/** What the content middleware wires each request's content layer from: the isolate's state and the app's seams. */
+export interface ContentMiddlewareDeps {
   isolate: ContentIsolate;
   snapshot: SpaceSnapshot;
   now: () => number;
@@ -21,7 +22,7 @@ export function isLocalHost(hostname: string): boolean {
 }
 
 /** The content layer for this request, and the key preview links must be signed with. */
-export function content(deps: ContentDeps) {
+export function content(deps: ContentMiddlewareDeps) {
   let toldPublicEmbedded = false;
   return createMiddleware<AppBindings>(async (c, next) => {
     const config = c.get("config");

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { Memo } from "../memo";
 import { useSite } from "../site-context";
 
 /**
@@ -20,7 +21,7 @@ export function Island<P extends object>({
   /** Set when the props follow from the cache version alone: root attributes and HTML are rendered once (see memo.tsx). */
   memoId?: string;
 }) {
-  const { preview, memo } = useSite();
+  const { preview } = useSite();
   const propsOf = () => (typeof props === "function" ? props() : props);
   if (preview) {
     return (
@@ -34,9 +35,11 @@ export function Island<P extends object>({
   // A memoisable island sits in a box-less wrapper, memo or not (the same markup either way): the
   // whole root, props attribute and HTML together, comes from the memo (escaping the props as an
   // attribute was the largest single cost of a warm page), only the wrapper is rendered per request.
-  if (!memo) return <div className="contents">{root}</div>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of this island, from the memo
-  return <div className="contents" dangerouslySetInnerHTML={{ __html: memo(`island:${name}:${memoId}`, root) }} />;
+  return (
+    <Memo memoId={`island:${name}:${memoId}`} className="contents">
+      {root}
+    </Memo>
+  );
 }
 
 /** The root client/main.tsx hydrates: it names the island and carries its props as JSON. */
