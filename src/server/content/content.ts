@@ -1,11 +1,12 @@
-import { CACHE_TTL_SECONDS, LAST_GOOD_TTL_SECONDS, NOT_FOUND_TTL_SECONDS, cacheKey, lastGoodKey, requestName } from "./cache";
+import { lastGoodKey, requestName } from "./cache";
 import { currentCacheVersion, readStoryblok, type CacheVersionDeps, type CvMemo } from "./cache-version";
 import type { CvAuthority } from "./cv-authority";
-import { settledWithin, type Timer } from "./deadline";
+import type { Timer } from "./deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import { createParsedCache, type ParsedCache } from "./parsed-cache";
 import { RESOLVE_RELATIONS } from "./relations";
+import { readThrough, type Fetched, type ReadThroughDeps } from "./read-through";
 import { pageIndex, type PageIndex } from "./routable";
 import { datasourceEntriesProblem, linksProblem, loadedStoryProblem, storyListProblem, type ShapeCheck } from "./shape";
 import { DEFAULT_LANG, LANGS } from "../../shared/i18n/lang";
@@ -13,8 +14,7 @@ import type { ListParams, StoryblokApi, StoryList } from "./storyblok";
 import type { DatasourceEntry, LinkEntry, LoadedStory, Version } from "../../shared/content";
 import type { Logger } from "../../shared/log";
 
-/** Where an answer came from: KV (hit), Storyblok after a KV miss, the last-known-good copy, or uncached draft. */
-export type ContentSource = "hit" | "miss" | "stale" | "draft";
+export type { ContentSource, Fetched } from "./read-through";
 
 /**
  * How long a request waits for Storyblok in total before it takes a last-known-good copy
@@ -22,13 +22,6 @@ export type ContentSource = "hit" | "miss" | "stale" | "draft";
  * waits for the call itself, which its timeout bounds.
  */
 export const STALE_AFTER_MS = 1500;
-
-export interface Fetched<T> {
-  value: T;
-  source: ContentSource;
-  /** The cache version a "hit" or "miss" belongs to (what memoised HTML built from it is keyed by). */
-  cv?: number;
-}
 
 /** The site's whole view of content. Routes call this; blocks never do. */
 export interface Content {
@@ -86,111 +79,23 @@ export interface ContentDeps {
   staleAfterMs?: number;
 }
 
-type Entry<T> = { value: T } | { notFound: true };
-
 const storyParams = { resolve_relations: RESOLVE_RELATIONS.join(",") || undefined, resolve_links: "url" as const };
 const storyName = (slug: string, language?: string) => requestName(`story/${slug}`, { ...storyParams, language });
 
 export function createContent(deps: ContentDeps): Content {
-  const { api, store, state, defer, logger } = deps;
-  const deadline = deps.now() + (deps.staleAfterMs ?? STALE_AFTER_MS);
-
-  const versionDeps: CacheVersionDeps = {
+  const { api, store, state } = deps;
+  const readDeps: ReadThroughDeps = {
     store,
-    fetchCurrent: () => api.cacheVersion(),
-    fetchCurrentInBackground: () => deps.backgroundApi.cacheVersion(),
-    authority: deps.authority,
+    parsed: state.parsed,
+    logger: deps.logger,
+    defer: deps.defer,
     now: deps.now,
-    timer: deps.timer,
-    memo: state.memo,
-    defer,
-    onRefreshFailed: (error) => logger.warn("content.cv_refresh_failed", { error }),
+    deadline: deps.now() + (deps.staleAfterMs ?? STALE_AFTER_MS),
   };
+  const versionDeps = cacheVersionDeps(deps);
   const cacheVersion = () => currentCacheVersion(versionDeps);
-
-  async function cached<T>(name: string, load: (cv: number) => Promise<T>, problemOf: ShapeCheck<T>): Promise<Fetched<T>> {
-    const cv = await cacheVersion();
-    const key = cacheKey(cv, name);
-    const hit = state.parsed.get<Entry<T>>(key) ?? (await readKv<T>(key, problemOf));
-    if (hit) {
-      if ("notFound" in hit) throw new ContentError(404, "Not Found");
-      return { value: hit.value, source: "hit", cv };
-    }
-    const fetched = await fromOrigin(name, key, () => load(cv), problemOf);
-    return fetched.source === "miss" ? { ...fetched, cv } : fetched;
-  }
-
-  /** A KV entry under a cv key, parsed (and its shape checked) once per isolate. */
-  async function readKv<T>(key: string, problemOf: ShapeCheck<T>): Promise<Entry<T> | null> {
-    const text = await store.getText(key);
-    if (text === null) return null;
-    let entry: Entry<T>;
-    try {
-      entry = JSON.parse(text) as Entry<T>;
-    } catch (error) {
-      logger.warn("content.kv_read_failed", { key, error });
-      return null;
-    }
-    const problem = "value" in entry ? problemOf(entry.value) : undefined;
-    if (problem) {
-      logger.warn("content.kv_read_failed", { key, error: `cached answer of the wrong shape: ${problem}` });
-      return null;
-    }
-    state.parsed.set(key, entry, text.length);
-    return entry;
-  }
-
-  /** The origin's answer, refused (like a failed call, 502) when its shape is not one the site can render. */
-  async function checked<T>(name: string, load: () => Promise<T>, problemOf: ShapeCheck<T>): Promise<T> {
-    const value = await load();
-    const problem = problemOf(value);
-    if (!problem) return value;
-    logger.warn("content.bad_answer", { name, problem });
-    throw new ContentError(502, "Bad Gateway");
-  }
-
-  /** A KV miss: Storyblok within the request's budget, else the last-known-good copy. */
-  async function fromOrigin<T>(name: string, key: string, load: () => Promise<T>, problemOf: ShapeCheck<T>): Promise<Fetched<T>> {
-    if (deadline - deps.now() <= 0) {
-      const early = await lastGood<T>(name, "request budget spent", problemOf);
-      if (early) return early;
-    }
-    const loading = checked(name, load, problemOf).then(
-      (value) => {
-        const entry = { value } satisfies Entry<T>;
-        const body = JSON.stringify(entry);
-        state.parsed.set(key, entry, body.length);
-        store.put(key, body, { expirationTtl: CACHE_TTL_SECONDS });
-        store.put(lastGoodKey(name), body, { expirationTtl: LAST_GOOD_TTL_SECONDS });
-        return value;
-      },
-      (error: unknown) => {
-        if (error instanceof ContentError && error.notFound) {
-          store.put(key, JSON.stringify({ notFound: true }), { expirationTtl: NOT_FOUND_TTL_SECONDS });
-          store.delete(lastGoodKey(name)); // gone means gone, also during a later outage
-        }
-        throw error;
-      },
-    );
-    const first = await settledWithin(loading, deadline - deps.now());
-    if (first.state === "fulfilled") return { value: first.value, source: "miss" };
-    if (first.state === "rejected" && first.reason instanceof ContentError && first.reason.notFound) throw first.reason;
-    const stale = await lastGood<T>(name, first.state === "rejected" ? first.reason : "slower than the request budget", problemOf);
-    if (stale) {
-      if (first.state === "pending") defer(loading.catch(() => undefined));
-      return stale;
-    }
-    if (first.state === "rejected") throw first.reason;
-    return { value: await loading, source: "miss" };
-  }
-
-  async function lastGood<T>(name: string, error: unknown, problemOf: ShapeCheck<T>): Promise<Fetched<T> | undefined> {
-    const stale = await store.get<Entry<T>>(lastGoodKey(name));
-    if (!stale || !("value" in stale) || problemOf(stale.value)) return undefined;
-    logger.warn("content.stale", { name, error });
-    return { value: stale.value, source: "stale" };
-  }
-
+  const cached = async <T>(name: string, load: (cv: number) => Promise<T>, problemOf: ShapeCheck<T>) =>
+    readThrough(readDeps, await cacheVersion(), name, load, problemOf);
   // include_dates: the sitemap's lastmod comes from published_at/updated_at
   const links = () => cached(requestName("links", { include_dates: 1 }), (cv) => api.links({ cv, include_dates: 1 }), linksProblem);
 
@@ -199,17 +104,13 @@ export function createContent(deps: ContentDeps): Content {
     cacheVersion,
     links,
     async story(slug, { version = "published", language } = {}) {
-      if (version === "draft") {
-        if (!deps.previewApi) throw new ContentError(403, "Drafts need STORYBLOK_PREVIEW_TOKEN");
-        return { value: await deps.previewApi.story(slug, { ...storyParams, language, version: "draft" }), source: "draft" };
-      }
+      if (version === "draft")
+        return { value: await previewApi(deps).story(slug, { ...storyParams, language, version: "draft" }), source: "draft" };
       return cached(storyName(slug, language), (cv) => api.story(slug, { ...storyParams, language, cv }), loadedStoryProblem);
     },
     async stories(params, { version = "published" } = {}) {
-      if (version === "draft") {
-        if (!deps.previewApi) throw new ContentError(403, "Drafts need STORYBLOK_PREVIEW_TOKEN");
-        return { value: await deps.previewApi.stories({ ...storyParams, ...params, version: "draft" }), source: "draft" };
-      }
+      if (version === "draft")
+        return { value: await previewApi(deps).stories({ ...storyParams, ...params, version: "draft" }), source: "draft" };
       const full = { ...storyParams, ...params, version: "published" as const };
       return cached(requestName("stories", full), (cv) => api.stories({ ...full, cv }), storyListProblem);
     },
@@ -230,4 +131,25 @@ export function createContent(deps: ContentDeps): Content {
       return cached(requestName("datasource", { slug }), (cv) => api.datasourceEntries(slug, { cv }), datasourceEntriesProblem);
     },
   };
+}
+
+/** How the cache version is read: by visitors through `api`, by the background checks through `backgroundApi`. */
+function cacheVersionDeps(deps: ContentDeps): CacheVersionDeps {
+  return {
+    store: deps.store,
+    fetchCurrent: () => deps.api.cacheVersion(),
+    fetchCurrentInBackground: () => deps.backgroundApi.cacheVersion(),
+    authority: deps.authority,
+    now: deps.now,
+    timer: deps.timer,
+    memo: deps.state.memo,
+    defer: deps.defer,
+    onRefreshFailed: (error) => deps.logger.warn("content.cv_refresh_failed", { error }),
+  };
+}
+
+/** Drafts come from the API with the preview token; without one they are forbidden. */
+function previewApi(deps: ContentDeps): StoryblokApi {
+  if (!deps.previewApi) throw new ContentError(403, "Drafts need STORYBLOK_PREVIEW_TOKEN");
+  return deps.previewApi;
 }

@@ -67,7 +67,7 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
     baseFetch = deps.fetch ?? ((input, init) => fetch(input, init));
   } else {
     const snapshot = deps.loadSnapshot();
-    isolate.emulator ??= createEmulator(snapshot);
+    isolate.emulator ??= createEmulator(snapshot, { now });
     endpoint = EMULATOR_ENDPOINT;
     tokens = snapshot.tokens;
     baseFetch = deps.fetch ?? isolate.emulator.fetch;
@@ -75,7 +75,7 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
 
   const guarded = (retryBudgetMs: number | undefined) =>
     createGuardedFetch({
-      fetch: observed(baseFetch, logger),
+      fetch: observed(baseFetch, logger, now),
       sleep,
       now,
       timeoutMs: ORIGIN_TIMEOUT_MS,
@@ -109,16 +109,16 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
 }
 
 /** One log line per request that reaches Storyblok (or the emulator): with a warm cache they are rare, so each is worth seeing. */
-function observed(fetch: typeof globalThis.fetch, logger: Logger): typeof globalThis.fetch {
+function observed(fetch: typeof globalThis.fetch, logger: Logger, now: () => number): typeof globalThis.fetch {
   return async (input, init) => {
     const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
-    const started = Date.now();
+    const started = now();
     try {
       const response = await fetch(input, init);
-      logger.info("content.origin", { path, status: response.status, ms: Date.now() - started });
+      logger.info("content.origin", { path, status: response.status, ms: now() - started });
       return response;
     } catch (error) {
-      logger.info("content.origin", { path, status: 0, ms: Date.now() - started });
+      logger.info("content.origin", { path, status: 0, ms: now() - started });
       throw error;
     }
   };

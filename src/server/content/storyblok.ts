@@ -37,31 +37,9 @@ export interface StoryblokApiOptions {
  * client's own throttle is opened wide. The client swallows errors thrown by fetch into plain
  * objects, so each call captures the `ContentError` itself and rethrows it intact.
  */
-export function createStoryblokApi({ endpoint, token, fetch, onMissingToken }: StoryblokApiOptions): StoryblokApi {
-  if (!token) onMissingToken?.();
-
-  async function call<T>(run: (client: StoryblokClient) => Promise<T>): Promise<T> {
-    let failure: ContentError | undefined;
-    const client = new StoryblokClient({
-      accessToken: token,
-      endpoint,
-      rateLimit: 1000,
-      cache: { type: "none", clear: "manual", cv: "manual" },
-      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-        try {
-          return await fetch(input, init);
-        } catch (error) {
-          failure = error instanceof ContentError ? error : new ContentError(0, String(error));
-          throw failure;
-        }
-      },
-    });
-    try {
-      return await run(client);
-    } catch (error) {
-      throw failure ?? toContentError(error);
-    }
-  }
+export function createStoryblokApi(options: StoryblokApiOptions): StoryblokApi {
+  if (!options.token) options.onMissingToken?.();
+  const call = <T>(run: (client: StoryblokClient) => Promise<T>) => callClient(options, run);
 
   return {
     story: (slug, params = {}) =>
@@ -100,6 +78,30 @@ export function createStoryblokApi({ endpoint, token, fetch, onMissingToken }: S
         return Number(data.space.version);
       }),
   };
+}
+
+/** One call on its own client, whose fetch keeps the `ContentError` our guarded fetch throws. */
+async function callClient<T>({ endpoint, token, fetch }: StoryblokApiOptions, run: (client: StoryblokClient) => Promise<T>): Promise<T> {
+  let failure: ContentError | undefined;
+  const client = new StoryblokClient({
+    accessToken: token,
+    endpoint,
+    rateLimit: 1000,
+    cache: { type: "none", clear: "manual", cv: "manual" },
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      try {
+        return await fetch(input, init);
+      } catch (error) {
+        failure = error instanceof ContentError ? error : new ContentError(0, String(error));
+        throw failure;
+      }
+    },
+  });
+  try {
+    return await run(client);
+  } catch (error) {
+    throw failure ?? toContentError(error);
+  }
 }
 
 function toContentError(error: unknown): ContentError {

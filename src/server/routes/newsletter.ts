@@ -36,62 +36,8 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
     defer: (promise) => c.executionCtx.waitUntil(promise),
   });
 
-  routes.post(NEWSLETTER_API_PATH, async (c) => {
-    // Until the body is read, the answer is in the language of the page it came from.
-    let t = dictionary(refererLang(c));
-    if (isCrossSite(c)) return jsonMessage(c, 403, t.newsletter.crossSite);
-    const { type, charset } = mediaType(c.req.header("content-type"));
-    if (type !== "application/json" || (charset && charset !== "utf-8")) return jsonMessage(c, 415, t.newsletter.unsupportedType);
-    const body = await readLimitedBody(c.req.raw, MAX_JSON_BYTES);
-    if (body === "too-large") return jsonMessage(c, 413, t.newsletter.tooLarge);
-    const fields = parseJsonObject(body);
-    if (!fields) return jsonMessage(c, 400, t.newsletter.badRequest);
-    const language = signupLang(fields[NEWSLETTER_FIELDS.language], refererLang(c));
-    t = dictionary(language);
-    if (typeof fields[NEWSLETTER_FIELDS.email] !== "string") return jsonMessage(c, 400, t.newsletter.invalidEmail);
-
-    const outcome = await signup(signupDeps(c), {
-      email: fields[NEWSLETTER_FIELDS.email] as string,
-      honeypot: isFilled(fields[NEWSLETTER_FIELDS.honeypot]),
-      pageUri: refererPage(c),
-      language,
-      clientIp: c.req.header("cf-connecting-ip"),
-    });
-    switch (outcome.kind) {
-      case "subscribed":
-        return jsonMessage(c, 201, t.newsletter.subscribed);
-      case "invalid":
-        return jsonMessage(c, 400, t.newsletter.invalidEmail);
-      case "rate-limited":
-        return jsonMessage(c, 429, t.newsletter.tooMany(outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
-      case "unavailable":
-        return jsonMessage(c, 503, t.newsletter.unavailable, { "Retry-After": "60" });
-    }
-  });
-
-  routes.post(NEWSLETTER_FORM_PATH, async (c) => {
-    const t = dictionary(refererLang(c));
-    if (isCrossSite(c)) return jsonMessage(c, 403, t.newsletter.crossSite);
-    const contentType = c.req.header("content-type");
-    const { type } = mediaType(contentType);
-    if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data")
-      return jsonMessage(c, 415, t.newsletter.unsupportedFormType);
-    const body = await readLimitedBody(c.req.raw, MAX_FORM_BYTES);
-    if (body === "too-large") return jsonMessage(c, 413, t.newsletter.tooLarge);
-    const form = await parseForm(body, type, contentType ?? "");
-
-    const returnPath = safeReturnPath(form.get(NEWSLETTER_FIELDS.returnPath));
-    const returnPathname = new URL(returnPath, "http://x").pathname;
-    const outcome = await signup(signupDeps(c), {
-      email: form.get(NEWSLETTER_FIELDS.email) ?? "",
-      honeypot: isFilled(form.get(NEWSLETTER_FIELDS.honeypot)),
-      pageUri: `${siteOrigin(c)}${returnPathname}`,
-      language: signupLang(form.get(NEWSLETTER_FIELDS.language), langOfPath(returnPathname)),
-      clientIp: c.req.header("cf-connecting-ip"),
-    });
-    return c.body(null, 303, { Location: outcomeLocation(returnPath, outcome.kind), "Cache-Control": "no-store" });
-  });
-
+  routes.post(NEWSLETTER_API_PATH, (c) => apiSignup(c, signupDeps));
+  routes.post(NEWSLETTER_FORM_PATH, (c) => formSignup(c, signupDeps));
   for (const path of [NEWSLETTER_API_PATH, NEWSLETTER_FORM_PATH]) {
     routes.all(path, (c) => jsonMessage(c, 405, dictionary(refererLang(c)).newsletter.methodNotAllowed, { Allow: "POST" }));
   }
@@ -103,6 +49,64 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
     return jsonMessage(c, 500, dictionary(refererLang(c)).newsletter.unavailable);
   });
   return routes;
+}
+
+/** The JSON API (the enhanced form's fetch): the outcome as a message in the signup's language. */
+async function apiSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDeps): Promise<Response> {
+  // Until the body is read, the answer is in the language of the page it came from.
+  let t = dictionary(refererLang(c));
+  if (isCrossSite(c)) return jsonMessage(c, 403, t.newsletter.crossSite);
+  const { type, charset } = mediaType(c.req.header("content-type"));
+  if (type !== "application/json" || (charset && charset !== "utf-8")) return jsonMessage(c, 415, t.newsletter.unsupportedType);
+  const body = await readLimitedBody(c.req.raw, MAX_JSON_BYTES);
+  if (body === "too-large") return jsonMessage(c, 413, t.newsletter.tooLarge);
+  const fields = parseJsonObject(body);
+  if (!fields) return jsonMessage(c, 400, t.newsletter.badRequest);
+  const language = signupLang(fields[NEWSLETTER_FIELDS.language], refererLang(c));
+  t = dictionary(language);
+  if (typeof fields[NEWSLETTER_FIELDS.email] !== "string") return jsonMessage(c, 400, t.newsletter.invalidEmail);
+
+  const outcome = await signup(signupDeps(c), {
+    email: fields[NEWSLETTER_FIELDS.email] as string,
+    honeypot: isFilled(fields[NEWSLETTER_FIELDS.honeypot]),
+    pageUri: refererPage(c),
+    language,
+    clientIp: c.req.header("cf-connecting-ip"),
+  });
+  switch (outcome.kind) {
+    case "subscribed":
+      return jsonMessage(c, 201, t.newsletter.subscribed);
+    case "invalid":
+      return jsonMessage(c, 400, t.newsletter.invalidEmail);
+    case "rate-limited":
+      return jsonMessage(c, 429, t.newsletter.tooMany(outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
+    case "unavailable":
+      return jsonMessage(c, 503, t.newsletter.unavailable, { "Retry-After": "60" });
+  }
+}
+
+/** The plain form post (no JavaScript): back to the page it came from, the outcome in its address. */
+async function formSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDeps): Promise<Response> {
+  const t = dictionary(refererLang(c));
+  if (isCrossSite(c)) return jsonMessage(c, 403, t.newsletter.crossSite);
+  const contentType = c.req.header("content-type");
+  const { type } = mediaType(contentType);
+  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data")
+    return jsonMessage(c, 415, t.newsletter.unsupportedFormType);
+  const body = await readLimitedBody(c.req.raw, MAX_FORM_BYTES);
+  if (body === "too-large") return jsonMessage(c, 413, t.newsletter.tooLarge);
+  const form = await parseForm(body, type, contentType ?? "");
+
+  const returnPath = safeReturnPath(form.get(NEWSLETTER_FIELDS.returnPath));
+  const returnPathname = new URL(returnPath, "http://x").pathname;
+  const outcome = await signup(signupDeps(c), {
+    email: form.get(NEWSLETTER_FIELDS.email) ?? "",
+    honeypot: isFilled(form.get(NEWSLETTER_FIELDS.honeypot)),
+    pageUri: `${siteOrigin(c)}${returnPathname}`,
+    language: signupLang(form.get(NEWSLETTER_FIELDS.language), langOfPath(returnPathname)),
+    clientIp: c.req.header("cf-connecting-ip"),
+  });
+  return c.body(null, 303, { Location: outcomeLocation(returnPath, outcome.kind), "Cache-Control": "no-store" });
 }
 
 /**

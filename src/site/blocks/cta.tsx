@@ -49,30 +49,35 @@ export function Cta({ blok }: BlockProps<CtaBlok>) {
               </h2>
             ) : null}
             {blok.text ? <p className="m-0 text-lg text-white/85">{blok.text}</p> : null}
-            {primary || secondary ? (
-              <div className="mt-2 flex flex-wrap gap-3">
-                {primary ? (
-                  <Link
-                    link={blok.link}
-                    className="inline-flex items-center gap-2 rounded-full bg-koraal-400 px-6 py-3 font-semibold text-ink no-underline transition-colors hover:bg-white kbd-focus"
-                  >
-                    {blok.linkText}
-                    <span aria-hidden="true">→</span>
-                  </Link>
-                ) : null}
-                {secondary ? (
-                  <Link
-                    link={blok.secondaryLink}
-                    className="inline-flex items-center gap-2 rounded-full border-2 border-white px-6 py-3 font-semibold text-white no-underline transition-colors hover:bg-white hover:text-ink kbd-focus"
-                  >
-                    {blok.secondaryLinkText}
-                  </Link>
-                ) : null}
-              </div>
-            ) : null}
+            {primary || secondary ? <CtaLinks blok={blok} primary={primary} secondary={secondary} /> : null}
           </div>
         </div>
       </div>
     </section>
+  );
+}
+
+/** The primary button (filled, with an arrow) and the secondary one (outlined), each when it has a text and a target. */
+function CtaLinks({ blok, primary, secondary }: { blok: CtaBlok; primary: boolean; secondary: boolean }) {
+  return (
+    <div className="mt-2 flex flex-wrap gap-3">
+      {primary ? (
+        <Link
+          link={blok.link}
+          className="inline-flex items-center gap-2 rounded-full bg-koraal-400 px-6 py-3 font-semibold text-ink no-underline transition-colors hover:bg-white kbd-focus"
+        >
+          {blok.linkText}
+          <span aria-hidden="true">→</span>
+        </Link>
+      ) : null}
+      {secondary ? (
+        <Link
+          link={blok.secondaryLink}
+          className="inline-flex items-center gap-2 rounded-full border-2 border-white px-6 py-3 font-semibold text-white no-underline transition-colors hover:bg-white hover:text-ink kbd-focus"
+        >
+          {blok.secondaryLinkText}
+        </Link>
+      ) : null}
+    </div>
   );
 }

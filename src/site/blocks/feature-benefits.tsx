@@ -51,35 +51,34 @@ export function FeatureBenefits({ blok }: BlockProps<FeatureBenefitsBlok>) {
           />
         ) : null}
       </SectionHeading>
-      {benefits.length ? (
-        <ul className="m-0 grid list-none content-start gap-4 p-0 sm:grid-cols-2 lg:col-start-2 lg:grid-cols-1">
-          {benefits.map((benefit) => (
-            <li key={benefit._uid} className="flex gap-4 rounded-3xl bg-white p-6">
-              <span
-                aria-hidden="true"
-                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-koraal-100 text-koraal-700"
-              >
-                <svg viewBox="0 0 20 20" width="20" height="20" focusable="false" aria-hidden="true">
-                  <path
-                    d="M4 10.5l4 4 8-9"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-              </span>
-              <div className="flex flex-col gap-1">
-                {benefit.title ? (
-                  <BenefitHeading className="m-0 font-display text-xl font-bold leading-snug">{benefit.title}</BenefitHeading>
-                ) : null}
-                {benefit.text ? <p className="m-0 text-ink-muted">{benefit.text}</p> : null}
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {benefits.length ? <BenefitList benefits={benefits} Heading={BenefitHeading} /> : null}
     </Section>
+  );
+}
+
+/** Each benefit with a check mark; its title is an h3 under the section's title, or an h2 when the section has none. */
+function BenefitList({ benefits, Heading }: { benefits: FeatureBenefit[]; Heading: "h2" | "h3" }) {
+  return (
+    <ul className="m-0 grid list-none content-start gap-4 p-0 sm:grid-cols-2 lg:col-start-2 lg:grid-cols-1">
+      {benefits.map((benefit) => (
+        <li key={benefit._uid} className="flex gap-4 rounded-3xl bg-white p-6">
+          <CheckMark />
+          <div className="flex flex-col gap-1">
+            {benefit.title ? <Heading className="m-0 font-display text-xl font-bold leading-snug">{benefit.title}</Heading> : null}
+            {benefit.text ? <p className="m-0 text-ink-muted">{benefit.text}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CheckMark() {
+  return (
+    <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-koraal-100 text-koraal-700">
+      <svg viewBox="0 0 20 20" width="20" height="20" focusable="false" aria-hidden="true">
+        <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </span>
   );
 }

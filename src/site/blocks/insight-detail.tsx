@@ -30,67 +30,9 @@ export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
   const editable = useEditable(blok);
   const titleId = `insight-${blok._uid}`;
   const { t } = useT();
-  const date = articleDate(blok.publishedDate, t.common.months);
-  const minutes = readingMinutes(blok.readingTime);
-  const title = blok.title || t.insights.fallbackTitle;
   return (
     <article {...editable} aria-labelledby={titleId} className="flex flex-col">
-      <header className="relative overflow-hidden bg-sand">
-        <div aria-hidden="true" className="absolute -left-28 -bottom-40 h-80 w-80 rounded-full bg-koraal-100 md:h-[28rem] md:w-[28rem]" />
-        <div className="relative mx-auto w-full max-w-3xl px-5 sm:px-8">
-          <div className="flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
-            <Breadcrumb href={t.paths.insights} label={t.insights.label} last={blok.category} />
-            <h1
-              id={titleId}
-              className="m-0 break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl"
-            >
-              {title}
-            </h1>
-            {blok.intro ? <p className="m-0 text-lg text-ink-soft sm:text-xl">{blok.intro}</p> : null}
-            {blok.authorName || date || minutes ? (
-              <div className="flex flex-wrap items-center gap-x-8 gap-y-4 border-t border-t-solid border-sand-dark pt-6">
-                {blok.authorName ? (
-                  <div className="flex items-center gap-3">
-                    {blok.authorImage?.filename ? (
-                      <Image
-                        src={blok.authorImage.filename}
-                        alt=""
-                        sizes={{ xs: 48 }}
-                        width={48}
-                        height={48}
-                        className="h-12 w-12 rounded-full object-cover"
-                      />
-                    ) : (
-                      <span
-                        aria-hidden="true"
-                        className="flex h-12 w-12 items-center justify-center rounded-full bg-koraal-400 font-display text-lg font-bold text-ink"
-                      >
-                        {initials(blok.authorName)}
-                      </span>
-                    )}
-                    <p className="m-0 flex flex-col leading-snug">
-                      <span className="font-semibold">{blok.authorName}</span>
-                      {blok.authorRole ? <span className="text-sm text-ink-muted">{blok.authorRole}</span> : null}
-                    </p>
-                  </div>
-                ) : null}
-                {date || minutes ? (
-                  <p className="m-0 flex flex-wrap items-center gap-x-3 text-sm text-ink-muted">
-                    {date ? <time dateTime={date.iso}>{date.label}</time> : null}
-                    {date && minutes ? <span aria-hidden="true">·</span> : null}
-                    {minutes ? (
-                      <span>
-                        {minutes}
-                        {t.insights.readingTimeSuffix}
-                      </span>
-                    ) : null}
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
-        </div>
-      </header>
+      <InsightHeader blok={blok} titleId={titleId} />
       <ArticleHeroImage
         image={blok.heroImage}
         sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1024 }}
@@ -108,6 +50,69 @@ export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
         </p>
       </footer>
     </article>
+  );
+}
+
+/** Breadcrumb, title, intro, and who wrote it when, in how many minutes' reading. */
+function InsightHeader({ blok, titleId }: { blok: InsightDetailBlok; titleId: string }) {
+  const { t } = useT();
+  const date = articleDate(blok.publishedDate, t.common.months);
+  const minutes = readingMinutes(blok.readingTime);
+  return (
+    <header className="relative overflow-hidden bg-sand">
+      <div aria-hidden="true" className="absolute -left-28 -bottom-40 h-80 w-80 rounded-full bg-koraal-100 md:h-[28rem] md:w-[28rem]" />
+      <div className="relative mx-auto w-full max-w-3xl px-5 sm:px-8">
+        <div className="flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
+          <Breadcrumb href={t.paths.insights} label={t.insights.label} last={blok.category} />
+          <h1
+            id={titleId}
+            className="m-0 break-words font-display text-4xl font-bold leading-tight tracking-tight hyphens-auto sm:text-5xl"
+          >
+            {blok.title || t.insights.fallbackTitle}
+          </h1>
+          {blok.intro ? <p className="m-0 text-lg text-ink-soft sm:text-xl">{blok.intro}</p> : null}
+          {blok.authorName || date || minutes ? (
+            <div className="flex flex-wrap items-center gap-x-8 gap-y-4 border-t border-t-solid border-sand-dark pt-6">
+              {blok.authorName ? <Author name={blok.authorName} role={blok.authorRole} image={blok.authorImage} /> : null}
+              {date || minutes ? (
+                <p className="m-0 flex flex-wrap items-center gap-x-3 text-sm text-ink-muted">
+                  {date ? <time dateTime={date.iso}>{date.label}</time> : null}
+                  {date && minutes ? <span aria-hidden="true">·</span> : null}
+                  {minutes ? (
+                    <span>
+                      {minutes}
+                      {t.insights.readingTimeSuffix}
+                    </span>
+                  ) : null}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The author's photo (else initials), name and role. */
+function Author({ name, role, image }: { name: string; role?: string; image?: AssetField }) {
+  return (
+    <div className="flex items-center gap-3">
+      {image?.filename ? (
+        <Image src={image.filename} alt="" sizes={{ xs: 48 }} width={48} height={48} className="h-12 w-12 rounded-full object-cover" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex h-12 w-12 items-center justify-center rounded-full bg-koraal-400 font-display text-lg font-bold text-ink"
+        >
+          {initials(name)}
+        </span>
+      )}
+      <p className="m-0 flex flex-col leading-snug">
+        <span className="font-semibold">{name}</span>
+        {role ? <span className="text-sm text-ink-muted">{role}</span> : null}
+      </p>
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import { EXTERNAL_REL, resolveLink } from "../../shared/links";
 import type { RichTextDoc } from "../richtext/types";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
+import type { NavLink } from "../islands/nav-model";
 import { FooterGroups, type FooterGroup } from "./parts/footer-groups";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
 
@@ -79,98 +80,132 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
  * preview marks only the bloks of that page's story.
  */
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
-  const { socials, path, search, lang, t, bodyMemo } = useSite();
   const editable = useEditable(blok);
   const year = new Date().getFullYear();
-  const outcome = outcomeMessage(search, lang, t.newsletter);
-  const { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail } = t.newsletter;
   return (
     <footer {...editable} className="mt-auto bg-ink text-white">
       <div className="site-container grid gap-12 py-16 lg:grid-cols-[1fr_2fr]">
-        <Memo memoId={`footer-intro:${blok._uid}`} className="flex flex-col gap-4">
-          {blok.logo?.filename ? (
-            <img src={blok.logo.filename} alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" />
-          ) : null}
-          {blok.title ? <p className="m-0 font-display text-2xl font-bold">{blok.title}</p> : null}
-          {blok.description ? <p className="m-0 max-w-md text-white/80">{blok.description}</p> : null}
-          {socials.length ? (
-            <ul className="m-0 mt-2 flex list-none gap-3 p-0" aria-label={t.footer.socials}>
-              {socials.map((social) => {
-                const icon = SOCIAL_ICONS.find(([pattern]) => pattern.test(social.href + social.label))?.[1];
-                return (
-                  <li key={social.id}>
-                    <a
-                      href={social.href}
-                      aria-label={social.label}
-                      className="kbd-focus flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-koraal hover:text-ink"
-                      {...(social.external ? { target: "_blank", rel: EXTERNAL_REL } : {})}
-                    >
-                      {icon ? (
-                        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
-                          <path d={icon} />
-                        </svg>
-                      ) : (
-                        social.label.slice(0, 2)
-                      )}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
-        </Memo>
+        <FooterIntro blok={blok} />
         <div className="flex flex-col gap-12">
           <FooterGroups groups={footerGroups(blok)} memoId={`footer-groups:${blok._uid}`} />
-          <section id={NEWSLETTER_OUTCOME[lang].anchor} aria-labelledby={NEWSLETTER_TITLE_ID[lang]} className="max-w-xl scroll-mt-24">
-            <h2 id={NEWSLETTER_TITLE_ID[lang]} className="m-0 font-display text-xl font-bold">
-              {t.newsletter.title}
-            </h2>
-            <p className="m-0 mb-4 mt-1 text-white/80">{t.newsletter.intro}</p>
-            <Island
-              name="NewsletterForm"
-              component={NewsletterForm}
-              // the same for every visitor of a page (its own path) who has no sign-up outcome to see
-              memoId={bodyMemo !== undefined && !outcome ? path : undefined}
-              props={{
-                returnPath: path,
-                lang,
-                texts: { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail },
-                initialMessage: outcome,
-              }}
-            />
-          </section>
+          <FooterNewsletter />
         </div>
-        <Memo memoId={`footer-contact:${blok._uid}`} className="grid gap-8 md:grid-cols-2 lg:col-span-2">
-          <address className="not-italic text-white/85">
-            {(blok.contactDetails ?? []).map((detail) => (
-              <RichText key={detail._uid} doc={detail.body} className="flex flex-col gap-3" />
-            ))}
-          </address>
-          {blok.officeImage?.filename ? (
-            <Image
-              src={blok.officeImage.filename}
-              alt={blok.officeImage.alt}
-              sizes={{ xs: 320, md: 560 }}
-              width={1120}
-              height={560}
-              className="h-auto w-full rounded-2xl"
-            />
-          ) : null}
-        </Memo>
+        <FooterContact blok={blok} />
       </div>
       <div className="border-t border-white/15">
-        <Memo
-          memoId={`footer-bottom:${blok._uid}:${year}`}
-          className="site-container flex flex-wrap gap-x-6 gap-y-2 py-6 text-sm text-white/70"
-        >
-          <span>© {year} Koraal B.V.</span>
-          {(blok.bottomSection ?? []).map((item) => (
-            <Link key={item._uid} link={item.link} className="text-white/70 no-underline hover:text-white kbd-focus">
-              {item.linkText}
-            </Link>
-          ))}
-        </Memo>
+        <FooterBottom blok={blok} year={year} />
       </div>
     </footer>
+  );
+}
+
+/** Logo, title, description and the company's socials. */
+function FooterIntro({ blok }: { blok: TwFooterBlok }) {
+  const { socials, t } = useSite();
+  return (
+    <Memo memoId={`footer-intro:${blok._uid}`} className="flex flex-col gap-4">
+      {blok.logo?.filename ? (
+        <img src={blok.logo.filename} alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" />
+      ) : null}
+      {blok.title ? <p className="m-0 font-display text-2xl font-bold">{blok.title}</p> : null}
+      {blok.description ? <p className="m-0 max-w-md text-white/80">{blok.description}</p> : null}
+      {socials.length ? <SocialLinks socials={socials} label={t.footer.socials} /> : null}
+    </Memo>
+  );
+}
+
+/** Round icon links; a network without an icon shows the first two letters of its name. */
+function SocialLinks({ socials, label }: { socials: NavLink[]; label: string }) {
+  return (
+    <ul className="m-0 mt-2 flex list-none gap-3 p-0" aria-label={label}>
+      {socials.map((social) => {
+        const icon = SOCIAL_ICONS.find(([pattern]) => pattern.test(social.href + social.label))?.[1];
+        return (
+          <li key={social.id}>
+            <a
+              href={social.href}
+              aria-label={social.label}
+              className="kbd-focus flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-koraal hover:text-ink"
+              {...(social.external ? { target: "_blank", rel: EXTERNAL_REL } : {})}
+            >
+              {icon ? (
+                <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+                  <path d={icon} />
+                </svg>
+              ) : (
+                social.label.slice(0, 2)
+              )}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The sign-up form (an island), with the outcome of a no-JS post when the address carries one. */
+function FooterNewsletter() {
+  const { path, search, lang, t, bodyMemo } = useSite();
+  const outcome = outcomeMessage(search, lang, t.newsletter);
+  const { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail } = t.newsletter;
+  return (
+    <section id={NEWSLETTER_OUTCOME[lang].anchor} aria-labelledby={NEWSLETTER_TITLE_ID[lang]} className="max-w-xl scroll-mt-24">
+      <h2 id={NEWSLETTER_TITLE_ID[lang]} className="m-0 font-display text-xl font-bold">
+        {t.newsletter.title}
+      </h2>
+      <p className="m-0 mb-4 mt-1 text-white/80">{t.newsletter.intro}</p>
+      <Island
+        name="NewsletterForm"
+        component={NewsletterForm}
+        // the same for every visitor of a page (its own path) who has no sign-up outcome to see
+        memoId={bodyMemo !== undefined && !outcome ? path : undefined}
+        props={{
+          returnPath: path,
+          lang,
+          texts: { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail },
+          initialMessage: outcome,
+        }}
+      />
+    </section>
+  );
+}
+
+/** The address (rich text) and a picture of the office. */
+function FooterContact({ blok }: { blok: TwFooterBlok }) {
+  return (
+    <Memo memoId={`footer-contact:${blok._uid}`} className="grid gap-8 md:grid-cols-2 lg:col-span-2">
+      <address className="not-italic text-white/85">
+        {(blok.contactDetails ?? []).map((detail) => (
+          <RichText key={detail._uid} doc={detail.body} className="flex flex-col gap-3" />
+        ))}
+      </address>
+      {blok.officeImage?.filename ? (
+        <Image
+          src={blok.officeImage.filename}
+          alt={blok.officeImage.alt}
+          sizes={{ xs: 320, md: 560 }}
+          width={1120}
+          height={560}
+          className="h-auto w-full rounded-2xl"
+        />
+      ) : null}
+    </Memo>
+  );
+}
+
+/** Copyright line and the legal links. */
+function FooterBottom({ blok, year }: { blok: TwFooterBlok; year: number }) {
+  return (
+    <Memo
+      memoId={`footer-bottom:${blok._uid}:${year}`}
+      className="site-container flex flex-wrap gap-x-6 gap-y-2 py-6 text-sm text-white/70"
+    >
+      <span>© {year} Koraal B.V.</span>
+      {(blok.bottomSection ?? []).map((item) => (
+        <Link key={item._uid} link={item.link} className="text-white/70 no-underline hover:text-white kbd-focus">
+          {item.linkText}
+        </Link>
+      ))}
+    </Memo>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { LanguageSwitcher } from "./language-switcher";
 import type { ContactItem, HeaderModel, MobileNavItem } from "./nav-model";
 import { NavAnchor } from "./nav-link";
@@ -31,24 +31,7 @@ export function MobileMenu({ model, enhanced }: { model: HeaderModel; enhanced: 
   const { texts } = model;
   return (
     <>
-      <button
-        ref={toggleRef}
-        type="button"
-        // Shift+Tab on the toggle (outside the panel) wraps to the panel's last item while it is open
-        onKeyDown={(event) => open && trapFocus(event, toggleRef.current, panelRef.current)}
-        popoverTarget="mobile-menu"
-        aria-controls="mobile-menu"
-        aria-label={enhanced ? (open ? texts.close : texts.open) : undefined}
-        aria-expanded={enhanced ? open : undefined}
-        className="mobile-toggle kbd-focus -mr-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sand lg:hidden"
-      >
-        <span className="when-closed sr-only">{texts.open}</span>
-        <span className="when-open sr-only">{texts.close}</span>
-        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
-          <path className="when-closed" d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          <path className="when-open" d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
+      <MenuToggle toggleRef={toggleRef} panelRef={panelRef} open={open} enhanced={enhanced} texts={texts} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the popover panel keeps keyboard focus inside while open (a modal menu) */}
       <div
         id="mobile-menu"
@@ -73,6 +56,42 @@ export function MobileMenu({ model, enhanced }: { model: HeaderModel; enhanced: 
         </nav>
       </div>
     </>
+  );
+}
+
+/** Opens and closes the panel as its popover target; its label and icon follow the panel's state in CSS. */
+function MenuToggle({
+  toggleRef,
+  panelRef,
+  open,
+  enhanced,
+  texts,
+}: {
+  toggleRef: RefObject<HTMLButtonElement | null>;
+  panelRef: RefObject<HTMLDivElement | null>;
+  open: boolean;
+  enhanced: boolean;
+  texts: HeaderModel["texts"];
+}) {
+  return (
+    <button
+      ref={toggleRef}
+      type="button"
+      // Shift+Tab on the toggle (outside the panel) wraps to the panel's last item while it is open
+      onKeyDown={(event) => open && trapFocus(event, toggleRef.current, panelRef.current)}
+      popoverTarget="mobile-menu"
+      aria-controls="mobile-menu"
+      aria-label={enhanced ? (open ? texts.close : texts.open) : undefined}
+      aria-expanded={enhanced ? open : undefined}
+      className="mobile-toggle kbd-focus -mr-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sand lg:hidden"
+    >
+      <span className="when-closed sr-only">{texts.open}</span>
+      <span className="when-open sr-only">{texts.close}</span>
+      <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
+        <path className="when-closed" d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        <path className="when-open" d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { EMAIL_HTML_PATTERN, EMAIL_MAX_LENGTH, isValidEmail } from "../../shared/email";
 import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
 import type { Dictionary } from "../../shared/i18n/nl";
@@ -65,37 +65,10 @@ export interface NewsletterFormProps {
 export function NewsletterForm({ returnPath, lang, texts, initialMessage }: NewsletterFormProps) {
   // Uncontrolled: what a visitor typed before hydration stays in the field.
   const input = useRef<HTMLInputElement>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [message, setMessage] = useState<NewsletterMessage | undefined>(initialMessage);
-  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { submitting, message, setMessage, onSubmit } = useSignup(input, lang, texts, initialMessage);
   const id = useId();
   // Until hydrated the browser validates the field itself (required, pattern); then our messages do.
   const enhanced = useEnhanced();
-
-  useEffect(() => () => clearTimeout(resetTimer.current), []);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = (input.current?.value ?? "").trim();
-    if (!isValidEmail(value)) {
-      setMessage({ kind: "error", text: texts.invalidEmail });
-      return;
-    }
-    setSubmitting(true);
-    setMessage(undefined);
-    try {
-      await createSubscription(value, lang);
-      setMessage({ kind: "success", text: texts.subscribed });
-    } catch (error) {
-      if (error instanceof NewsletterApiError) setMessage({ kind: "error", text: error.message });
-    } finally {
-      setSubmitting(false);
-      clearTimeout(resetTimer.current);
-      resetTimer.current = setTimeout(() => {
-        if (input.current) input.current.value = "";
-      }, RESET_DELAY_MS);
-    }
-  }
 
   return (
     <form
@@ -108,13 +81,7 @@ export function NewsletterForm({ returnPath, lang, texts, initialMessage }: News
     >
       <input type="hidden" name={NEWSLETTER_FIELDS.returnPath} value={returnPath} />
       <input type="hidden" name={NEWSLETTER_FIELDS.language} value={lang} />
-      {/* Honeypot: invisible to people, filled in by bots; the API drops such signups silently. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          {texts.honeypot}
-          <input type="text" name={NEWSLETTER_FIELDS.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <Honeypot label={texts.honeypot} />
       <label htmlFor={`${id}-email`} className="text-sm font-semibold text-white">
         {texts.emailLabel}
       </label>
@@ -144,15 +111,71 @@ export function NewsletterForm({ returnPath, lang, texts, initialMessage }: News
           {submitting ? texts.busy : texts.submit}
         </button>
       </div>
-      <p
-        id={`${id}-message`}
-        role="status"
-        aria-live="polite"
-        data-kind={message?.kind}
-        className={`m-0 min-h-6 text-sm font-medium ${message?.kind === "error" ? "text-koraal-200" : "text-white"}`}
-      >
-        {message?.text}
-      </p>
+      <FormMessage id={`${id}-message`} message={message} />
     </form>
+  );
+}
+
+/**
+ * The enhanced submission: checks the address, posts it, shows the outcome, and empties the field
+ * RESET_DELAY_MS after every finished attempt.
+ */
+function useSignup(input: RefObject<HTMLInputElement | null>, lang: Lang, texts: NewsletterFormTexts, initialMessage?: NewsletterMessage) {
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<NewsletterMessage | undefined>(initialMessage);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = (input.current?.value ?? "").trim();
+    if (!isValidEmail(value)) {
+      setMessage({ kind: "error", text: texts.invalidEmail });
+      return;
+    }
+    setSubmitting(true);
+    setMessage(undefined);
+    try {
+      await createSubscription(value, lang);
+      setMessage({ kind: "success", text: texts.subscribed });
+    } catch (error) {
+      if (error instanceof NewsletterApiError) setMessage({ kind: "error", text: error.message });
+    } finally {
+      setSubmitting(false);
+      clearTimeout(resetTimer.current);
+      resetTimer.current = setTimeout(() => {
+        if (input.current) input.current.value = "";
+      }, RESET_DELAY_MS);
+    }
+  }
+
+  return { submitting, message, setMessage, onSubmit };
+}
+
+/** Invisible to people, filled in by bots; the API drops such signups silently. */
+function Honeypot({ label }: { label: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        {label}
+        <input type="text" name={NEWSLETTER_FIELDS.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** The outcome, announced politely; an error in the error colour. */
+function FormMessage({ id, message }: { id: string; message: NewsletterMessage | undefined }) {
+  return (
+    <p
+      id={id}
+      role="status"
+      aria-live="polite"
+      data-kind={message?.kind}
+      className={`m-0 min-h-6 text-sm font-medium ${message?.kind === "error" ? "text-koraal-200" : "text-white"}`}
+    >
+      {message?.text}
+    </p>
   );
 }

@@ -24,8 +24,6 @@ export function Pagination({
   const { t } = useT();
   if (pages <= 1) return null;
   const href = (n: number) => (path === undefined ? `?pagina=${n}` : n === 1 ? path : `${path}?pagina=${n}`);
-  const number = "inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 font-semibold";
-  const current = `${number} bg-ink text-white`;
   return (
     <nav aria-label={label} className="mt-12">
       <ul className="m-0 flex list-none flex-wrap items-center gap-2 p-0">
@@ -39,23 +37,7 @@ export function Pagination({
         ) : null}
         {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
           <li key={n}>
-            {n !== page ? (
-              <a
-                href={href(n)}
-                aria-label={t.pagination.page(n)}
-                className={`${number} border-2 border-solid border-ink text-ink no-underline hover:bg-ink hover:text-white kbd-focus`}
-              >
-                {n}
-              </a>
-            ) : linkCurrent ? (
-              <a href={href(n)} aria-current="page" aria-label={t.pagination.page(n)} className={`${current} no-underline kbd-focus`}>
-                {n}
-              </a>
-            ) : (
-              <span aria-current="page" className={current}>
-                {n}
-              </span>
-            )}
+            <PageNumber n={n} href={href(n)} label={t.pagination.page(n)} current={n === page} linkCurrent={linkCurrent} />
           </li>
         ))}
         {page < pages ? (
@@ -68,5 +50,47 @@ export function Pagination({
         ) : null}
       </ul>
     </nav>
+  );
+}
+
+const NUMBER = "inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 font-semibold";
+const CURRENT = `${NUMBER} bg-ink text-white`;
+
+/** A link to page `n`; the current page as plain text, or as a link with `linkCurrent`. */
+function PageNumber({
+  n,
+  href,
+  label,
+  current,
+  linkCurrent,
+}: {
+  n: number;
+  href: string;
+  label: string;
+  current: boolean;
+  linkCurrent: boolean;
+}) {
+  if (!current) {
+    return (
+      <a
+        href={href}
+        aria-label={label}
+        className={`${NUMBER} border-2 border-solid border-ink text-ink no-underline hover:bg-ink hover:text-white kbd-focus`}
+      >
+        {n}
+      </a>
+    );
+  }
+  if (linkCurrent) {
+    return (
+      <a href={href} aria-current="page" aria-label={label} className={`${CURRENT} no-underline kbd-focus`}>
+        {n}
+      </a>
+    );
+  }
+  return (
+    <span aria-current="page" className={CURRENT}>
+      {n}
+    </span>
   );
 }

@@ -48,57 +48,8 @@ export interface Emulator {
 
 export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions = {}): Emulator {
   const now = options.now ?? Date.now;
-  const space = structuredClone(snapshot.space);
-  const tokens = { ...snapshot.tokens };
-  const datasources = structuredClone(snapshot.datasources);
-  const state: State = {
-    version: space.version,
-    published: new Map(structuredClone(snapshot.stories).map((story) => [story.uuid, story])),
-    drafts: new Map(structuredClone(snapshot.drafts).map((story) => [story.uuid, story])),
-    views: {},
-  };
-  const cdnCache = new Map<string, Answer>();
-
-  function view(version: Version): View {
-    const built =
-      state.views[version] ?? buildView(version === "draft" ? mergeDrafts(state) : [...state.published.values()], space.language_codes);
-    state.views[version] = built;
-    return built;
-  }
-
-  function handle(method: string, url: URL): Answer {
-    const route = matchRoute(url.pathname);
-    if (!route) return { status: 404, body: { error: "Not Found" } };
-    if (method !== "GET") return { status: 405, body: { error: statusText(405) }, headers: { allow: "GET" } };
-
-    const params = url.searchParams;
-    const access = authorize(params.get("token"), tokens);
-    if (!access) return { status: 401, body: UNAUTHORIZED_BODY };
-    const version: Version = params.get("version") === "draft" ? "draft" : "published";
-    // A public token only ever sees published content; the real API answers a plain 401.
-    if (version === "draft" && access !== "preview") return { status: 401, body: UNAUTHORIZED_BODY };
-
-    const cacheable = version === "published" && route.kind !== "space" && params.has("cv");
-    const key = cacheable ? cdnCacheKey(url) : "";
-    const replay = cacheable ? cdnCache.get(key) : undefined;
-    if (replay) return replay;
-
-    const languages = space.language_codes;
-    const ctx: Ctx = {
-      params,
-      version,
-      view: view(version),
-      cv: state.version,
-      spaceId: space.id,
-      published: state.published,
-      languages,
-      language: answerLanguage(params.get("language"), languages),
-      fallback: params.get("fallback_lang") ?? undefined,
-    };
-    const answer = answerRoute(route, ctx, { space: { ...space, version: state.version }, datasources });
-    if (cacheable && answer.status === 200) remember(cdnCache, key, answer);
-    return answer;
-  }
+  const loaded = loadSpace(snapshot);
+  const { state } = loaded;
 
   async function emulatorFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const { url, method, signal } = readRequest(input, init);
@@ -108,7 +59,7 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
     if (fault && "delayMs" in fault) await sleep(fault.delayMs, signal);
     else if (fault)
       return toResponse({ status: fault.status, body: fault.body ?? { error: statusText(fault.status) }, headers: fault.headers });
-    return toResponse(handle(method, url));
+    return toResponse(handle(loaded, method, url));
   }
 
   return {
@@ -119,4 +70,72 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
       return state.version;
     },
   };
+}
+
+/** The emulator's own copy of the snapshot (publishing changes it) and the CDN's replay cache. */
+interface LoadedSpace {
+  space: SpaceSnapshot["space"];
+  tokens: SpaceSnapshot["tokens"];
+  datasources: SpaceSnapshot["datasources"];
+  state: State;
+  cdnCache: Map<string, Answer>;
+}
+
+function loadSpace(snapshot: SpaceSnapshot): LoadedSpace {
+  const space = structuredClone(snapshot.space);
+  return {
+    space,
+    tokens: { ...snapshot.tokens },
+    datasources: structuredClone(snapshot.datasources),
+    state: {
+      version: space.version,
+      published: new Map(structuredClone(snapshot.stories).map((story) => [story.uuid, story])),
+      drafts: new Map(structuredClone(snapshot.drafts).map((story) => [story.uuid, story])),
+      views: {},
+    },
+    cdnCache: new Map<string, Answer>(),
+  };
+}
+
+/** The stories a version sees, built once per version until the next publish. */
+function view({ state, space }: LoadedSpace, version: Version): View {
+  const built =
+    state.views[version] ?? buildView(version === "draft" ? mergeDrafts(state) : [...state.published.values()], space.language_codes);
+  state.views[version] = built;
+  return built;
+}
+
+function handle(loaded: LoadedSpace, method: string, url: URL): Answer {
+  const { space, state, cdnCache } = loaded;
+  const route = matchRoute(url.pathname);
+  if (!route) return { status: 404, body: { error: "Not Found" } };
+  if (method !== "GET") return { status: 405, body: { error: statusText(405) }, headers: { allow: "GET" } };
+
+  const params = url.searchParams;
+  const access = authorize(params.get("token"), loaded.tokens);
+  if (!access) return { status: 401, body: UNAUTHORIZED_BODY };
+  const version: Version = params.get("version") === "draft" ? "draft" : "published";
+  // A public token only ever sees published content; the real API answers a plain 401.
+  if (version === "draft" && access !== "preview") return { status: 401, body: UNAUTHORIZED_BODY };
+
+  const cacheable = version === "published" && route.kind !== "space" && params.has("cv");
+  const key = cacheable ? cdnCacheKey(url) : "";
+  const replay = cacheable ? cdnCache.get(key) : undefined;
+  if (replay) return replay;
+
+  const languages = space.language_codes;
+  const ctx: Ctx = {
+    params,
+    version,
+    view: view(loaded, version),
+    cv: state.version,
+    spaceId: space.id,
+    published: state.published,
+    languages,
+    language: answerLanguage(params.get("language"), languages),
+    fallback: params.get("fallback_lang") ?? undefined,
+  };
+  const answer = answerRoute(route, ctx, { space: { ...space, version: state.version }, datasources: loaded.datasources });
+  if (cacheable && answer.status === 200) remember(cdnCache, key, answer);
+  return answer;
 }

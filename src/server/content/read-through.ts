@@ -1,0 +1,139 @@
+/**
+ * How one published answer is read: the parsed copy of this cv's KV entry, else the KV entry
+ * itself, else Storyblok within the request's budget (filling both), else the last-known-good
+ * copy. Every clock read is the injected `now`.
+ */
+import { CACHE_TTL_SECONDS, LAST_GOOD_TTL_SECONDS, NOT_FOUND_TTL_SECONDS, cacheKey, lastGoodKey } from "./cache";
+import { settledWithin } from "./deadline";
+import { ContentError } from "./errors";
+import type { CacheStore } from "./kv-store";
+import type { ParsedCache } from "./parsed-cache";
+import type { ShapeCheck } from "./shape";
+import type { Logger } from "../../shared/log";
+
+/** Where an answer came from: KV (hit), Storyblok after a KV miss, the last-known-good copy, or uncached draft. */
+export type ContentSource = "hit" | "miss" | "stale" | "draft";
+
+export interface Fetched<T> {
+  value: T;
+  source: ContentSource;
+  /** The cache version a "hit" or "miss" belongs to (what memoised HTML built from it is keyed by). */
+  cv?: number;
+}
+
+type Entry<T> = { value: T } | { notFound: true };
+
+export interface ReadThroughDeps {
+  store: CacheStore;
+  /** Parsed published entries by cv key, for the isolate's life. */
+  parsed: ParsedCache;
+  logger: Logger;
+  defer: (promise: Promise<unknown>) => void;
+  now: () => number;
+  /** When (on `now`'s clock) this request stops waiting for Storyblok if a last-known-good copy exists. */
+  deadline: number;
+}
+
+/** The answer named `name` in cache version `cv`: cached (hit), else from the origin (miss or stale). */
+export async function readThrough<T>(
+  deps: ReadThroughDeps,
+  cv: number,
+  name: string,
+  load: (cv: number) => Promise<T>,
+  problemOf: ShapeCheck<T>,
+): Promise<Fetched<T>> {
+  const key = cacheKey(cv, name);
+  const hit = deps.parsed.get<Entry<T>>(key) ?? (await readKv<T>(deps, key, problemOf));
+  if (hit) {
+    if ("notFound" in hit) throw new ContentError(404, "Not Found");
+    return { value: hit.value, source: "hit", cv };
+  }
+  const fetched = await fromOrigin(deps, name, key, () => load(cv), problemOf);
+  return fetched.source === "miss" ? { ...fetched, cv } : fetched;
+}
+
+/** A KV entry under a cv key, parsed (and its shape checked) once per isolate. */
+async function readKv<T>(deps: ReadThroughDeps, key: string, problemOf: ShapeCheck<T>): Promise<Entry<T> | null> {
+  const text = await deps.store.getText(key);
+  if (text === null) return null;
+  let entry: Entry<T>;
+  try {
+    entry = JSON.parse(text) as Entry<T>;
+  } catch (error) {
+    deps.logger.warn("content.kv_read_failed", { key, error });
+    return null;
+  }
+  const problem = "value" in entry ? problemOf(entry.value) : undefined;
+  if (problem) {
+    deps.logger.warn("content.kv_read_failed", { key, error: `cached answer of the wrong shape: ${problem}` });
+    return null;
+  }
+  deps.parsed.set(key, entry, text.length);
+  return entry;
+}
+
+/** A KV miss: Storyblok within the request's budget, else the last-known-good copy. */
+async function fromOrigin<T>(
+  deps: ReadThroughDeps,
+  name: string,
+  key: string,
+  load: () => Promise<T>,
+  problemOf: ShapeCheck<T>,
+): Promise<Fetched<T>> {
+  if (deps.deadline - deps.now() <= 0) {
+    const early = await lastGood<T>(deps, name, "request budget spent", problemOf);
+    if (early) return early;
+  }
+  const loading = loadAndStore(deps, name, key, load, problemOf);
+  const first = await settledWithin(loading, deps.deadline - deps.now());
+  if (first.state === "fulfilled") return { value: first.value, source: "miss" };
+  if (first.state === "rejected" && first.reason instanceof ContentError && first.reason.notFound) throw first.reason;
+  const stale = await lastGood<T>(deps, name, first.state === "rejected" ? first.reason : "slower than the request budget", problemOf);
+  if (stale) {
+    if (first.state === "pending") deps.defer(loading.catch(() => undefined));
+    return stale;
+  }
+  if (first.state === "rejected") throw first.reason;
+  return { value: await loading, source: "miss" };
+}
+
+/**
+ * The origin's answer, stored under its cv key and as the last-known-good copy. A 404 is
+ * remembered briefly and removes the last-known-good copy: gone means gone, also during a later outage.
+ */
+function loadAndStore<T>(deps: ReadThroughDeps, name: string, key: string, load: () => Promise<T>, problemOf: ShapeCheck<T>): Promise<T> {
+  const { store } = deps;
+  return checked(deps.logger, name, load, problemOf).then(
+    (value) => {
+      const entry = { value } satisfies Entry<T>;
+      const body = JSON.stringify(entry);
+      deps.parsed.set(key, entry, body.length);
+      store.put(key, body, { expirationTtl: CACHE_TTL_SECONDS });
+      store.put(lastGoodKey(name), body, { expirationTtl: LAST_GOOD_TTL_SECONDS });
+      return value;
+    },
+    (error: unknown) => {
+      if (error instanceof ContentError && error.notFound) {
+        store.put(key, JSON.stringify({ notFound: true }), { expirationTtl: NOT_FOUND_TTL_SECONDS });
+        store.delete(lastGoodKey(name));
+      }
+      throw error;
+    },
+  );
+}
+
+/** The origin's answer, refused (like a failed call, 502) when its shape is not one the site can render. */
+async function checked<T>(logger: Logger, name: string, load: () => Promise<T>, problemOf: ShapeCheck<T>): Promise<T> {
+  const value = await load();
+  const problem = problemOf(value);
+  if (!problem) return value;
+  logger.warn("content.bad_answer", { name, problem });
+  throw new ContentError(502, "Bad Gateway");
+}
+
+async function lastGood<T>(deps: ReadThroughDeps, name: string, error: unknown, problemOf: ShapeCheck<T>): Promise<Fetched<T> | undefined> {
+  const stale = await deps.store.get<Entry<T>>(lastGoodKey(name));
+  if (!stale || !("value" in stale) || problemOf(stale.value)) return undefined;
+  deps.logger.warn("content.stale", { name, error });
+  return { value: stale.value, source: "stale" };
+}
