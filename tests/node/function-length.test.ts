@@ -18,12 +18,6 @@ const EXHAUSTIVE_SWITCHES: Record<string, string> = {
     "one case per rich text node type (every member of RichTextNode, plus unknown types from newer editors): the element each node becomes, side by side",
 };
 
-/**
- * TEMPORARY: files whose long functions are being split in another change. Remove each entry when
- * its file is split; the list must end up empty.
- */
-const PENDING_LEAD: readonly string[] = ["src/server/routes/pages.tsx", "src/server/render/page-document.tsx"];
-
 interface FunctionSpan {
   file: string;
   line: number;
@@ -86,7 +80,7 @@ describe(`functions in src/ are at most ${MAX_LINES} lines`, () => {
   });
 
   it(`every function is at most ${MAX_LINES} lines, but for the listed exhaustive switches`, () => {
-    const offenders = long.filter((span) => !PENDING_LEAD.includes(span.file) && !(`${span.file} ${span.name}` in EXHAUSTIVE_SWITCHES));
+    const offenders = long.filter((span) => !(`${span.file} ${span.name}` in EXHAUSTIVE_SWITCHES));
     expect(offenders.map(describeSpan)).toEqual([]);
   });
 
@@ -95,9 +89,5 @@ describe(`functions in src/ are at most ${MAX_LINES} lines`, () => {
       const matches = long.filter((span) => `${span.file} ${span.name}` === key);
       expect(matches.map((span) => ({ key, singleSwitch: span.singleSwitch }))).toEqual([{ key, singleSwitch: true }]);
     }
-  });
-
-  it("each file pending its split still has a long function (else it leaves PENDING_LEAD)", () => {
-    for (const file of PENDING_LEAD) expect({ file, long: long.some((span) => span.file === file) }).toEqual({ file, long: true });
   });
 });
