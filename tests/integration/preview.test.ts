@@ -1,21 +1,16 @@
 import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { createElement } from "react";
-import { renderToReadableStream } from "react-dom/server.edge";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { Block } from "../../src/site/blocks/blocks";
 import { isBlockName } from "../../src/site/blocks/registry";
 import { createEmulator } from "../../src/server/content/emulator";
 import type { Blok } from "../../src/shared/content";
 import { createApp } from "../../src/server/index";
 import { buildManifest } from "../../src/server/render/assets";
-import { createLogger } from "../../src/shared/log";
 import { editableAttributes } from "../../src/site/editable";
 import { previewLinkToken } from "../../src/shared/preview-link";
-import { SiteProvider, type SiteContextValue } from "../../src/site/site-context";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
-import { defaultAlternates, dictionary } from "../../src/shared/i18n";
+import { renderBlok } from "../helpers/render";
 
 // The visual-editor preview: only a valid link (signed with the space's preview token, at most an
 // hour old) sees drafts; everyone else gets exactly what a visitor gets.
@@ -321,25 +316,7 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
     },
   );
 
-  async function render(blok: Blok, preview: boolean): Promise<string> {
-    const site: SiteContextValue = {
-      lang: "nl",
-      t: dictionary("nl"),
-      alternates: defaultAlternates("nl"),
-      customers: [],
-      relations: new Map(),
-      listings: new Map(),
-      logger: createLogger({ level: "error", sink: () => {} }),
-      path: "/",
-      search: "",
-      socials: [],
-      preview,
-    };
-    // biome-ignore lint/correctness/noChildrenProp: the provider's props type names children, which createElement's third argument does not fill
-    const stream = await renderToReadableStream(createElement(SiteProvider, { value: site, children: createElement(Block, { blok }) }));
-    await stream.allReady;
-    return new Response(stream).text();
-  }
+  const render = async (blok: Blok, preview: boolean): Promise<string> => (await renderBlok(blok, { preview })).html;
 
   const editable = (component: string, uid: string, fields: Record<string, unknown> = {}): Blok => ({
     component,

@@ -8,6 +8,7 @@ import { buildManifest } from "./assets";
 import { DEFAULT_SHARE_IMAGE, Document, SITE_NAME } from "./document";
 import { SiteProvider, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
+import { Block } from "../../site/blocks/dispatch";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
 import { defaultAlternates, dictionary, langOfPath, type Lang, type LangAlternate } from "../../shared/i18n";
@@ -68,6 +69,7 @@ export function PageDocument(input: PageDocumentInput) {
     path,
     search: url.search,
     preview: Boolean(input.preview),
+    Block,
     ...(input.preview ? { editing: input.preview.storyId } : {}),
   };
   if (input.memo && !input.preview) Object.assign(site, { memo: input.memo(site), bodyMemo: input.bodyMemo });

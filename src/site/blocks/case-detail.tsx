@@ -3,7 +3,7 @@ import { ARTICLE_PROSE, ArticleHeroImage, Breadcrumb } from "../ui/article";
 import { Link } from "../ui/link";
 import { Section, SectionHeading } from "../ui/section";
 import { StoryGrid } from "../ui/story-card";
-import { Blocks } from "./blocks";
+import { Blocks } from "./nested";
 import { isStoryOf } from "./listings";
 import { CaseCard } from "./parts/case-card";
 import type { AssetField, Blok, BlockProps } from "./types";

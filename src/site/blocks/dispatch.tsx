@@ -1,27 +1,14 @@
-import { Fragment, Suspense } from "react";
-import { useSite } from "../site-context";
+import { Suspense } from "react";
+import { useSite, useT } from "../site-context";
 import { isBlockName, listingQuery, registry } from "./registry";
 import type { BlockComponent, Blok } from "./types";
-import { useT } from "../site-context";
-
-/** Renders nested blocks through the registry. Unknown components are logged, and render nothing. */
-export function Blocks({ blocks }: { blocks: readonly Blok[] | null | undefined }) {
-  if (!blocks?.length) return null;
-  return (
-    <>
-      {blocks.map((blok, index) => (
-        <Fragment key={blok._uid || index}>
-          <Block blok={blok} />
-        </Fragment>
-      ))}
-    </>
-  );
-}
 
 /**
- * One blok through the registry. In a visual-editor preview each block puts its editor attributes
- * on its own root element (`useEditable`, Storyblok's `storyblokEditable` pattern), so the editor
- * can outline it and open it on click without a wrapper changing the layout; visitors never get them.
+ * The dispatcher: one blok through the registry. It reaches blocks as the site context's `Block`
+ * (container blocks render their children with it); only what builds a site context imports it.
+ * In a visual-editor preview each block puts its editor attributes on its own root element
+ * (`useEditable`, Storyblok's `storyblokEditable` pattern), so the editor can outline it and open
+ * it on click without a wrapper changing the layout; visitors never get them.
  */
 export function Block({ blok }: { blok: Blok }) {
   const { logger, path } = useSite();
