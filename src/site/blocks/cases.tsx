@@ -1,9 +1,8 @@
 import { useEditable } from "../editable";
 import { isStoryOf, perPage, type ListingQuery } from "./listings";
-import { CaseCard } from "./parts/case-card";
 import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
 import type { BlockProps } from "./types";
-import type { CaseDetailBlok } from "./case-detail";
+import { CaseCard, type CaseDetailBlok } from "./case-detail";
 import { useT } from "../site-context";
 
 export interface CasesBlok extends StoryListingBlok {
