@@ -1,5 +1,5 @@
 import { useEditable } from "../editable";
-import { isStoryOf, perPage, type ListingQuery } from "./listings";
+import { isStoryOf } from "./listings";
 import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
 import type { BlockProps } from "./types";
 import { CaseCard, type CaseDetailBlok } from "./case-detail";
@@ -24,10 +24,3 @@ export function Cases({ blok }: BlockProps<CasesBlok>) {
     />
   );
 }
-
-Cases.listing = (blok: CasesBlok): ListingQuery => ({
-  starts_with: "cases/",
-  content_type: "CaseDetail",
-  sort_by: "first_published_at:desc",
-  per_page: perPage(blok.limit),
-});

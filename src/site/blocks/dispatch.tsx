@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { useSite, useT } from "../site-context";
-import { isBlockName, listingQuery, registry } from "./registry";
+import { isListingBlok } from "./listing-queries";
+import { isBlockName, registry } from "./registry";
 import type { BlockComponent, Blok } from "./types";
 
 /**
@@ -18,7 +19,7 @@ export function Block({ blok }: { blok: Blok }) {
     return <MissingBlock />;
   }
   // A listing waits for its stories; its own boundary lets the rest of the page stream past it.
-  if (listingQuery(blok)) {
+  if (isListingBlok(blok)) {
     return (
       <Suspense fallback={<ListingPlaceholder />}>
         <Component blok={blok} />
