@@ -327,7 +327,7 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
   const attributes = (component: string, uid: string) =>
     `data-blok-c="{&quot;name&quot;:&quot;${component}&quot;,&quot;space&quot;:&quot;1&quot;,&quot;uid&quot;:&quot;${uid}&quot;,&quot;id&quot;:&quot;7&quot;}" data-blok-uid="7-${uid}"`;
 
-  it("marks the root element itself; a blok that renders nothing (empty, unknown) has nothing to mark", async () => {
+  it("marks the root element itself; an empty blok renders nothing and has nothing to mark, an unknown one is marked on its note", async () => {
     const page = editable("Page", "page", {
       body: [
         editable("Text", "empty", { text: "" }),
@@ -338,7 +338,8 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
       ],
     });
     const html = await render(page, true);
-    expect(markedIds(html).sort()).toEqual(["7-carousel", "7-page", "7-slide", "7-spacer", "7-text"]);
+    expect(markedIds(html).sort()).toEqual(["7-carousel", "7-page", "7-slide", "7-spacer", "7-text", "7-unknown"]);
+    expect(html).toContain(`<div ${attributes("NoSuchBlock", "unknown")} role="note"`);
     expect(html.startsWith(`<div ${attributes("Page", "page")} class="flex flex-col">`)).toBe(true);
     expect(html).toContain(`<div ${attributes("Text", "text")} class="site-container py-8">`);
     expect(html).toContain(`<section ${attributes("Carousel", "carousel")} class="bg-sand`);

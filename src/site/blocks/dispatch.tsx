@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { useEditable } from "../editable";
 import { useSite, useT } from "../site-context";
 import { isListingBlok } from "./listing-queries";
 import { isBlockName, registry } from "./registry";
@@ -16,7 +17,7 @@ export function Block({ blok }: { blok: Blok }) {
   const Component: BlockComponent | undefined = isBlockName(blok.component) ? registry[blok.component] : undefined;
   if (!Component) {
     logger.error("block.missing", { component: blok.component, uid: blok._uid, path });
-    return <MissingBlock />;
+    return <MissingBlock blok={blok} />;
   }
   // A listing waits for its stories; its own boundary lets the rest of the page stream past it.
   if (isListingBlok(blok)) {
@@ -43,7 +44,20 @@ function ListingPlaceholder() {
   );
 }
 
-/** What visitors see of a block the site does not know: nothing. */
-function MissingBlock() {
-  return null;
+/**
+ * A block the site does not know: visitors see nothing; an editor sees a note naming it, so a
+ * block the site cannot show does not silently vanish from the page being edited (its editor
+ * attributes let the editor select it, to remove it or change its type).
+ */
+function MissingBlock({ blok }: { blok: Blok }) {
+  const { preview, t } = useSite();
+  const editable = useEditable(blok);
+  if (!preview) return null;
+  return (
+    <div {...editable} role="note" className="site-container py-6">
+      <p className="m-0 rounded-3xl border-2 border-solid border-koraal-400 bg-koraal-50 p-6 font-semibold text-koraal-800">
+        {t.preview.unsupportedBlock(blok.component)}
+      </p>
+    </div>
+  );
 }
