@@ -12,6 +12,7 @@ import type { Blok } from "../src/shared/content";
 import { dictionary } from "../src/shared/i18n";
 import { createLogger } from "../src/shared/log";
 import { themeOf, type Theme } from "../src/shared/theme";
+import { Block } from "../src/site/blocks/dispatch";
 import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../src/site/preview-props";
 import { StoryBody } from "../src/site/preview/story-body";
 import { SiteProvider } from "../src/site/site-context";
@@ -48,7 +49,7 @@ interface Draft {
 
 function PreviewPage({ props, draft }: { props: PreviewProps; draft: Draft }) {
   return (
-    <SiteProvider value={previewSite(props, draft.theme, logger, dictionary(props.lang))}>
+    <SiteProvider value={previewSite(props, draft.theme, logger, dictionary(props.lang), Block)}>
       <SiteShell header={draft.theme.header} footer={draft.theme.footer}>
         <StoryBody kind={props.kind} content={draft.content} />
       </SiteShell>

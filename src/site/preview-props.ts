@@ -55,9 +55,16 @@ export function themeSite(theme: Theme | undefined): Pick<SiteContextValue, "cus
 
 /**
  * The site context of a preview render with `theme` (which an edit of the theme story replaces);
- * `t` is `dictionary(props.lang)`, passed in so this module imports no dictionary.
+ * `t` is `dictionary(props.lang)` and `Block` the dispatcher, both passed in so this module imports
+ * neither the dictionaries nor the block registry.
  */
-export function previewSite(props: PreviewProps, theme: Theme, logger: Logger, t: Dictionary): SiteContextValue {
+export function previewSite(
+  props: PreviewProps,
+  theme: Theme,
+  logger: Logger,
+  t: Dictionary,
+  Block: SiteContextValue["Block"],
+): SiteContextValue {
   return {
     ...themeSite(theme),
     lang: props.lang,
@@ -69,6 +76,7 @@ export function previewSite(props: PreviewProps, theme: Theme, logger: Logger, t
     path: props.path,
     search: props.search,
     preview: true,
+    Block,
     editing: props.storyId,
   };
 }

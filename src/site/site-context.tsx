@@ -45,6 +45,8 @@ export interface SiteContextValue {
   /** The company's social links (from the header), shown in the footer too. */
   socials: NavLink[];
   preview: boolean;
+  /** Renders one blok through the registry (the dispatcher): container blocks render their children with it, so no block imports the registry. */
+  Block: (props: { blok: Blok }) => ReactNode;
   /**
    * In a preview, the id of the story open in the visual editor: only its bloks get editor
    * attributes (the editor can edit that story only). Unset: every draft blok is marked.

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server.edge";
-import { Block } from "../../src/site/blocks/blocks";
+import { Block } from "../../src/site/blocks/dispatch";
 import type { Listing } from "../../src/site/blocks/listings";
 import type { Blok, Story } from "../../src/shared/content";
 import { createLogger, type LogLevel } from "../../src/shared/log";
-import { SiteProvider, type CustomerBlok } from "../../src/site/site-context";
+import { SiteProvider, type CustomerBlok, type SiteContextValue } from "../../src/site/site-context";
 import { defaultAlternates, dictionary, type Lang } from "../../src/shared/i18n";
 
 export interface RenderOptions {
@@ -16,6 +16,8 @@ export interface RenderOptions {
   /** The page's language (default Dutch): the site context's `lang`, `t` and `alternates`. */
   lang?: Lang;
   search?: string;
+  /** A visual-editor preview (default: a visitor). */
+  preview?: boolean;
 }
 
 export interface Rendered {
@@ -31,28 +33,45 @@ export async function renderBlok(blok: Blok, options: RenderOptions = {}): Promi
 export async function renderNode(node: ReactNode, options: RenderOptions = {}): Promise<Rendered> {
   const logs: Rendered["logs"] = [];
   const logger = createLogger({ level: "debug", sink: (_level, line) => logs.push(JSON.parse(line)) });
-  const stream = await renderToReadableStream(
-    <SiteProvider
-      value={{
-        customers: options.customers ?? [],
-        relations: new Map((options.relations ?? []).map((s) => [s.uuid, s])),
-        listings: new Map(Object.entries(options.listings ?? {}).map(([uid, listing]) => [uid, Promise.resolve(listing)])),
-        logger,
-        lang: options.lang ?? "nl",
-        t: dictionary(options.lang ?? "nl"),
-        alternates: defaultAlternates(options.lang ?? "nl"),
-        path: options.path ?? "/",
-        search: options.search ?? "",
-        socials: [],
-        preview: false,
-      }}
-    >
-      {node}
-    </SiteProvider>,
-  );
+  const lang = options.lang ?? "nl";
+  const site = siteContext({
+    customers: options.customers ?? [],
+    relations: new Map((options.relations ?? []).map((s) => [s.uuid, s])),
+    listings: new Map(Object.entries(options.listings ?? {}).map(([uid, listing]) => [uid, Promise.resolve(listing)])),
+    logger,
+    lang,
+    t: dictionary(lang),
+    alternates: defaultAlternates(lang),
+    path: options.path ?? "/",
+    search: options.search ?? "",
+    preview: options.preview ?? false,
+  });
+  const stream = await renderToReadableStream(<SiteProvider value={site}>{node}</SiteProvider>);
   await stream.allReady;
   const html = await new Response(stream).text();
   return { html, logs };
+}
+
+/**
+ * A site context as a page builds one, with the real dispatcher: a Dutch visitor's request for
+ * "/" with nothing resolved and a silent logger, but for `overrides`.
+ */
+export function siteContext(overrides: Partial<SiteContextValue> = {}): SiteContextValue {
+  return {
+    lang: "nl",
+    t: dictionary("nl"),
+    alternates: defaultAlternates("nl"),
+    customers: [],
+    relations: new Map(),
+    listings: new Map(),
+    logger: createLogger({ level: "error", sink: () => {} }),
+    path: "/",
+    search: "",
+    socials: [],
+    preview: false,
+    Block,
+    ...overrides,
+  };
 }
 
 /** Visible text of rendered HTML, whitespace collapsed: what a visitor reads. */

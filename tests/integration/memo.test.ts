@@ -11,10 +11,9 @@ import { NONCE_SLOT } from "../../src/server/render/document";
 import { createHtmlMemo, partHtmlFor, partKey, type HtmlMemo } from "../../src/server/render/html-memo";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { previewLink } from "../../src/shared/preview-link";
-import { defaultAlternates, dictionary } from "../../src/shared/i18n";
-import { useT, type SiteContextValue } from "../../src/site/site-context";
-import { createLogger } from "../../src/shared/log";
+import { useT } from "../../src/site/site-context";
 import { recordCacheVersion } from "../helpers/cache-version";
+import { siteContext } from "../helpers/render";
 
 /**
  * The isolate's memos (per request only per-request work): parsed KV entries and the HTML of parts every visitor gets.
@@ -302,19 +301,7 @@ describe("partHtmlFor", () => {
     const { lang, t } = useT();
     return createElement("span", { lang }, t.footer.socials);
   }
-  const dutchRequest: SiteContextValue = {
-    lang: "nl",
-    t: dictionary("nl"),
-    alternates: defaultAlternates("nl"),
-    customers: [],
-    relations: new Map(),
-    listings: new Map(),
-    logger: createLogger({ level: "error", sink: () => {} }),
-    path: "/",
-    search: "",
-    socials: [],
-    preview: false,
-  };
+  const dutchRequest = siteContext();
 
   it("renders a part, and hands a rendering function, the language of the part's key, not the request's", () => {
     const memo = createHtmlMemo();

@@ -1,21 +1,16 @@
 import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { createElement } from "react";
-import { renderToReadableStream } from "react-dom/server.edge";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { Block } from "../../src/site/blocks/blocks";
 import { isBlockName } from "../../src/site/blocks/registry";
 import { createEmulator } from "../../src/server/content/emulator";
 import type { Blok } from "../../src/shared/content";
 import { createApp } from "../../src/server/index";
 import { buildManifest } from "../../src/server/render/assets";
-import { createLogger } from "../../src/shared/log";
 import { editableAttributes } from "../../src/site/editable";
 import { previewLinkToken } from "../../src/shared/preview-link";
-import { SiteProvider, type SiteContextValue } from "../../src/site/site-context";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
-import { defaultAlternates, dictionary } from "../../src/shared/i18n";
+import { renderBlok } from "../helpers/render";
 
 // The visual-editor preview: only a valid link (signed with the space's preview token, at most an
 // hour old) sees drafts; everyone else gets exactly what a visitor gets.
@@ -321,25 +316,7 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
     },
   );
 
-  async function render(blok: Blok, preview: boolean): Promise<string> {
-    const site: SiteContextValue = {
-      lang: "nl",
-      t: dictionary("nl"),
-      alternates: defaultAlternates("nl"),
-      customers: [],
-      relations: new Map(),
-      listings: new Map(),
-      logger: createLogger({ level: "error", sink: () => {} }),
-      path: "/",
-      search: "",
-      socials: [],
-      preview,
-    };
-    // biome-ignore lint/correctness/noChildrenProp: the provider's props type names children, which createElement's third argument does not fill
-    const stream = await renderToReadableStream(createElement(SiteProvider, { value: site, children: createElement(Block, { blok }) }));
-    await stream.allReady;
-    return new Response(stream).text();
-  }
+  const render = async (blok: Blok, preview: boolean): Promise<string> => (await renderBlok(blok, { preview })).html;
 
   const editable = (component: string, uid: string, fields: Record<string, unknown> = {}): Blok => ({
     component,
@@ -350,7 +327,7 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
   const attributes = (component: string, uid: string) =>
     `data-blok-c="{&quot;name&quot;:&quot;${component}&quot;,&quot;space&quot;:&quot;1&quot;,&quot;uid&quot;:&quot;${uid}&quot;,&quot;id&quot;:&quot;7&quot;}" data-blok-uid="7-${uid}"`;
 
-  it("marks the root element itself; a blok that renders nothing (empty, unknown) has nothing to mark", async () => {
+  it("marks the root element itself; an empty blok renders nothing and has nothing to mark, an unknown one is marked on its note", async () => {
     const page = editable("Page", "page", {
       body: [
         editable("Text", "empty", { text: "" }),
@@ -361,7 +338,8 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
       ],
     });
     const html = await render(page, true);
-    expect(markedIds(html).sort()).toEqual(["7-carousel", "7-page", "7-slide", "7-spacer", "7-text"]);
+    expect(markedIds(html).sort()).toEqual(["7-carousel", "7-page", "7-slide", "7-spacer", "7-text", "7-unknown"]);
+    expect(html).toContain(`<div ${attributes("NoSuchBlock", "unknown")} role="note"`);
     expect(html.startsWith(`<div ${attributes("Page", "page")} class="flex flex-col">`)).toBe(true);
     expect(html).toContain(`<div ${attributes("Text", "text")} class="site-container py-8">`);
     expect(html).toContain(`<section ${attributes("Carousel", "carousel")} class="bg-sand`);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { ITEM_COMPONENTS } from "../../src/site/blocks/items";
 import { walkBloks } from "../../src/site/blocks/listings";
+import { listingQuery } from "../../src/site/blocks/listing-queries";
 import { registry } from "../../src/site/blocks/registry";
 
 // The spec's list of content block types, verbatim (spec.md, "Content block types a page may contain").
@@ -25,5 +26,11 @@ describe("block registry", () => {
 
   it("has no item schema that shadows a block", () => {
     expect(Object.keys(ITEM_COMPONENTS).filter((name) => name in registry)).toEqual([]);
+  });
+
+  it("asks for stories for the five listing blocks only", () => {
+    const asking = Object.keys(registry).filter((component) => listingQuery({ _uid: "l", component }));
+    expect(asking.sort()).toEqual(["Cases", "Insights", "Sectors", "Team", "Vacancies"]);
+    expect(listingQuery({ _uid: "l", component: "constructor" })).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import type { Blok, Story, Version } from "../../shared/content";
 import { DEFAULT_LANG, localisedPath, type Lang, type LangAlternate } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
 import { themeOf } from "../../shared/theme";
-import { listingQuery } from "../../site/blocks/registry";
+import { listingQuery } from "../../site/blocks/listing-queries";
 import { pageCount, readable, walkBloks, type Listing, type ListingQuery } from "../../site/blocks/listings";
 import type { Content, Fetched } from "./content";
 import { ContentError } from "./errors";

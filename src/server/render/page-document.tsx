@@ -8,6 +8,7 @@ import { buildManifest } from "./assets";
 import { DEFAULT_SHARE_IMAGE, Document, SITE_NAME } from "./document";
 import { SiteProvider, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
+import { Block } from "../../site/blocks/dispatch";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
 import { defaultAlternates, dictionary, type Lang, type LangAlternate } from "../../shared/i18n";
@@ -119,6 +120,7 @@ function siteContext(input: PageDocumentInput): SiteContextValue {
     path: url.pathname,
     search: url.search,
     preview: Boolean(preview),
+    Block,
     ...(preview ? { editing: preview.storyId } : {}),
   };
   if (parts) Object.assign(site, { memo: partHtmlFor(parts, site), bodyMemo: parts.body });

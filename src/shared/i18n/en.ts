@@ -177,5 +177,6 @@ export const en: Dictionary = {
     customer: "Client",
     example: "Preview",
     dataStoryIntro: "This is how the site shows this card on the pages that refer to it.",
+    unsupportedBlock: (name: string) => `Block “${name}” is not supported`,
   },
 };

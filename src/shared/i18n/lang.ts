@@ -12,7 +12,6 @@ export const DEFAULT_LANG: Lang = "nl";
 
 /** Where each language lives: "" for the root. */
 export const LANG_PREFIX: Record<Lang, string> = { nl: "", en: "/en" };
-export const EN_PREFIX = LANG_PREFIX.en;
 
 /** `og:locale` per language (Open Graph wants language_TERRITORY): a Dutch agency writes British English. */
 export const OG_LOCALE: Record<Lang, string> = { nl: "nl_NL", en: "en_GB" };

@@ -190,6 +190,7 @@ export const nl = {
     customer: "Klant",
     example: "Voorbeeld",
     dataStoryIntro: "Zo toont de site deze kaart op de pagina's die ernaar verwijzen.",
+    unsupportedBlock: (name: string) => `Blok „${name}” wordt niet ondersteund`,
   },
 };
 

@@ -1,7 +1,7 @@
 import { fullWidthSizes } from "../ui/image-url";
 import { Image } from "../ui/image";
 import { useEditable } from "../editable";
-import { Blocks } from "./blocks";
+import { Blocks } from "./nested";
 import { NESTED_ON_BACKGROUND, ON_DARK } from "./sb-background";
 import type { AssetField, Blok, BlockProps } from "./types";
 

@@ -1,6 +1,6 @@
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import { Block } from "./blocks";
+import { useSite } from "../site-context";
 import { UnderHeading } from "./card";
 import type { Blok, BlockProps } from "./types";
 
@@ -23,6 +23,7 @@ const GRID: Record<number, string> = {
 /** A heading over a grid of Card blocks. */
 export function CardsCollection({ blok }: BlockProps<CardsCollectionBlok>) {
   const editable = useEditable(blok);
+  const { Block } = useSite();
   const cards = (blok.cards ?? []).filter((card) => card?.component);
   if (!cards.length) return null;
   const headingId = `cards-${blok._uid}`;

@@ -2,8 +2,7 @@ import { CarouselControls } from "../islands/carousel-controls";
 import { Island } from "../islands/island";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import { useT } from "../site-context";
-import { Block } from "./blocks";
+import { useSite } from "../site-context";
 import { InCarousel } from "./carousel-item";
 import type { Blok, BlockProps } from "./types";
 
@@ -23,7 +22,7 @@ export interface CarouselBlok extends Blok {
  */
 export function Carousel({ blok }: BlockProps<CarouselBlok>) {
   const editable = useEditable(blok);
-  const { t } = useT();
+  const { Block, t } = useSite();
   const items = (blok.items ?? []).filter((item) => item && typeof item.component === "string");
   if (!items.length) return null;
   const headingId = `carousel-${blok._uid}`;

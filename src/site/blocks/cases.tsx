@@ -1,9 +1,8 @@
 import { useEditable } from "../editable";
-import { isStoryOf, perPage, type ListingQuery } from "./listings";
-import { CaseCard } from "./parts/case-card";
+import { isStoryOf } from "./listings";
 import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
 import type { BlockProps } from "./types";
-import type { CaseDetailBlok } from "./case-detail";
+import { CaseCard, type CaseDetailBlok } from "./case-detail";
 import { useT } from "../site-context";
 
 export interface CasesBlok extends StoryListingBlok {
@@ -25,10 +24,3 @@ export function Cases({ blok }: BlockProps<CasesBlok>) {
     />
   );
 }
-
-Cases.listing = (blok: CasesBlok): ListingQuery => ({
-  starts_with: "cases/",
-  content_type: "CaseDetail",
-  sort_by: "first_published_at:desc",
-  per_page: perPage(blok.limit),
-});

@@ -2,7 +2,7 @@ import { ARTICLE_PROSE, ArticleHeroImage, Breadcrumb, articleDate } from "../ui/
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
-import { Blocks } from "./blocks";
+import { Blocks } from "./nested";
 import type { AssetField, Blok, BlockProps } from "./types";
 import { useT } from "../site-context";
 

@@ -4,7 +4,7 @@ import { useCardLanguage } from "../ui/card-language";
 import { StoryCard } from "../ui/story-card";
 import { useEditable } from "../editable";
 import type { InsightDetailBlok } from "./insight-detail";
-import { isStoryOf, perPage, type ListingQuery } from "./listings";
+import { isStoryOf } from "./listings";
 import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
 import type { BlockProps } from "./types";
 import { useT } from "../site-context";
@@ -28,13 +28,6 @@ export function Insights({ blok }: BlockProps<InsightsBlok>) {
     />
   );
 }
-
-Insights.listing = (blok: InsightsBlok): ListingQuery => ({
-  starts_with: "insights/",
-  content_type: "InsightDetail",
-  sort_by: "first_published_at:desc",
-  per_page: perPage(blok.limit),
-});
 
 /** A card for one article: picture, category and date, title, intro, author. */
 function InsightCard({ story, headingLevel }: { story: Story<InsightDetailBlok>; headingLevel: 2 | 3 }) {

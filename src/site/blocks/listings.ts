@@ -1,8 +1,9 @@
 import type { Blok, ListParams, Story } from "../../shared/content";
 
 /**
- * Listing blocks declare which stories they show; the page route loads them (blocks never fetch)
- * and hands each block a promise, so a slow listing streams in after the rest of the page.
+ * Listing blocks show stories named by their query (listing-queries.ts); the page route loads them
+ * (blocks never fetch) and hands each block a promise, so a slow listing streams in after the rest
+ * of the page.
  */
 export interface Listing {
   stories: Story[];

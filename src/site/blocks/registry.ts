@@ -47,12 +47,11 @@ import { TwMenu } from "./tw-menu";
 import { Vacancies } from "./vacancies";
 import { Vacancy } from "./vacancy";
 import { VideoAsset } from "./video-asset";
-import type { ListingQuery } from "./listings";
-import type { Blok, BlockComponent } from "./types";
+import type { BlockComponent } from "./types";
 
 /**
- * Storyblok component name -> block. A typed, static map: adding a block means adding a line here.
- * Listing blocks carry a static `listing(blok)` saying which stories they show (see listings.ts).
+ * Storyblok component name -> block. A typed, static map: adding a block means adding a line here
+ * (and, for a listing block, its query in listing-queries.ts).
  */
 export const registry = {
   ArrowList,
@@ -110,13 +109,4 @@ export type BlockName = keyof typeof registry;
 
 export function isBlockName(name: string): name is BlockName {
   return Object.hasOwn(registry, name);
-}
-
-/** The listing a blok asks for, if its block is a listing block. */
-export function listingQuery(blok: Blok): ListingQuery | undefined {
-  if (!isBlockName(blok.component)) return undefined;
-  // each listing block types `listing` with its own blok; the registry only hands it the blok it rendered
-  // biome-ignore lint/suspicious/noExplicitAny: see BlockComponent: each listing block's `listing` takes its own blok type
-  const block = registry[blok.component] as BlockComponent & { listing?: (blok: any) => ListingQuery };
-  return block.listing?.(blok);
 }

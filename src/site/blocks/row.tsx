@@ -1,5 +1,5 @@
 import { useEditable } from "../editable";
-import { Block } from "./blocks";
+import { useSite } from "../site-context";
 import type { Blok, BlockProps } from "./types";
 
 export interface RowBlok extends Blok {
@@ -24,6 +24,7 @@ const GRID: Record<number, string> = {
  */
 export function Row({ blok }: BlockProps<RowBlok>) {
   const editable = useEditable(blok);
+  const { Block } = useSite();
   const columns = (blok.columns ?? []).filter((column) => column?.component);
   if (!columns.length) return null;
   const grid = GRID[Math.min(columns.length, 4)] ?? "";

@@ -1,5 +1,5 @@
 import { useEditable } from "../editable";
-import { Blocks } from "./blocks";
+import { Blocks } from "./nested";
 import type { Blok, BlockProps } from "./types";
 
 export type BackgroundColour = "white" | "sand" | "ink" | "koraal";

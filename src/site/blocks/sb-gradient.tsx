@@ -1,5 +1,5 @@
 import { useEditable } from "../editable";
-import { Blocks } from "./blocks";
+import { Blocks } from "./nested";
 import { NESTED_ON_BACKGROUND } from "./sb-background";
 import type { Blok, BlockProps } from "./types";
 

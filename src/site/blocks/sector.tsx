@@ -1,7 +1,7 @@
 import { Image } from "../ui/image";
 import { HERO_IMAGE_SIZES } from "../ui/image-url";
 import { useEditable } from "../editable";
-import { Blocks } from "./blocks";
+import { Blocks } from "./nested";
 import type { AssetField, Blok, BlockProps } from "./types";
 import { useT } from "../site-context";
 

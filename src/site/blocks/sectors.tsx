@@ -6,7 +6,7 @@ import { Link } from "../ui/link";
 import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import { isStoryOf, pageCount, perPage, type ListingQuery } from "./listings";
+import { isStoryOf, pageCount } from "./listings";
 import type { SectorBlok } from "./sector";
 import type { Blok, BlockProps } from "./types";
 import { useListing } from "./use-listing";
@@ -45,14 +45,6 @@ export function Sectors({ blok }: BlockProps<SectorsBlok>) {
     </Section>
   );
 }
-
-// Typed on Blok: the registry calls `listing` with whatever blok it walks into.
-Sectors.listing = (blok: Blok): ListingQuery => ({
-  starts_with: "sectoren/",
-  content_type: "Sector",
-  sort_by: "position:asc",
-  per_page: perPage((blok as SectorsBlok).limit),
-});
 
 function SectorCard({ story }: { story: Story<SectorBlok> }) {
   const content = story.content;

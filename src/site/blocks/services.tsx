@@ -2,7 +2,7 @@ import { resolveLink } from "../../shared/links";
 import { Link } from "../ui/link";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import { Block } from "./blocks";
+import { useSite } from "../site-context";
 import type { Blok, BlockProps, LinkField } from "./types";
 
 export interface ServicesBlok extends Blok {
@@ -19,6 +19,7 @@ export interface ServicesBlok extends Blok {
 /** What we do, at a glance: a heading and a grid of service cards. */
 export function Services({ blok }: BlockProps<ServicesBlok>) {
   const editable = useEditable(blok);
+  const { Block } = useSite();
   const services = (blok.services ?? []).filter((item) => item?.component);
   if (!services.length && !blok.title) return null;
   const headingId = `services-${blok._uid}`;

@@ -2,7 +2,7 @@ import { EmptyState } from "../ui/empty-state";
 import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import { pageCount, perPage, type ListingQuery } from "./listings";
+import { pageCount } from "./listings";
 import { TeamMemberCard, type TeamMemberBlok } from "./team-member";
 import type { Blok, BlockProps } from "./types";
 import { useListing } from "./use-listing";
@@ -44,10 +44,3 @@ export function Team({ blok }: BlockProps<TeamBlok>) {
     </Section>
   );
 }
-
-Team.listing = (blok: Blok): ListingQuery => ({
-  starts_with: "team/",
-  content_type: "TeamMember",
-  sort_by: "position:asc",
-  per_page: perPage((blok as TeamBlok).limit),
-});

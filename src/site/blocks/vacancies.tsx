@@ -5,7 +5,7 @@ import { EmptyState } from "../ui/empty-state";
 import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import { pageCount, perPage, type ListingQuery } from "./listings";
+import { pageCount } from "./listings";
 import type { Blok, BlockProps } from "./types";
 import { useListing } from "./use-listing";
 import type { VacancyBlok } from "./vacancy";
@@ -52,13 +52,6 @@ export function Vacancies({ blok }: BlockProps<VacanciesBlok>) {
     </Section>
   );
 }
-
-Vacancies.listing = (blok: Blok): ListingQuery => ({
-  starts_with: "vacatures/",
-  content_type: "Vacancy",
-  sort_by: "position:asc",
-  per_page: perPage((blok as VacanciesBlok).limit),
-});
 
 function VacancyCard({ story, headingLevel }: { story: Story<VacancyBlok>; headingLevel: 2 | 3 }) {
   const vacancy = story.content;

@@ -4,10 +4,9 @@ import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
-import { Block } from "./blocks";
 import { TeamMemberCard, useTeamMemberRelation } from "./team-member";
 import type { AssetField, Blok, BlockProps, LinkField } from "./types";
-import { useT } from "../site-context";
+import { useSite, useT } from "../site-context";
 
 export interface VacancyBlok extends Blok {
   component: "Vacancy";
@@ -32,7 +31,7 @@ export interface VacancyBlok extends Blok {
 export function Vacancy({ blok }: BlockProps<VacancyBlok>) {
   const editable = useEditable(blok);
   const headingId = `vacancy-${blok._uid}`;
-  const { t } = useT();
+  const { Block, t } = useSite();
   const applyText = blok.applyText || t.vacancy.apply;
   return (
     <article {...editable} aria-labelledby={headingId} className="flex flex-col">

@@ -1,13 +1,12 @@
-import { Block } from "../blocks/blocks";
 import type { Blok } from "../../shared/content";
-import { useT } from "../site-context";
+import { useSite } from "../site-context";
 
 /**
  * A data story (a team member, a customer) in the visual editor: never a page of its own, so it is
  * shown as the card the site shows it as, in a plain page.
  */
 export function DataStoryPage({ blok }: { blok: Blok }) {
-  const { t } = useT();
+  const { Block, t } = useSite();
   // what a data story is, in the words of the page around its card
   const labels: Record<string, string> = { TeamMember: t.preview.teamMember, Customer: t.preview.customer };
   return (

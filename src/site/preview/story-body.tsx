@@ -1,8 +1,8 @@
-import { Block } from "../blocks/blocks";
 import type { Blok } from "../../shared/content";
 import type { StoryKind } from "../../shared/page-types";
 import { DataStoryPage } from "./data-story-page";
 import { ThemePage } from "./theme-page";
+import { useSite } from "../site-context";
 
 /**
  * The routed part of a page for a story of any kind: a page's own blocks; for the theme (only in
@@ -10,6 +10,7 @@ import { ThemePage } from "./theme-page";
  * (only in preview) its card.
  */
 export function StoryBody({ kind, content }: { kind: StoryKind; content: Blok }) {
+  const { Block } = useSite();
   if (kind === "theme") return <ThemePage />;
   if (kind === "data") return <DataStoryPage blok={content} />;
   return <Block blok={content} />;

@@ -1,13 +1,11 @@
-import { Block } from "../blocks/blocks";
-import { useCustomers, useT } from "../site-context";
+import { useSite } from "../site-context";
 
 /**
  * The theme story in the visual editor: header and footer are the page's own shell; between them
  * the customers store, each customer as its card, so the editor can click and edit every one.
  */
 export function ThemePage() {
-  const customers = useCustomers();
-  const { t } = useT();
+  const { customers, t, Block } = useSite();
   return (
     <>
       <header className="bg-sand">

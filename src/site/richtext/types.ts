@@ -116,8 +116,6 @@ export type RichTextNode =
   | TableHeaderNode
   | BlokNode;
 
-export type RichTextNodeType = RichTextNode["type"];
-
 export type LinkType = "url" | "story" | "email" | "asset";
 
 export interface LinkMark {
@@ -183,5 +181,3 @@ export type RichTextMark =
   | StyledMark
   | HighlightMark
   | TextStyleMark;
-
-export type RichTextMarkType = RichTextMark["type"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Team } from "../../../src/site/blocks/team";
+import { listingQuery } from "../../../src/site/blocks/listing-queries";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 import { storyOf } from "../../helpers/story-fixture";
@@ -31,9 +31,9 @@ const teamBlok = {
 
 describe("Team", () => {
   it("lists the team/ folder's TeamMember stories in the editors' order, 25 a page by default", () => {
-    expect(Team.listing(teamBlok)).toEqual({ starts_with: "team/", content_type: "TeamMember", sort_by: "position:asc", per_page: 25 });
-    expect(Team.listing({ ...teamBlok, limit: "4" }).per_page).toBe(4);
-    expect(Team.listing({ ...teamBlok, limit: "" }).per_page).toBe(25);
+    expect(listingQuery(teamBlok)).toEqual({ starts_with: "team/", content_type: "TeamMember", sort_by: "position:asc", per_page: 25 });
+    expect(listingQuery({ ...teamBlok, limit: "4" })?.per_page).toBe(4);
+    expect(listingQuery({ ...teamBlok, limit: "" })?.per_page).toBe(25);
   });
 
   it("renders a labelled section with an h2 and one h3 card per member", async () => {

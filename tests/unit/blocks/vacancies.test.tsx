@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Vacancies } from "../../../src/site/blocks/vacancies";
+import { listingQuery } from "../../../src/site/blocks/listing-queries";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 import { storyOf } from "../../helpers/story-fixture";
@@ -132,13 +132,13 @@ const listBlok = {
 
 describe("Vacancies", () => {
   it("lists the vacatures/ folder's Vacancy stories in the editors' order", () => {
-    expect(Vacancies.listing(listBlok)).toEqual({
+    expect(listingQuery(listBlok)).toEqual({
       starts_with: "vacatures/",
       content_type: "Vacancy",
       sort_by: "position:asc",
       per_page: 25,
     });
-    expect(Vacancies.listing({ ...listBlok, limit: 6 }).per_page).toBe(6);
+    expect(listingQuery({ ...listBlok, limit: 6 })?.per_page).toBe(6);
   });
 
   it("renders a card per vacancy linking to its page, with its facts", async () => {

@@ -34,7 +34,6 @@ export const MAX_RESOLVED = 50;
 export const MAX_STORIES_PER_PAGE = 100;
 export const MAX_LINKS_PER_PAGE = 1000;
 export const MAX_ENTRIES_PER_PAGE = 1000;
-export const DEFAULT_PER_PAGE = 25;
 /** The CDN keeps every URL for a year; the emulator keeps the most recent ones. */
 export const CDN_CACHE_SIZE = 500;
 

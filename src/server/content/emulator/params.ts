@@ -1,4 +1,5 @@
-import { DEFAULT_PER_PAGE } from "./model";
+/** The API's page size when a request names none. */
+export const DEFAULT_PER_PAGE = 25;
 
 export function list(params: URLSearchParams, name: string): string[] | undefined {
   const value = params.get(name);
