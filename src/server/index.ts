@@ -61,6 +61,7 @@ export function createApp(deps: AppDeps = {}) {
   app.use(content({ isolate, snapshot, now, sleep: deps.sleep, timer: deps.timer, fetch: deps.contentFetch }));
   app.use(async (c, next) => {
     c.set("htmlMemo", htmlMemo); // HTML parts every visitor gets, per isolate
+    c.set("now", now);
     await next();
   });
   app.use(pathGuard); // 400/414 for paths no page can have

@@ -25,6 +25,8 @@ export interface RequestVariables {
   previewKey: PreviewKey;
   /** The isolate's memo of HTML parts every visitor gets (render/html-memo.ts). */
   htmlMemo: HtmlMemo;
+  /** The app's clock (injected by tests): every clock read of a request goes through it. */
+  now: () => number;
 }
 
 export type AppBindings = { Bindings: AppEnv; Variables: RequestVariables };

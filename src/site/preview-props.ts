@@ -27,6 +27,8 @@ export interface PreviewProps {
   listings: Record<string, Listing>;
   path: string;
   search: string;
+  /** The year it is on the server (the footer's copyright line). */
+  year: number;
   /** The language the page is previewed in, and the page in the other languages. */
   lang: Lang;
   alternates: LangAlternate[];
@@ -75,6 +77,7 @@ export function previewSite(
     logger,
     path: props.path,
     search: props.search,
+    year: props.year,
     preview: true,
     Block,
     editing: props.storyId,

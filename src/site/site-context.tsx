@@ -5,13 +5,14 @@ import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";
 import type { Lang, LangAlternate } from "../shared/i18n/lang";
 import type { Dictionary } from "../shared/i18n/nl";
+import type { PartId } from "./part-id";
 
 /**
  * The HTML of a part every visitor of a cache version gets (and of a path, where `id` says so):
  * `parts(id, children)` answers the HTML of `children`, rendered once per isolate and kept in
  * the language of the request's key (a function is handed that language). Server only, visitors only.
  */
-export type PartHtml = (id: string, children: ReactNode | ((lang: Lang) => string)) => string;
+export type PartHtml = (id: PartId, children: ReactNode | ((lang: Lang) => string)) => string;
 
 /** One customer of the theme's customers list (the "customers store" of the spec). */
 export interface CustomerBlok extends Blok {
@@ -53,9 +54,11 @@ export interface SiteContextValue {
    */
   editing?: number;
   /** Server only, visitors only: HTML of the parts every visitor of this cache version gets (`<Memo>` in memo.tsx reads it). */
-  memo?: PartHtml;
-  /** The memo id of the page body (`<main>`), when it is the same for every visitor of this path. */
-  bodyMemo?: string;
+  parts?: PartHtml;
+  /** The part id of the page body (`<main>`), when it is the same for every visitor of this path. */
+  bodyPart?: PartId;
+  /** The year it is (the footer's copyright line), from the server's clock. */
+  year: number;
 }
 
 const SiteContext = createContext<SiteContextValue | null>(null);

@@ -10,11 +10,11 @@ import { TwMenu, type TwMenuBlok } from "./blocks/tw-menu";
  * everyone and, in a visual-editor preview, again by the preview bundle on every edit.
  */
 export function SiteShell({ header, footer, children }: { header?: Blok; footer?: Blok; children: ReactNode }) {
-  const { bodyMemo } = useSite();
+  const { bodyPart } = useSite();
   return (
     <>
       {header ? <TwMenu blok={header as TwMenuBlok} /> : null}
-      <Memo as="main" memoId={bodyMemo} id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      <Memo as="main" part={bodyPart} id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </Memo>
       {footer ? <TwFooter blok={footer as TwFooterBlok} /> : null}

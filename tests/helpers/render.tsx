@@ -68,6 +68,7 @@ export function siteContext(overrides: Partial<SiteContextValue> = {}): SiteCont
     path: "/",
     search: "",
     socials: [],
+    year: new Date().getUTCFullYear(),
     preview: false,
     Block,
     ...overrides,

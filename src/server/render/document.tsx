@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server.edge";
 import type { PartHtml } from "../../site/site-context";
+import { partId } from "../../site/part-id";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/i18n/lang";
 
@@ -78,7 +79,7 @@ export function Document({
   const render = (lang = head.lang) => renderToString(<DocumentHead {...head} lang={lang} />);
   // the memo's own scope (cache version, build, language) and the isolate's settings (third-party
   // scripts) aside, everything the head shows is in its metadata
-  const html = memo ? memo(`head:${JSON.stringify(head.meta)}`, render) : render();
+  const html = memo ? memo(partId.head(head.meta), render) : render();
   return (
     <html lang={head.lang}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of the head below */}

@@ -3,6 +3,7 @@ import { preload, type PreloadOptions } from "react-dom";
 import { renderToString } from "react-dom/server.edge";
 import { createByteLru, type ByteLru } from "../content/parsed-cache";
 import { SiteProvider, type PartHtml, type SiteContextValue } from "../../site/site-context";
+import type { PartId } from "../../site/part-id";
 import { buildManifest } from "./assets";
 import { dictionary, type Lang } from "../../shared/i18n";
 
@@ -28,7 +29,7 @@ export interface PartScope {
 }
 
 /** The one way a part is keyed in the memo. */
-export const partKey = ({ cv, build, lang }: PartScope, part: string): string => `${cv}|${build}|${lang}|${part}`;
+export const partKey = ({ cv, build, lang }: PartScope, part: PartId): string => `${cv}|${build}|${lang}|${part}`;
 
 /** A part as kept: its HTML, and the preloads React would have hoisted into the head. */
 export interface HtmlPart {
@@ -45,9 +46,9 @@ export interface RequestParts {
   memo: HtmlMemo;
   scope: PartScope;
   /** Parts taken out before rendering (the body), by id: the render cannot miss them if they are evicted meanwhile. */
-  held: Record<string, HtmlPart>;
+  held: Partial<Record<PartId, HtmlPart>>;
   /** The id of the page body (`<main>`), when every visitor of this path gets the same body. */
-  body?: string;
+  body?: PartId;
 }
 
 export function requestParts(memo: HtmlMemo, cv: number, lang: Lang): RequestParts {
@@ -55,7 +56,7 @@ export function requestParts(memo: HtmlMemo, cv: number, lang: Lang): RequestPar
 }
 
 /** Takes part `id` out of the memo for this request if it is there now (a route skips the work the part needs). */
-export function holdPart(parts: RequestParts, id: string): boolean {
+export function holdPart(parts: RequestParts, id: PartId): boolean {
   const part = parts.memo.get<HtmlPart>(partKey(parts.scope, id));
   if (part) parts.held[id] = part;
   return part !== undefined;
@@ -75,7 +76,7 @@ export function partHtmlFor(parts: RequestParts, site: SiteContextValue): PartHt
     const key = partKey(scope, id);
     let part = held[id] ?? memo.get<HtmlPart>(key);
     if (part === undefined) {
-      partSite ??= { ...site, lang: scope.lang, t: dictionary(scope.lang), memo: undefined, bodyMemo: undefined };
+      partSite ??= { ...site, lang: scope.lang, t: dictionary(scope.lang), parts: undefined, bodyPart: undefined };
       part = typeof children === "function" ? { html: children(scope.lang), preloads: [] } : renderPart(children as ReactNode, partSite);
       memo.set(key, part, (key.length + part.html.length + JSON.stringify(part.preloads).length) * 2);
     }

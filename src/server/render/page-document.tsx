@@ -44,6 +44,8 @@ export interface DocumentInput {
   translations?: LangAlternate[];
   thirdParty: ThirdPartyConfig;
   nonce: string;
+  /** The year it is (the request's clock). */
+  year: number;
   children: ReactNode;
 }
 
@@ -70,7 +72,7 @@ export function PageDocument(input: PageDocumentInput) {
       skipLinkText={site.t.document.skipToContent}
       meta={documentMeta(input, site)}
       nonce={nonce}
-      memo={site.memo}
+      memo={site.parts}
       assets={{
         buildId: buildManifest.buildId,
         stylesheet: buildManifest.stylesheet,
@@ -119,11 +121,12 @@ function siteContext(input: PageDocumentInput): SiteContextValue {
     logger: input.logger,
     path: url.pathname,
     search: url.search,
+    year: input.year,
     preview: Boolean(preview),
     Block,
     ...(preview ? { editing: preview.storyId } : {}),
   };
-  if (parts) Object.assign(site, { memo: partHtmlFor(parts, site), bodyMemo: parts.body });
+  if (parts) Object.assign(site, { parts: partHtmlFor(parts, site), bodyPart: parts.body });
   return site;
 }
 
@@ -138,6 +141,7 @@ function previewProps(input: PageDocumentInput, preview: PreviewPage, site: Site
     listings: preview.listings,
     path: site.path,
     search: site.search,
+    year: site.year,
     lang: site.lang,
     alternates: site.alternates,
     resolveRelations: preview.resolveRelations,

@@ -15,7 +15,7 @@ import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";
 
 type Ctx = Context<AppBindings>;
 
-export type PageInput = Omit<DocumentInput, "url" | "origin" | "robots" | "logger" | "nonce" | "children" | "thirdParty"> &
+export type PageInput = Omit<DocumentInput, "url" | "origin" | "robots" | "logger" | "nonce" | "children" | "thirdParty" | "year"> &
   Audience & {
     status: number;
     body: ReactNode;
@@ -57,6 +57,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
       logger={logger}
       nonce={nonce}
       thirdParty={thirdParty}
+      year={new Date(c.get("now")()).getUTCFullYear()}
     >
       {body}
     </PageDocument>,

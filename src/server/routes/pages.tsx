@@ -9,6 +9,7 @@ import { storySlugForPath } from "../../shared/story-path";
 import { isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import { listingPage } from "../../site/blocks/listings";
 import { StoryBody } from "../../site/preview/story-body";
+import { partId } from "../../site/part-id";
 import type { Blok } from "../../shared/content";
 import { bridgeUrl } from "../preview/bridge";
 import { previewAccess } from "../preview/token";
@@ -63,7 +64,7 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
   // One URL per page: another spelling of it (percent-encoded letters) is sent to the real one.
   if (url.pathname !== target.path) return c.redirect(target.path + url.search, 301);
   const page = listingPage(url.searchParams);
-  const bodyId = `body:${path}:${page}`;
+  const bodyId = partId.body(path, page);
   let parts: RequestParts | undefined;
   const loaded = await load(c, requested, {
     slug: target.slug,

@@ -1,6 +1,7 @@
 import { Island } from "../islands/island";
 import { NewsletterForm } from "../islands/newsletter-form";
 import { Memo } from "../memo";
+import { partId } from "../part-id";
 import { useSite } from "../site-context";
 import { useEditable } from "../editable";
 import { RichText } from "../richtext/render";
@@ -81,13 +82,13 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
  */
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
   const editable = useEditable(blok);
-  const year = new Date().getFullYear();
+  const { year } = useSite();
   return (
     <footer {...editable} className="mt-auto bg-ink text-white">
       <div className="site-container grid gap-12 py-16 lg:grid-cols-[1fr_2fr]">
         <FooterIntro blok={blok} />
         <div className="flex flex-col gap-12">
-          <FooterGroups groups={footerGroups(blok)} memoId={`footer-groups:${blok._uid}`} />
+          <FooterGroups groups={footerGroups(blok)} part={partId.footer("groups", blok._uid)} />
           <FooterNewsletter />
         </div>
         <FooterContact blok={blok} />
@@ -103,7 +104,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
 function FooterIntro({ blok }: { blok: TwFooterBlok }) {
   const { socials, t } = useSite();
   return (
-    <Memo memoId={`footer-intro:${blok._uid}`} className="flex flex-col gap-4">
+    <Memo part={partId.footer("intro", blok._uid)} className="flex flex-col gap-4">
       {blok.logo?.filename ? (
         <img src={blok.logo.filename} alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" />
       ) : null}
@@ -145,7 +146,7 @@ function SocialLinks({ socials, label }: { socials: NavLink[]; label: string }) 
 
 /** The sign-up form (an island), with the outcome of a no-JS post when the address carries one. */
 function FooterNewsletter() {
-  const { path, search, lang, t, bodyMemo } = useSite();
+  const { path, search, lang, t, bodyPart } = useSite();
   const outcome = outcomeMessage(search, lang, t.newsletter);
   const { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail } = t.newsletter;
   return (
@@ -158,7 +159,7 @@ function FooterNewsletter() {
         name="NewsletterForm"
         component={NewsletterForm}
         // the same for every visitor of a page (its own path) who has no sign-up outcome to see
-        memoId={bodyMemo !== undefined && !outcome ? path : undefined}
+        sameFor={bodyPart !== undefined && !outcome ? path : undefined}
         props={{
           returnPath: path,
           lang,
@@ -173,7 +174,7 @@ function FooterNewsletter() {
 /** The address (rich text) and a picture of the office. */
 function FooterContact({ blok }: { blok: TwFooterBlok }) {
   return (
-    <Memo memoId={`footer-contact:${blok._uid}`} className="grid gap-8 md:grid-cols-2 lg:col-span-2">
+    <Memo part={partId.footer("contact", blok._uid)} className="grid gap-8 md:grid-cols-2 lg:col-span-2">
       <address className="not-italic text-white/85">
         {(blok.contactDetails ?? []).map((detail) => (
           <RichText key={detail._uid} doc={detail.body} className="flex flex-col gap-3" />
@@ -196,10 +197,7 @@ function FooterContact({ blok }: { blok: TwFooterBlok }) {
 /** Copyright line and the legal links. */
 function FooterBottom({ blok, year }: { blok: TwFooterBlok; year: number }) {
   return (
-    <Memo
-      memoId={`footer-bottom:${blok._uid}:${year}`}
-      className="site-container flex flex-wrap gap-x-6 gap-y-2 py-6 text-sm text-white/70"
-    >
+    <Memo part={partId.footerBottom(blok._uid, year)} className="site-container flex flex-wrap gap-x-6 gap-y-2 py-6 text-sm text-white/70">
       <span>© {year} Koraal B.V.</span>
       {(blok.bottomSection ?? []).map((item) => (
         <Link key={item._uid} link={item.link} className="text-white/70 no-underline hover:text-white kbd-focus">

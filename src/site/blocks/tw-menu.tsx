@@ -108,10 +108,10 @@ export function TwMenu({ blok }: BlockProps<TwMenuBlok>) {
   // The header follows from the theme, the language and where the switcher leads: its HTML is
   // rendered once per cache version and language for each switcher target (memo.tsx), and its
   // model worked out only then.
-  const memoId = `${blok._uid}:${site.alternates.map((alternate) => alternate.href).join(" ")}`;
+  const sameFor = `${blok._uid}:${site.alternates.map((alternate) => alternate.href).join(" ")}`;
   const props = () => {
     const model = headerModel(blok, site);
     return editable["data-blok-c"] ? { model, editable } : { model };
   };
-  return <Island name="SiteHeader" component={SiteHeader} props={props} memoId={memoId} />;
+  return <Island name="SiteHeader" component={SiteHeader} props={props} sameFor={sameFor} />;
 }

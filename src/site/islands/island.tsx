@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { Memo } from "../memo";
+import { partId } from "../part-id";
 import { useSite } from "../site-context";
 
 /**
@@ -12,14 +13,17 @@ export function Island<P extends object>({
   name,
   component: Component,
   props,
-  memoId,
+  sameFor,
 }: {
   name: string;
   component: ComponentType<P>;
   /** The island's props; a function when working them out is worth skipping on a memo hit. */
   props: P | (() => P);
-  /** Set when the props follow from the cache version alone: root attributes and HTML are rendered once (see memo.tsx). */
-  memoId?: string;
+  /**
+   * Set when the props are the same for every visitor given this key (besides the cache version and
+   * language): root attributes and HTML are then one part, rendered once (see memo.tsx).
+   */
+  sameFor?: string;
 }) {
   const { preview } = useSite();
   const propsOf = () => (typeof props === "function" ? props() : props);
@@ -31,12 +35,12 @@ export function Island<P extends object>({
     );
   }
   const root = <IslandRoot name={name} component={Component} props={propsOf} />;
-  if (memoId === undefined) return root;
+  if (sameFor === undefined) return root;
   // A memoisable island sits in a box-less wrapper, memo or not (the same markup either way): the
   // whole root, props attribute and HTML together, comes from the memo (escaping the props as an
   // attribute was the largest single cost of a warm page), only the wrapper is rendered per request.
   return (
-    <Memo memoId={`island:${name}:${memoId}`} className="contents">
+    <Memo part={partId.island(name, sameFor)} className="contents">
       {root}
     </Memo>
   );

@@ -1,4 +1,5 @@
 import { Memo } from "../../memo";
+import type { PartId } from "../../part-id";
 import { EXTERNAL_REL } from "../../../shared/links";
 import type { NavLink } from "../../islands/nav-model";
 
@@ -13,9 +14,9 @@ export interface FooterGroup {
  * closes (animated in CSS) with no JavaScript at all, so a tap before the page has hydrated
  * counts. On large screens CSS shows every group open with a plain heading.
  */
-export function FooterGroups({ groups, memoId }: { groups: FooterGroup[]; memoId?: string }) {
+export function FooterGroups({ groups, part }: { groups: FooterGroup[]; part?: PartId }) {
   return (
-    <Memo memoId={memoId} className="grid gap-x-8 lg:grid-cols-3 lg:gap-y-8">
+    <Memo part={part} className="grid gap-x-8 lg:grid-cols-3 lg:gap-y-8">
       {groups.map((group) => (
         <nav key={group.id} aria-labelledby={`footer-${group.id}`} className="border-b border-white/15 lg:border-0">
           <h2
