@@ -117,28 +117,18 @@ describe("dictionaries", () => {
     expect(en.newsletter.tooMany(12)).toBe("Too many signups in a row. Please try again in 12 seconds.");
   });
 
-  it("reports a no-JS signup's outcome in the page's language, read in that language's words", () => {
-    expect(outcomeMessage("?nieuwsbrief=geabonneerd", "nl", nl.newsletter)).toEqual({
-      kind: "success",
-      text: "Woehoe, je bent geabonneerd!",
-    });
-    expect(outcomeMessage("?x=1&nieuwsbrief=te-vaak", "nl", nl.newsletter)).toEqual({
-      kind: "error",
-      text: "Even geduld: probeer het over een minuut opnieuw.",
-    });
-    expect(outcomeMessage("?newsletter=subscribed", "en", en.newsletter)).toEqual({ kind: "success", text: "Woohoo, you're subscribed!" });
-    expect(outcomeMessage("?newsletter=invalid", "en", en.newsletter)).toEqual({
-      kind: "error",
-      text: "Please enter a valid email address",
-    });
-    expect(outcomeMessage("?newsletter=too-many", "en", en.newsletter)).toEqual({
-      kind: "error",
-      text: "Hold on: please try again in a minute.",
-    });
-    expect(outcomeMessage("?newsletter=failed", "en", en.newsletter)).toEqual({
-      kind: "error",
-      text: "Subscribing didn't work. Please try again later.",
-    });
+  it.each([
+    ["?nieuwsbrief=geabonneerd", "nl", "success", "Woehoe, je bent geabonneerd!"],
+    ["?x=1&nieuwsbrief=te-vaak", "nl", "error", "Even geduld: probeer het over een minuut opnieuw."],
+    ["?newsletter=subscribed", "en", "success", "Woohoo, you're subscribed!"],
+    ["?newsletter=invalid", "en", "error", "Please enter a valid email address"],
+    ["?newsletter=too-many", "en", "error", "Hold on: please try again in a minute."],
+    ["?newsletter=failed", "en", "error", "Subscribing didn't work. Please try again later."],
+  ] as const)("reports the no-JS signup outcome %s on a page in %s in that language's words", (search, lang, kind, text) => {
+    expect(outcomeMessage(search, lang, dictionary(lang).newsletter)).toEqual({ kind, text });
+  });
+
+  it("reports nothing for another language's words, or none", () => {
     // another language's words, or none, report nothing
     expect(outcomeMessage("?nieuwsbrief=geabonneerd", "en", en.newsletter)).toBeUndefined();
     expect(outcomeMessage("?newsletter=subscribed", "nl", nl.newsletter)).toBeUndefined();
