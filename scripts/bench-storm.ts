@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:storm`: builds, starts the Worker locally (wrangler dev = workerd, local KV) and
-// plays the attack of issue 10 against a warm site, side by side in one run:
+// plays the attack the bounded content hot path was built against (docs/decisions/005) on a warm site, side by side in one run:
 //   (1) cached pages alone, then (2) the same cached pages during a storm of 200 unique unknown
 //   URLs, 100 out-of-range listing pages and 150 unique misses timed 3 s before the cache
 //   version in KV expires.

@@ -2,9 +2,9 @@ import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { BASE, T0, freshStorage, harness, type Harness } from "../helpers/newsletter-harness";
 
-// The interface texts per language as the Worker serves them, and newsletter signups that record
-// their language. (Routing /en/... to English stories is the next step: until then an English path
-// is a 404, and its error screen is English.)
+// The interface texts per language as the Worker serves them (an English path that is no page is
+// an English 404), and newsletter signups that record their language. English pages themselves:
+// english-pages.test.ts and languages.test.ts.
 
 const SITE = "http://localhost";
 const get = (path: string) => exports.default.fetch(new Request(SITE + path, { redirect: "manual", headers: { accept: "text/html" } }));
