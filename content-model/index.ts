@@ -14,7 +14,7 @@
  *   folders.ts         component groups and story folders; datasources.ts: the redirects datasource
  *
  * The build checks every story in content/ against it (scripts/content-check.ts). The Storyblok CLI
- * reads this file: `npx storyblok schema validate content-model/index.ts`.
+ * reads this file: `npm run schema:validate` (`storyblok schema validate content-model/index.ts`).
  */
 import { defineSchema } from "@storyblok/schema";
 import { caseDetail, customer, insightDetail, page, sector, teamMember, theme, vacancy } from "./content-types.ts";

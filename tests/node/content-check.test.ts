@@ -267,6 +267,34 @@ describe("naming a place in the content", () => {
   });
 });
 
+/**
+ * Storyblok's CLI, offline: what `npm run schema:validate` runs, without log and report files. It
+ * writes its report to stderr when not on a terminal.
+ */
+function schemaValidate(entry: string): { status: number | null; output: string } {
+  const cli = join(REPO_ROOT, "node_modules/storyblok/dist/index.mjs");
+  const run = spawnSync(process.execPath, [cli, "--no-log-file-enabled", "--no-report-enabled", "schema", "validate", entry], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+  });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+describe("npm run schema:validate (the Storyblok CLI's schema validate, offline)", () => {
+  it("accepts the content model: 65 blocks and the datasource", () => {
+    const run = schemaValidate("content-model/index.ts");
+    expect(run.output).toMatch(/0 errors, 0 warnings across 0 of 66 entities/);
+    expect(run.status).toBe(0);
+  });
+
+  it("refuses a model with a duplicate block and a bloks field accepting an unknown block", () => {
+    const run = schemaValidate("tests/fixtures/content-model-broken/index.ts");
+    expect(run.output).toMatch(/Duplicate block name "Card"/);
+    expect(run.output).toMatch(/Field "body" allows unknown block "Kaart"/);
+    expect(run.status).toBe(1);
+  });
+});
+
 describe("the build command", () => {
   it("exits with the problem named when content/ does not fit the model", () => {
     const dir = mkdtempSync(join(tmpdir(), "content-check-"));
