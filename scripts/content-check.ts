@@ -136,9 +136,10 @@ function isRichTextNodeIssue(story: CheckedStory, issue: ValidationIssue, blocks
 }
 
 /**
- * Every problem of one story's content against the model, in content order. Storyblok's validator
- * calls an unknown field and a number stored as a JSON number warnings; here every issue counts,
- * so content/ holds exactly what a space with this model would.
+ * Every problem of one story's content against the model: the content type, then the validator's
+ * issues in content order, then the translations. Storyblok's validator calls an unknown field and
+ * a number stored as a JSON number warnings; here every issue counts, so content/ holds exactly
+ * what a space with this model would.
  */
 export function contentProblems(story: CheckedStory, model: SchemaLike, languages: readonly string[]): ContentProblem[] {
   const blocks = blocksByName(model);
