@@ -12,13 +12,17 @@ import { createHash } from "node:crypto";
  * content/datasources/<slug>.json    { "id", "name", "slug", "entries": [...] }
  *
  * A folder start page (full_slug "blog/") lives in `blog/_startpage.json`.
- * The content is validated on the way; every problem is reported with the file it is in.
+ * The content is validated on the way; every problem is reported with the file it is in. The
+ * build also checks every story's content against the content model (content-model/, see
+ * scripts/content-check.ts) and names the story, the path in its content and the field.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { SpaceSnapshot } from "../src/server/content/snapshot.ts";
 import type { DatasourceEntry, Story } from "../src/shared/content.ts";
+import { schema as contentModel } from "../content-model/index.ts";
+import { contentProblems, describeProblem } from "./content-check.ts";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const STARTPAGE_FILE = "_startpage";
@@ -129,11 +133,15 @@ interface StoryFile {
   data: Story & { parent_id: number };
 }
 
+/** A content model stories are checked against: the site's (content-model/) or a test's. */
+export type ContentModel = Parameters<typeof contentProblems>[1];
+
 /**
  * Turns the content files into a `SpaceSnapshot`, or throws a ContentValidationError listing
- * every problem found, each naming its file.
+ * every problem found, each naming its file. With a `model`, every story's content (published and
+ * drafts, every language) must also fit it.
  */
-export function assembleSnapshot(files: ContentFiles): SpaceSnapshot {
+export function assembleSnapshot(files: ContentFiles, model?: ContentModel): SpaceSnapshot {
   const problems = [...(files.problems ?? [])];
   const report: Report = (file, message) => problems.push(`${file}: ${message}`);
   const usable = (entry: ContentFile) => {
@@ -153,6 +161,7 @@ export function assembleSnapshot(files: ContentFiles): SpaceSnapshot {
   checkReferences(published, new Set(published.map((entry) => entry.data.uuid)), "is not a published story", report);
   checkReferences(drafts, new Set([...published, ...drafts].map((entry) => entry.data.uuid)), "does not exist", report);
   const datasources = checkDatasources(files.datasources.filter(usable), report);
+  if (model && space) checkAgainstModel([...published, ...drafts], model, space.space.language_codes, report);
 
   if (problems.length || !space) throw new ContentValidationError(problems);
   const bySlug = (a: Story, b: Story) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0);
@@ -369,6 +378,13 @@ export function storyReferences(content: unknown): Array<{ uuid: string; path: s
   return found;
 }
 
+/** Each story's content against the content model; a problem names story, path and field. */
+function checkAgainstModel(entries: StoryFile[], model: ContentModel, languages: readonly string[], report: Report): void {
+  for (const { file, data } of entries) {
+    for (const problem of contentProblems(data, model, languages)) report(file, describeProblem(problem));
+  }
+}
+
 function checkDatasources(entries: ContentFile[], report: Report): SpaceSnapshot["datasources"] {
   const datasources: SpaceSnapshot["datasources"] = [];
   const ids = new Map<number, string>();
@@ -415,9 +431,12 @@ function walk(value: unknown, visit: (node: JsonObject, path: string) => void, p
 // ---------------------------------------------------------------------------------------------
 // Output
 
-/** Reads and validates `contentDir`; throws ContentValidationError naming each bad file. */
-export function buildSnapshot(contentDir = join(REPO_ROOT, "content")): SpaceSnapshot {
-  return assembleSnapshot(readContentDir(contentDir));
+/**
+ * Reads and validates `contentDir`, stories against the site's content model by default; throws
+ * ContentValidationError naming each bad file.
+ */
+export function buildSnapshot(contentDir = join(REPO_ROOT, "content"), model: ContentModel = contentModel): SpaceSnapshot {
+  return assembleSnapshot(readContentDir(contentDir), model);
 }
 
 export function renderSnapshotModule(snapshot: SpaceSnapshot): { js: string; dts: string } {

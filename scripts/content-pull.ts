@@ -17,6 +17,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SpaceSnapshot } from "../src/server/content/snapshot.ts";
 import type { DatasourceEntry, Story } from "../src/shared/content.ts";
+import { schema as contentModel } from "../content-model/index.ts";
 import { ContentValidationError, REPO_ROOT, assembleSnapshot, storyFilePath } from "./build-snapshot.ts";
 
 export const RATE_PER_SECOND = 5;
@@ -249,17 +250,20 @@ export function contentFiles(pulled: PulledSpace, tokens = LOCAL_TOKENS): Map<st
   return files;
 }
 
-/** The problems build-snapshot would report for these files (empty when they build). */
+/** The problems build-snapshot would report for these files, content model included (empty when they build). */
 export function validationProblems(files: Map<string, unknown>): string[] {
   const pick = (prefix: string) =>
     [...files].filter(([path]) => path.startsWith(prefix)).map(([path, data]) => ({ file: `content/${path}`, data }));
   try {
-    assembleSnapshot({
-      space: { file: "content/space.json", data: files.get("space.json") },
-      stories: pick("stories/"),
-      drafts: pick("drafts/"),
-      datasources: pick("datasources/"),
-    });
+    assembleSnapshot(
+      {
+        space: { file: "content/space.json", data: files.get("space.json") },
+        stories: pick("stories/"),
+        drafts: pick("drafts/"),
+        datasources: pick("datasources/"),
+      },
+      contentModel,
+    );
     return [];
   } catch (error) {
     return error instanceof ContentValidationError ? error.problems : [String(error)];
