@@ -4,7 +4,7 @@ import snapshot from "../../../.generated/snapshot.js";
 import { walkBloks } from "../../../src/site/blocks/listings";
 import type { Blok, Story } from "../../../src/shared/content";
 
-// The demo content of the services & sectors blocks (helper B's stories), checked as a visitor sees it.
+// The demo content of the services & sectors blocks, checked as a visitor sees it.
 const MY_BLOCKS = [
   "Services",
   "ServiceCard",
