@@ -93,6 +93,12 @@ import {
 export { storyFolders };
 export type { StoryFolder } from "./folders.ts";
 
+/**
+ * Each block by name, written out (not spread from the groups' arrays): defineSchema keeps this
+ * record's literal shape, from which Storyblok's `Schema` type derives each block's content type.
+ * tests/node/content-check.test.ts checks that it holds exactly the registry's blocks, the nested
+ * components and the theme.
+ */
 export const schema = defineSchema({
   blocks: {
     // Paginatypen and Gegevens

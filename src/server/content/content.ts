@@ -5,11 +5,12 @@ import type { Timer } from "./deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import { createParsedCache, type ParsedCache } from "./parsed-cache";
+import { storyLanguage } from "./localise";
 import { RESOLVE_RELATIONS } from "./relations";
 import { readThrough, type Fetched, type ReadThroughDeps } from "./read-through";
 import { pageIndex, type PageIndex } from "./routable";
 import { datasourceEntriesProblem, linksProblem, loadedStoryProblem, storyListProblem, type ShapeCheck } from "./shape";
-import { DEFAULT_LANG, LANGS } from "../../shared/i18n/lang";
+import { LANGS } from "../../shared/i18n/lang";
 import type { ListParams, StoryblokApi, StoryList } from "./storyblok";
 import type { DatasourceEntry, LinkEntry, LoadedStory, Version } from "../../shared/content";
 import type { Logger } from "../../shared/log";
@@ -125,7 +126,7 @@ export function createContent(deps: ContentDeps): Content {
     },
     refreshCacheVersion: () => readStoryblok(versionDeps, versionDeps.fetchCurrentInBackground),
     forgetStory(slug) {
-      for (const lang of LANGS) store.delete(lastGoodKey(storyName(slug, lang === DEFAULT_LANG ? undefined : lang)));
+      for (const lang of LANGS) store.delete(lastGoodKey(storyName(slug, storyLanguage(lang))));
     },
     datasource(slug) {
       return cached(requestName("datasource", { slug }), (cv) => api.datasourceEntries(slug, { cv }), datasourceEntriesProblem);

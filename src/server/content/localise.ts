@@ -1,6 +1,9 @@
 import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
 import type { PageIndex } from "./routable";
 
+/** Storyblok's `language` parameter for a page language: none for the default language. */
+export const storyLanguage = (lang: Lang): string | undefined => (lang === DEFAULT_LANG ? undefined : lang);
+
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
 const trim = (slug: string) => slug.replace(/^\/+|\/+$/g, "");

@@ -1,12 +1,12 @@
 import type { Blok, Story, Version } from "../../shared/content";
-import { DEFAULT_LANG, localisedPath, type Lang, type LangAlternate } from "../../shared/i18n/lang";
+import { localisedPath, type Lang, type LangAlternate } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
 import { themeOf } from "../../shared/theme";
 import { listingQuery } from "../../site/blocks/listing-queries";
 import { pageCount, readable, walkBloks, type Listing, type ListingQuery } from "../../site/blocks/listings";
 import type { Content, Fetched } from "./content";
 import { ContentError } from "./errors";
-import { localiseLinks } from "./localise";
+import { localiseLinks, storyLanguage } from "./localise";
 import { pathOfSlug, type PageIndex } from "./routable";
 import { loadTheme, THEME_SLUG, type Theme } from "./theme";
 
@@ -15,6 +15,8 @@ export interface PageRequest {
   slug: string;
   lang: Lang;
   version: Version;
+  /** The content's page index, as the caller found the story in it (links are localised with it). */
+  index: PageIndex;
   listingPage: number;
   /** Asked once the cache version is known: false when the caller has the body already (then no listing is loaded). */
   needsListings?: (cv: number | undefined) => boolean;
@@ -45,7 +47,7 @@ export interface LoadedPage {
  * does not exist, or a listing page past the last one, is a `ContentError` 404.
  */
 export async function loadPage(content: Content, request: PageRequest, logger: Logger): Promise<LoadedPage> {
-  const index = await content.pageIndex();
+  const { index } = request;
   const localise = <T>(value: T) => localiseLinks(value, request.lang, index);
   const [page, theme] = await loadStoryAndTheme(content, request);
   if (page.status === "rejected") throw page.reason;
@@ -80,9 +82,6 @@ function loadStoryAndTheme(content: Content, { slug, version, lang }: PageReques
       : loadTheme(content, version, lang);
   return Promise.allSettled([story, theme]);
 }
-
-/** Storyblok's `language` parameter: none for the default language. */
-const storyLanguage = (lang: Lang): string | undefined => (lang === DEFAULT_LANG ? undefined : lang);
 
 /** The cache version of a page and its theme when both come from the same one (then their HTML parts may be memoised). */
 function sameCacheVersion(cv: number | undefined, theme: PromiseSettledResult<Fetched<Theme>>): number | undefined {

@@ -1,6 +1,7 @@
 import type { Content, Fetched } from "./content";
 import type { Version } from "../../shared/content";
 import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
+import { storyLanguage } from "./localise";
 import { THEME_SLUG } from "../../shared/page-types";
 import { themeOf, type Theme } from "../../shared/theme";
 
@@ -9,6 +10,6 @@ export type { Theme };
 
 /** The theme in `lang` (header, footer and customers are translated in the theme story). */
 export async function loadTheme(content: Content, version: Version = "published", lang: Lang = DEFAULT_LANG): Promise<Fetched<Theme>> {
-  const { value, source, cv } = await content.story(THEME_SLUG, { version, language: lang === DEFAULT_LANG ? undefined : lang });
+  const { value, source, cv } = await content.story(THEME_SLUG, { version, language: storyLanguage(lang) });
   return { value: themeOf(value.story.content, value.story.id), source, cv };
 }

@@ -58,7 +58,8 @@ export function createPageRoutes(deps: PageRouteDeps) {
 async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Promise<Response> {
   const url = c.get("url");
   const { lang, path } = splitLangPath(requested);
-  const target = visitorTarget(path, lang, await c.get("content").pageIndex());
+  const index = await c.get("content").pageIndex();
+  const target = visitorTarget(path, lang, index);
   if (target === "invalid") throw pageValidationFailed(requested);
   if (target === "unknown") throw noRouteMatches(requested);
   // One URL per page: another spelling of it (percent-encoded letters) is sent to the real one.
@@ -70,6 +71,7 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
     slug: target.slug,
     lang: target.lang,
     version: "published",
+    index,
     listingPage: page,
     // the body of this page for this cache version may be in the memo already: it has its listings
     needsListings: (cv) => {
@@ -93,13 +95,15 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
 async function editorPage(c: Ctx, requested: string): Promise<Response> {
   const url = c.get("url");
   const { lang, path } = splitLangPath(requested);
-  const target = editorTarget(url, path, lang, await c.get("content").pageIndex());
+  const index = await c.get("content").pageIndex();
+  const target = editorTarget(url, path, lang, index);
   if (target === "invalid" || target === "unknown") throw pageValidationFailed(requested);
   c.set("lang", target.lang); // the language the editor edits: the preview's, and its error screen's
   const loaded = await load(c, requested, {
     slug: target.slug,
     lang: target.lang,
     version: "draft",
+    index,
     listingPage: listingPage(url.searchParams),
   });
   const kind = storyKind(loaded.story);
