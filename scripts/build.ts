@@ -85,6 +85,30 @@ async function buildPreview() {
   return { path: `/${relative(out, join(root, file)).split("\\").join("/")}`, bytes: output.bytes };
 }
 
+/**
+ * The embedded space (src/server/embedded-space.ts: the content snapshot and the CDN emulator) as
+ * one module of its own, next to the Worker's entry: wrangler uploads it as an additional module
+ * (wrangler.toml `find_additional_modules`), so the main module stays lean and an isolate that
+ * talks to a real Storyblok space never loads it.
+ */
+async function buildEmbeddedSpace() {
+  const dir = join(root, "src/server/.generated");
+  await mkdir(dir, { recursive: true });
+  const result = await esbuild({
+    entryPoints: [join(root, "src/server/embedded-space.ts")],
+    outfile: join(dir, "embedded-space.js"),
+    bundle: true,
+    format: "esm",
+    target: "es2022",
+    platform: "neutral",
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+  });
+  await writeFile(join(dir, "embedded-space.d.ts"), 'export * from "../embedded-space";\n');
+  return Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+}
+
 async function main() {
   const started = Date.now();
   await rm(join(root, "dist"), { recursive: true, force: true });
@@ -97,6 +121,7 @@ async function main() {
   const stylesheet = await buildStylesheet();
   const client = await buildClient();
   const preview = await buildPreview();
+  const embeddedBytes = await buildEmbeddedSpace();
   const buildId = hash(stylesheet.path + client.app + preview.path + (await readFile(join(generated, "snapshot.js"))));
   const manifest = {
     buildId,
@@ -118,7 +143,7 @@ async function main() {
   );
 
   console.log(
-    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB) in ${Date.now() - started} ms`,
+    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB, embedded space ${(embeddedBytes / 1024).toFixed(1)} KB) in ${Date.now() - started} ms`,
   );
 }
 

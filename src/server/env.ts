@@ -50,6 +50,12 @@ export interface Config {
   previewHostMarker: string;
   siteUrl?: string;
   logLevel: "debug" | "info" | "warn" | "error";
+  /**
+   * Which fraction (0 to 1) of requests writes our own `request` log line when nothing went wrong;
+   * a request that logged a warning or an error, or answered 5xx, always writes it. Cloudflare's
+   * invocation log (`[observability]` in wrangler.toml) records every request anyway.
+   */
+  requestLogSampleRate: number;
   hubspot?: HubSpotTarget;
   webhookSecret?: string;
   thirdParty: ThirdPartyConfig;
@@ -82,6 +88,8 @@ export function readConfig(env: AppEnv): Config {
   if (!env.ASSETS) problems.push("ASSETS (static assets binding) is missing");
   const logLevel = (env.LOG_LEVEL || "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const requestLogSampleRate = Number(env.REQUEST_LOG_SAMPLE_RATE?.trim() || "0");
+  if (!(requestLogSampleRate >= 0 && requestLogSampleRate <= 1)) problems.push("REQUEST_LOG_SAMPLE_RATE must be a number from 0 to 1");
   if (env.SITE_URL && !/^https?:\/\/[^/]+$/.test(env.SITE_URL)) {
     problems.push("SITE_URL must be an origin such as https://www.example.nl (no path, no trailing slash)");
   }
@@ -119,6 +127,7 @@ export function readConfig(env: AppEnv): Config {
     previewHostMarker: env.PREVIEW_HOST_MARKER || "workers.dev",
     siteUrl: env.SITE_URL,
     logLevel,
+    requestLogSampleRate,
     // The form wins when both are set: it records the consent context (page URI) with the signup.
     hubspot:
       portalId && formGuid

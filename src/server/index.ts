@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import snapshot from "../../.generated/snapshot.js";
 import { createContentIsolateState } from "./content/content";
 import type { ContentIsolate } from "./content";
 import type { Timer } from "./content/deadline";
 import type { Sleep } from "./content/retry";
 import type { AppEnv } from "./env";
 import type { LogSink } from "../shared/log";
+import { type EmbeddedSpace, loadEmbeddedSpace } from "./embedded";
 import { config } from "./middleware/config";
 import { content } from "./middleware/content";
 import { logging } from "./middleware/logging";
@@ -34,12 +34,16 @@ export interface AppDeps {
   timer?: Timer;
   contentFetch?: typeof fetch;
   logSink?: LogSink;
+  /** Which requests write the sampled `request` log line (REQUEST_LOG_SAMPLE_RATE); default Math.random. */
+  random?: () => number;
   /** HubSpot's network for newsletter delivery, and how long an answer may take. */
   hubspotFetch?: typeof fetch;
   hubspotTimeoutMs?: number;
   /** The isolate's memos (parsed KV entries, HTML parts): tests pass small or observed ones. */
   parsedCache?: ParsedCache;
   htmlMemo?: HtmlMemo;
+  /** The demo space and its emulator (default: their own module, loaded the first time the site runs without a token). */
+  loadEmbedded?: () => Promise<EmbeddedSpace>;
   /** Route rules other than the site's own (tests of the rules' middleware). */
   routeRules?: RouteRule[];
 }
@@ -57,8 +61,17 @@ export function createApp(deps: AppDeps = {}) {
 
   app.use(requestContext); // request id, crawler or visitor
   app.use(config(deps.logSink)); // validated settings and the request's logger
-  app.use(logging); // Server-Timing, security headers, one log line per request
-  app.use(content({ isolate, snapshot, now, sleep: deps.sleep, timer: deps.timer, fetch: deps.contentFetch }));
+  app.use(logging(deps.random)); // Server-Timing, security headers, the request's log line when due
+  app.use(
+    content({
+      isolate,
+      loadEmbedded: deps.loadEmbedded ?? loadEmbeddedSpace,
+      now,
+      sleep: deps.sleep,
+      timer: deps.timer,
+      fetch: deps.contentFetch,
+    }),
+  );
   app.use(async (c, next) => {
     c.set("htmlMemo", htmlMemo); // HTML parts every visitor gets, per isolate
     c.set("now", now);

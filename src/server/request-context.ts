@@ -1,7 +1,7 @@
 import type { Content } from "./content";
 import type { Config, AppEnv } from "./env";
 import type { Lang } from "../shared/i18n/lang";
-import type { Logger } from "../shared/log";
+import type { Logger, LogLevel } from "../shared/log";
 import type { PreviewKey } from "./preview/token";
 import type { ServerTiming } from "./middleware/server-timing";
 import type { HtmlMemo } from "./render/html-memo";
@@ -15,6 +15,8 @@ export interface RequestVariables {
   url: URL;
   requestId: string;
   logger: Logger;
+  /** The most severe level the request's logger has written so far (`undefined`: nothing). */
+  worstLogged: () => LogLevel | undefined;
   config: Config;
   content: Content;
   timing: ServerTiming;

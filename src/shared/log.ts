@@ -19,10 +19,22 @@ const consoleSink: LogSink = (level, line) => {
   (level === "error" ? console.error : level === "warn" ? console.warn : console.log)(line);
 };
 
-export function createLogger(options: { level?: LogLevel; base?: Record<string, unknown>; sink?: LogSink } = {}): Logger {
-  const { level = "info", base = {}, sink = consoleSink } = options;
+export interface LoggerOptions {
+  level?: LogLevel;
+  base?: Record<string, unknown>;
+  sink?: LogSink;
+  /** Told the level of every line written (by this logger and those made from it with `with`). */
+  onEmit?: (level: LogLevel) => void;
+}
+
+/** The more severe of two levels (`undefined`: nothing logged yet). */
+export const worseLevel = (a: LogLevel | undefined, b: LogLevel): LogLevel => (a !== undefined && ORDER[a] >= ORDER[b] ? a : b);
+
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const { level = "info", base = {}, sink = consoleSink, onEmit } = options;
   const emit = (at: LogLevel, event: string, fields?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
+    onEmit?.(at);
     sink(at, JSON.stringify({ level: at, event, ...base, ...serialise(fields) }));
   };
   return {
@@ -30,7 +42,7 @@ export function createLogger(options: { level?: LogLevel; base?: Record<string, 
     info: (e, f) => emit("info", e, f),
     warn: (e, f) => emit("warn", e, f),
     error: (e, f) => emit("error", e, f),
-    with: (fields) => createLogger({ level, base: { ...base, ...fields }, sink }),
+    with: (fields) => createLogger({ level, base: { ...base, ...fields }, sink, onEmit }),
   };
 }
 

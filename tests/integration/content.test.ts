@@ -51,7 +51,7 @@ function harness({ realTimers = false } = {}): Harness {
       calls.push(new URL(input instanceof Request ? input.url : String(input)));
       return emulator.fetch(input, init);
     },
-    loadSnapshot: () => snapshot,
+    embedded: { snapshot, createEmulator },
   });
   return {
     content,

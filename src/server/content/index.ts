@@ -3,11 +3,11 @@ import type { Logger } from "../../shared/log";
 import { createContent, type Content, type ContentIsolateState } from "./content";
 import type { CvAuthority } from "./cv-authority";
 import type { Timer } from "./deadline";
-import { createEmulator, type Emulator } from "./emulator";
+import type { Emulator } from "./emulator";
+import type { EmbeddedSpace } from "../embedded";
 import { createCacheStore } from "./kv-store";
 import { ContentError } from "./errors";
 import { ORIGIN_BUSY, createGuardedFetch, realSleep, type Sleep } from "./retry";
-import type { SpaceSnapshot } from "./snapshot";
 import { createStoryblokApi } from "./storyblok";
 import { createTokenBucket, storyblokRate, type TokenBucket } from "./token-bucket";
 
@@ -47,7 +47,8 @@ export interface ContentRequestDeps {
   authority?: CvAuthority;
   /** Replaces the network (production) or the emulator (embedded): tests inject faults here. */
   fetch?: typeof fetch;
-  loadSnapshot: () => SpaceSnapshot;
+  /** The demo space and its emulator: loaded (middleware/content.ts) only when no Storyblok token is set. */
+  embedded?: EmbeddedSpace;
 }
 
 /** Wires the content layer for one request: the same path for Storyblok and the embedded emulator. */
@@ -66,7 +67,8 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
     tokens = { public: storyblok.token, preview: storyblok.previewToken };
     baseFetch = deps.fetch ?? ((input, init) => fetch(input, init));
   } else {
-    const snapshot = deps.loadSnapshot();
+    if (!deps.embedded) throw new Error("embedded content without the embedded space loaded");
+    const { snapshot, createEmulator } = deps.embedded;
     isolate.emulator ??= createEmulator(snapshot, { now });
     endpoint = EMULATOR_ENDPOINT;
     tokens = snapshot.tokens;

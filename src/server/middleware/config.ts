@@ -1,11 +1,11 @@
 import { createMiddleware } from "hono/factory";
-import { createLogger, type LogSink } from "../../shared/log";
+import { createLogger, worseLevel, type LogLevel, type LogSink } from "../../shared/log";
 import { readConfig, type AppEnv, type Config } from "../env";
 import type { AppBindings } from "../request-context";
 
 /**
  * Validates the settings once per isolate (again only if the bindings object changes) and gives
- * the request its logger at the configured level. Settings that are almost certainly mistakes
+ * the request its logger at the configured level, and a way to ask the worst level it has logged. Settings that are almost certainly mistakes
  * are logged once, when they are first read.
  */
 export function config(logSink?: LogSink) {
@@ -23,7 +23,17 @@ export function config(logSink?: LogSink) {
       }
     }
     const settings = memo!.value;
-    const logger = createLogger({ level: settings.logLevel, base, sink: logSink });
+    // the request line (middleware/logging.ts) is written whenever the request logged a warning or an error
+    let worst: LogLevel | undefined;
+    const logger = createLogger({
+      level: settings.logLevel,
+      base,
+      sink: logSink,
+      onEmit: (at) => {
+        worst = worseLevel(worst, at);
+      },
+    });
+    c.set("worstLogged", () => worst);
     if (fresh) for (const notice of settings.notices) logger.error("config.content_token_missing", { message: notice });
     c.set("config", settings);
     c.set("logger", logger);

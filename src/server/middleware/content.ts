@@ -3,13 +3,14 @@ import { contentForRequest, type ContentIsolate } from "../content";
 import { cvAuthority } from "../content/cv-authority";
 import type { Timer } from "../content/deadline";
 import type { Sleep } from "../content/retry";
-import type { SpaceSnapshot } from "../content/snapshot";
+import type { EmbeddedSpace } from "../embedded";
 import type { AppBindings } from "../request-context";
 
 /** What the content middleware wires each request's content layer from: the isolate's state and the app's seams. */
 export interface ContentMiddlewareDeps {
   isolate: ContentIsolate;
-  snapshot: SpaceSnapshot;
+  /** The demo space and its emulator, asked for only when no Storyblok token is set (a module of its own). */
+  loadEmbedded: () => Promise<EmbeddedSpace>;
   now: () => number;
   sleep?: Sleep;
   timer?: Timer;
@@ -24,10 +25,13 @@ export function isLocalHost(hostname: string): boolean {
 /** The content layer for this request, and the key preview links must be signed with. */
 export function content(deps: ContentMiddlewareDeps) {
   let toldPublicEmbedded = false;
+  let embedded: Promise<EmbeddedSpace> | undefined;
   return createMiddleware<AppBindings>(async (c, next) => {
     const config = c.get("config");
     const logger = c.get("logger");
     const storyblok = config.storyblok;
+    if (storyblok.kind === "embedded") embedded ??= deps.loadEmbedded();
+    const space = embedded && storyblok.kind === "embedded" ? await embedded : undefined;
     const local = isLocalHost(c.get("url").hostname);
     if (storyblok.kind === "embedded" && !local && !toldPublicEmbedded) {
       toldPublicEmbedded = true;
@@ -41,7 +45,7 @@ export function content(deps: ContentMiddlewareDeps) {
       "previewKey",
       storyblok.kind === "storyblok"
         ? { previewToken: storyblok.previewToken, spaceId: storyblok.spaceId }
-        : { previewToken: local ? deps.snapshot.tokens.preview : undefined, spaceId: deps.snapshot.space.id },
+        : { previewToken: local ? space!.snapshot.tokens.preview : undefined, spaceId: space!.snapshot.space.id },
     );
     c.set(
       "content",
@@ -56,7 +60,7 @@ export function content(deps: ContentMiddlewareDeps) {
         timer: deps.timer,
         authority: cvAuthority(c.env.CV_AUTHORITY),
         fetch: deps.fetch,
-        loadSnapshot: () => deps.snapshot,
+        embedded: space,
       }),
     );
     await next();

@@ -1,0 +1,65 @@
+// CPU time of processes from Linux's /proc: what `npm run bench` divides by the requests a batch
+// served. `utime + stime` (fields 14 and 15 of /proc/<pid>/stat) count every thread of a process,
+// in clock ticks of 10 ms (USER_HZ 100), so a figure per request needs batches of many requests.
+import { readdirSync, readFileSync } from "node:fs";
+
+interface ProcStat {
+  pid: number;
+  parent: number;
+  name: string;
+  ticks: number;
+}
+
+/** Every process's parent, command name and CPU ticks; empty where there is no /proc. */
+function processes(): ProcStat[] {
+  let pids: string[] = [];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const out: ProcStat[] = [];
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // "pid (comm) state ppid ...": the command may hold spaces, so split after its closing parenthesis
+      const close = stat.lastIndexOf(")");
+      const fields = stat.slice(close + 2).split(" ");
+      out.push({
+        pid: Number(pid),
+        parent: Number(fields[1]),
+        name: stat.slice(stat.indexOf("(") + 1, close),
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** The processes under `root` (itself included), optionally only those whose command name is `name`. */
+export function descendants(root: number, name?: string): ProcStat[] {
+  const all = processes();
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const proc of all) {
+      if (!tree.has(proc.pid) && tree.has(proc.parent)) {
+        tree.add(proc.pid);
+        grew = true;
+      }
+    }
+  }
+  return all.filter((proc) => tree.has(proc.pid) && (name === undefined || proc.name === name));
+}
+
+/** CPU ms (user + system) of `root` and everything it started; 0 where there is no /proc. */
+export const treeCpuMs = (root: number | undefined): number =>
+  root === undefined ? 0 : descendants(root).reduce((sum, proc) => sum + proc.ticks * 10, 0);
+
+/** CPU ms of every workerd process `root` started (miniflare's, wrangler dev's), and how many there are. */
+export function workerdCpuMs(root: number): { ms: number; processes: number } {
+  const workerd = descendants(root, "workerd");
+  return { ms: workerd.reduce((sum, proc) => sum + proc.ticks * 10, 0), processes: workerd.length };
+}
