@@ -1,16 +1,26 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { workerdCpuMs } from "./scripts/proc-cpu.ts";
 
-// `npm run bench` only (never `npm test`): the app's fetch called in a loop inside workerd, with
-// React's production build (NODE_ENV reaches process.env through nodejs_compat) and error-only logs.
+// `npm run bench` only (never `npm test`): the site's and the floor's fetch called in a loop inside
+// workerd (tests/bench/entry.ts), with React's production build (NODE_ENV reaches process.env
+// through nodejs_compat) and the settings `npm start` uses (wrangler.toml: LOG_LEVEL info, the
+// sampled request line). BENCH_PROC answers, from Node, the CPU time the workerd processes this
+// run started have used so far (/proc), so the harness can read it before and after a batch.
 export default defineConfig({
   plugins: [
     cloudflareTest({
+      main: "./tests/bench/entry.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        bindings: { LOG_LEVEL: "error", NODE_ENV: "production", BENCH_WORKER_ROUNDS: process.env.BENCH_WORKER_ROUNDS ?? "200" },
+        bindings: {
+          NODE_ENV: "production",
+          BENCH_WORKER_ROUNDS: process.env.BENCH_WORKER_ROUNDS ?? "16",
+          BENCH_WORKER_BATCH: process.env.BENCH_WORKER_BATCH ?? "25",
+        },
+        serviceBindings: { BENCH_PROC: async () => Response.json(workerdCpuMs(process.pid)) },
       },
     }),
   ],
-  test: { name: "bench", include: ["tests/bench/*.bench.ts"], testTimeout: 300_000 },
+  test: { name: "bench", include: ["tests/bench/*.bench.ts"], testTimeout: 600_000 },
 });

@@ -1,21 +1,26 @@
 #!/usr/bin/env node
 // `npm run bench`: builds, starts the Worker locally (wrangler dev = workerd, React's production
-// build) and measures, side by side in one run against the same Worker, the site's stylesheet
-// served as a static asset and every answer that matters: /robots.txt, the 404 screen, home and
-// the largest page of each page type. Each round loads every target in turn (concurrency 8), each
-// right after a load of the stylesheet; each target is reported as its throughput divided by the
-// stylesheet's just before it (min-max over the rounds, and the median), and by CPU: the CPU time
-// per request of the serving wrangler dev's processes and of the load generator, the stylesheet's
-// divided by the target's (a second reading of the same loads, and where the time goes). Next to it the
-// floor (tests/bench/floor): a second Worker with the same stylesheet that sends a copy of the home
-// page as a constant string and as React's stream of that one string, and the 404 screen as
-// React's stream, each against its own stylesheet: what an HTML answer of that size can reach
-// under wrangler dev on this machine in the same run.
-// Then it runs the in-Worker harness (tests/bench/in-worker.bench.ts: the app's fetch in a loop
-// inside workerd) and prints its figures: ms per warm page, page-size scaling, memo memory.
+// build, the log settings `npm start` uses) and measures, in one run (method: docs/performance.md):
+//
+// 1. In the Worker, CPU per request (tests/bench/in-worker.bench.ts through tests/bench/entry.ts):
+//    the default export's fetch called in a loop inside workerd, batch by batch, and the CPU time
+//    of every workerd process of the run (utime + stime from /proc) read before and after each
+//    batch, divided by its calls; beside it the per-call `performance.now()` sum and the fenced
+//    wall time (the batch between two `setTimeout(0)`). The same on the floor Worker
+//    (tests/bench/floor: the same pages as a constant string and as React's stream of that one
+//    string), in the same run. Also the KV round trips a warm request makes, counted by a wrapper
+//    on the KV binding.
+// 2. Over HTTP (BENCH_SKIP_HTTP=1 skips it): the site's stylesheet served as a static asset and
+//    every answer that matters, each right after as long a load of the stylesheet (concurrency 8);
+//    each target's throughput divided by the stylesheet's just before it, and by CPU (the serving
+//    wrangler dev's processes and the load generator). The floor Worker the same way, and home
+//    against React's stream of the same page, the 404 screen against its own floor, as ratios.
+// 3. The cold start (scripts/bench-cold.ts; BENCH_SKIP_COLD=1 skips it): the first request on a
+//    fresh isolate minus the second, median of three starts.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { coldBench } from "./bench-cold.ts";
 import { BENCH_ENV, build as buildSite, ROOT, startLocalWorker, waitUntilUp } from "./local-worker.ts";
+import { treeCpuMs } from "./proc-cpu.ts";
 
 const port = Number(process.env.BENCH_PORT || 8797);
 const base = `http://127.0.0.1:${port}`;
@@ -27,6 +32,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS || 1500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const SKIP_HTTP = process.env.BENCH_SKIP_HTTP === "1";
+const SKIP_COLD = process.env.BENCH_SKIP_COLD === "1";
 
 buildSite();
 const { default: build } = (await import(new URL("../.generated/build.js", import.meta.url).href)) as { default: { stylesheet: string } };
@@ -67,43 +73,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const pct = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
 
-/**
- * CPU time (ms) of a process and everything it started (wrangler dev: its node process and the
- * workerd processes that run the proxy, the entry and the Worker), from /proc; 0 where there is no /proc.
- */
-function treeCpuMs(root: number | undefined): number {
-  if (root === undefined) return 0;
-  const stats = new Map<number, { parent: number; ticks: number }>();
-  let pids: string[] = [];
-  try {
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return 0;
-  }
-  for (const pid of pids) {
-    try {
-      // after the command's closing parenthesis: state, ppid, ..., utime (12th), stime (13th)
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      stats.set(Number(pid), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let ticks = 0;
-  const tree = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, { parent }] of stats) {
-      if (!tree.has(pid) && tree.has(parent)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-
 /** This process's CPU time (ms): the load generator, which also decompresses every answer. */
 const clientCpuMs = () => {
   const { user, system } = process.cpuUsage();
@@ -111,7 +80,7 @@ const clientCpuMs = () => {
 };
 
 async function httpBench(): Promise<void> {
-  const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "error" });
+  const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "info" });
   let floor: ReturnType<typeof startLocalWorker> | undefined;
   try {
     await waitUntilUp(base);
@@ -119,7 +88,7 @@ async function httpBench(): Promise<void> {
     floor = startLocalWorker({
       port: floorPort,
       persist: ".wrangler/bench-floor",
-      logLevel: "error",
+      logLevel: "info",
       config: "tests/bench/floor/wrangler.toml",
     });
     await waitUntilUp(floorBase, build.stylesheet);
@@ -194,10 +163,80 @@ async function httpBench(): Promise<void> {
         `${target.label.padEnd(34)} ${target.path.slice(0, 36).padEnd(36)} ${rps.toFixed(0).padStart(6)} ${p50.toFixed(1).padStart(6)} ${cpu.toFixed(2).padStart(6)}  ${ratio}${failures ? `  (${failures} unexpected statuses)` : ""}`,
       );
     }
+    floorRatios(ratios);
   } finally {
     server.kill("SIGTERM");
     floor?.kill("SIGTERM");
   }
+}
+
+/**
+ * Home against React's stream of the same page, the 404 screen against its own floor: per round,
+ * each one's throughput ratio (to the stylesheet just before it) divided by its floor's.
+ */
+function floorRatios(ratios: Map<string, number[]>): void {
+  console.log("\nOver HTTP against the floor, per round (median, min-max):");
+  for (const [label, floorLabel, goal] of [
+    ["home", "floor: home, React's stream of it", 0.9],
+    ["404 screen", "floor: 404, React's stream of it", 0.9],
+  ] as const) {
+    const ours = ratios.get(label) ?? [];
+    const theirs = ratios.get(floorLabel) ?? [];
+    const perRound = ours.map((value, i) => value / (theirs[i] ?? Number.NaN));
+    const m = median(perRound);
+    console.log(
+      `  ${label} / ${floorLabel}: ${m.toFixed(2)} (${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)})  goal >= ${goal}: ${m >= goal ? "met" : "NOT met"}`,
+    );
+  }
+}
+
+type Row = Record<string, unknown>;
+const fixed = (value: unknown, digits = 2) => Number(value).toFixed(digits);
+
+/** The in-Worker table (ms per request by the three clocks, x React's floor for the same page, KV round trips) and the goals. */
+function printInWorker(rows: Row[]): void {
+  const cpuOf = (label: string) => Number(rows.find((row) => row.label === label)?.cpuMs);
+  const floorFor = (row: Row) =>
+    row.label === "404 screen" ? cpuOf("floor: 404, React's stream of it") : cpuOf("floor: home, React's stream of it");
+  const first = rows[0] ?? {};
+  console.log(
+    `\nIn the Worker (the default export's fetch in a loop inside workerd; ${first.calls} calls per target in batches; CPU of ${first.processes} workerd process(es) from /proc), ms per request:`,
+  );
+  console.log(
+    `${"target".padEnd(34)} ${"path".padEnd(36)} ${"CPU".padStart(6)} ${"x floor".padStart(7)} ${"per call".padStart(8)} ${"fenced".padStart(7)} ${"bytes".padStart(7)} ${"KV/req".padStart(6)}`,
+  );
+  for (const row of rows) {
+    const site = row.kvPerRequest !== undefined;
+    const label = String(row.label);
+    const times =
+      label === "home" || label === "404 screen" || label.endsWith("(largest)") ? `${fixed(Number(row.cpuMs) / floorFor(row))}x` : "";
+    console.log(
+      `${String(row.label).padEnd(34)} ${String(row.path).slice(0, 36).padEnd(36)} ${fixed(row.cpuMs, 3).padStart(6)} ${times.padStart(7)} ${fixed(row.perCallMs, 3).padStart(8)} ${fixed(row.fencedMs, 3).padStart(7)} ${String(row.bytes).padStart(7)} ${site ? fixed(row.kvPerRequest, 1).padStart(6) : "".padStart(6)}`,
+    );
+  }
+  const kv = rows.filter((row) => Number(row.kvPerRequest) > 0);
+  console.log(
+    kv.length
+      ? `KV round trips of a warm request: ${kv.map((row) => `${row.label}: ${fixed(row.kvPerRequest, 1)} (${(row.kvCalls as string[]).join(", ")})`).join("; ")}`
+      : "KV round trips of a warm request: none (story, theme, page index and redirects come from the isolate's parsed cache; the cache version from the isolate's memo, checked against the cv authority every 5 s in the background)",
+  );
+  const home = cpuOf("home");
+  const notFound = cpuOf("404 screen");
+  const pages = rows.filter((row) => String(row.label).endsWith("(largest)"));
+  const goals: Array<[string, boolean]> = [
+    [`home ${fixed(home, 3)} ms <= 0.8`, home <= 0.8],
+    [`404 screen ${fixed(notFound, 3)} ms <= 0.8`, notFound <= 0.8],
+    [
+      `home ${fixed(home / cpuOf("floor: home, React's stream of it"))}x React's floor <= 1.8x`,
+      home / cpuOf("floor: home, React's stream of it") <= 1.8,
+    ],
+    [
+      `404 ${fixed(notFound / cpuOf("floor: 404, React's stream of it"))}x its React floor <= 1.8x`,
+      notFound / cpuOf("floor: 404, React's stream of it") <= 1.8,
+    ],
+    ...pages.map((row): [string, boolean] => [`${row.label} ${fixed(row.cpuMs, 3)} ms <= 1.2`, Number(row.cpuMs) <= 1.2]),
+  ];
+  for (const [text, met] of goals) console.log(`  goal: ${text}: ${met ? "met" : "NOT met"}`);
 }
 
 /** The in-Worker harness: `BENCH {json}` lines from vitest inside workerd. */
@@ -223,16 +262,7 @@ function inWorkerBench(): Array<{ name: string; value: Record<string, unknown> }
 if (!SKIP_HTTP) await httpBench();
 const lines = inWorkerBench();
 const of = (name: string) => lines.filter((line) => line.name === name).map((line) => line.value);
-console.log("\nIn-Worker (the app's fetch in a loop inside workerd, warm KV and memos), ms per request:");
-console.log(
-  `${"page".padEnd(16)} ${"path".padEnd(44)} ${"ms".padStart(6)} ${"content".padStart(8)} ${"to 1st byte".padStart(12)} ${"bytes".padStart(8)}`,
-);
-for (const v of of("warm")) {
-  console.log(
-    `${String(v.label).padEnd(16)} ${String(v.path).padEnd(44)} ${String(v.ms).padStart(6)} ${String(v.contentMs).padStart(8)} ${String(v.firstByteRenderMs).padStart(12)} ${String(v.bytes).padStart(8)}`,
-  );
-}
-for (const v of of("floor")) console.log(`floor: ${v.label}: ${v.ms} ms`);
+printInWorker(of("cpu"));
 console.log(
   "\nPage size (generated story, blocks cycled from home): first request after a publish (KV and memo cold), memo cold with KV warm, warm:",
 );
@@ -247,3 +277,4 @@ for (const v of of("memo")) {
     `\nMemo after visiting every page (${v.pages} pages): HTML ${mb(v.htmlBytes)} MB in ${v.htmlParts} parts, parsed KV ${mb(v.parsedBytes)} MB in ${v.parsedEntries} entries (bounds 8 MB and 24 MB; isolate limit 128 MB)`,
   );
 }
+if (!SKIP_COLD) await coldBench(port + 2);

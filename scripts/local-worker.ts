@@ -20,6 +20,8 @@ export interface LocalWorkerOptions {
   inspectorPort?: number;
   /** Another Worker's wrangler.toml (the bench's floor): no D1 migrations then. */
   config?: string;
+  /** false: the bundle unminified (wrangler.toml minifies what is deployed), for a profile that names source files. */
+  minify?: boolean;
 }
 
 export function build(): void {
@@ -27,7 +29,15 @@ export function build(): void {
 }
 
 /** Applies the D1 migrations to `persist` and starts wrangler dev there; call build() first. */
-export function startLocalWorker({ port, persist, logLevel, stdout = "ignore", inspectorPort, config }: LocalWorkerOptions): ChildProcess {
+export function startLocalWorker({
+  port,
+  persist,
+  logLevel,
+  stdout = "ignore",
+  inspectorPort,
+  config,
+  minify,
+}: LocalWorkerOptions): ChildProcess {
   if (config === undefined) {
     execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
       cwd: ROOT,
@@ -39,6 +49,7 @@ export function startLocalWorker({ port, persist, logLevel, stdout = "ignore", i
   if (config !== undefined) args.push("--config", config);
   args.push("--log-level", logLevel === "info" ? "log" : "error", "--persist-to", persist, "--var", `LOG_LEVEL:${logLevel}`);
   if (inspectorPort !== undefined) args.push("--inspector-port", String(inspectorPort));
+  if (minify === false) args.push("--no-minify");
   return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, stdio: ["ignore", stdout, "inherit"], env: BENCH_ENV });
 }
 

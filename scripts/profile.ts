@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run profile [path ...]`: where a warm page's time goes, from a CPU profile of the Worker
 // itself. Builds, starts the Worker as the bench does (wrangler dev = workerd, React's production
-// build, error-only logs) with its DevTools inspector on, warms the page, then records V8's
+// build, the log settings npm start uses, unminified) with its DevTools inspector on, warms the page, then records V8's
 // sampling profiler while the page is loaded at concurrency 8. Prints the self time per source
 // module and per function (the bundle's module markers map each sample to the file it came
 // from) and writes the raw profile to .generated/profiles/ (open it in Chromium's DevTools).
@@ -73,8 +73,9 @@ function moduleMap(): (line: number) => string {
   readFileSync(bundles[0]!, "utf8")
     .split("\n")
     .forEach((text, line) => {
-      const marker = /^\/\/ ((?:src|client|node_modules|\.generated)\/\S+)$/.exec(text);
-      if (marker) starts.push([line, marker[1]!.replace(/^node_modules\/((?:@[^/]+\/)?[^/]+)\/.*/, "$1")]);
+      // `// src/…`, `// node_modules/…`, or `// ../main/node_modules/…` where node_modules is a link
+      const marker = /^\/\/ ((?:\.\.\/)*[\w.@/-]*?(?:src|client|node_modules|\.generated)\/\S+\.[cm]?[jt]sx?)$/.exec(text);
+      if (marker) starts.push([line, marker[1]!.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+)\/.*/, "$1")]);
     });
   return (line) => {
     let found = "(wrangler glue)";
@@ -125,7 +126,8 @@ function report(path: string, profile: Profile, requests: number, moduleOf: (lin
 }
 
 build();
-const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "error", inspectorPort });
+// the log level npm start uses (wrangler.toml); unminified, so the bundle's markers name each sample's source file
+const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "info", inspectorPort, minify: false });
 try {
   await waitUntilUp(base);
   const moduleOf = moduleMap();

@@ -1,28 +1,161 @@
 /**
- * In-Worker cost of a page: the app's fetch called in a loop inside workerd (no HTTP, no
- * wrangler proxy), warm KV. Printed as `BENCH {json}` lines that scripts/bench.ts reads; nothing
- * is asserted (performance claims come from the bench, not from tests).
+ * In-Worker cost of a page, for `npm run bench`: the default exports of the site and of the floor
+ * called in a loop inside workerd by the bench entry (tests/bench/entry.ts), one request per batch
+ * of calls (no HTTP, no wrangler proxy), warm KV and memos. Three clocks read the same batches:
+ *
+ * - CPU: the CPU time (utime + stime, /proc) of every workerd process of the run, read from Node
+ *   (the BENCH_PROC binding) before and after each batch, divided by the batch's calls. What a
+ *   request costs, and what Cloudflare bills.
+ * - per call: `performance.now()` around each call, summed. Inside workerd the clock only moves
+ *   at I/O, so this reads low (React's stream yields to timers between chunks).
+ * - fenced wall: the batch between two `setTimeout(0)`. Counts idle waits on timers too, so it
+ *   reads high for React's stream.
+ *
+ * Every path is warmed first, then measured in interleaved rounds (one batch per path per round),
+ * so no path pays alone for the JIT or a collection of garbage the others left. KV round trips of
+ * a warm request are counted through a wrapper on the KV binding. Printed as `BENCH {json}` lines
+ * that scripts/bench.ts reads; nothing is asserted (performance claims come from the bench).
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/content/emulator";
-import { createApp } from "../../src/server/index";
 import { createParsedCache } from "../../src/server/content/parsed-cache";
+import { createApp } from "../../src/server/index";
 import { createHtmlMemo } from "../../src/server/render/html-memo";
 import type { Blok, Story } from "../../src/shared/content";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { recordCacheVersion } from "../helpers/cache-version";
 
 const BASE = "http://www.koraal.test";
+const FLOOR = "http://floor.internal";
 const WARMUP = 20;
-const ROUNDS = Number(process.env.BENCH_WORKER_ROUNDS ?? 200);
+const benchEnv = env as unknown as Record<string, string | undefined>;
+const ROUNDS = Number(benchEnv.BENCH_WORKER_ROUNDS ?? 16);
+const BATCH = Number(benchEnv.BENCH_WORKER_BATCH ?? 25);
+/** Calls made to count a warm request's KV round trips. */
+const KV_SAMPLE = 10;
 
 function report(name: string, value: unknown) {
   console.log(`BENCH ${JSON.stringify({ name, value })}`);
 }
 
+/** One call of the bench entry's default export, its answer read to the end. */
+async function call(url: string, init?: RequestInit) {
+  const res = await exports.default.fetch(new Request(url, init));
+  const bytes = (await res.arrayBuffer()).byteLength;
+  return { bytes, status: res.status, timing: res.headers.get("server-timing") ?? "" };
+}
+
+/** One batch of `BATCH` calls of `url`, run inside workerd by the bench entry, read by the three clocks. */
+async function batch(url: string): Promise<{ cpu: number; perCall: number; fenced: number; processes: number }> {
+  const query = new URLSearchParams({ url, n: String(BATCH) });
+  return (await exports.default.fetch(new Request(`http://bench.internal/batch?${query}`))).json();
+}
+
+/** A Server-Timing entry's duration (ms), 0 when absent. */
+const timingOf = (header: string, name: string) =>
+  Number(new RegExp(`(?:^|, )${name}(?:;desc="[^"]*")?;dur=([\\d.]+)`).exec(header)?.[1] ?? 0);
+
+interface Target {
+  label: string;
+  url: string;
+  /** The site's own answers (KV round trips counted), or a floor's. */
+  site: boolean;
+}
+
+/** Ms per call by the three clocks, every target warmed first, then measured in interleaved rounds. */
+async function measure(targets: Target[]) {
+  for (const { url } of targets) for (let i = 0; i < WARMUP; i++) await call(url);
+  const sums = new Map(targets.map((t) => [t.url, { cpu: 0, perCall: 0, fenced: 0 }]));
+  let processes = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const { url } of targets) {
+      const run = await batch(url);
+      const sum = sums.get(url)!;
+      sum.cpu += run.cpu;
+      sum.perCall += run.perCall;
+      sum.fenced += run.fenced;
+      processes = run.processes;
+    }
+  }
+  const calls = ROUNDS * BATCH;
+  const r = (n: number) => Math.round((n / calls) * 1000) / 1000;
+  return {
+    processes,
+    calls,
+    byUrl: new Map([...sums].map(([url, s]) => [url, { cpuMs: r(s.cpu), perCallMs: r(s.perCall), fencedMs: r(s.fenced) }])),
+  };
+}
+
+/** KV round trips per warm call of `url` (the wrapper on the KV binding), and which. */
+async function kvRoundTrips(url: string) {
+  await call("http://bench.internal/kv"); // clears what came before
+  for (let i = 0; i < KV_SAMPLE; i++) await call(url);
+  const calls = (await (await exports.default.fetch(new Request("http://bench.internal/kv"))).json()) as string[];
+  return { kvPerRequest: calls.length / KV_SAMPLE, kvCalls: [...new Set(calls)] };
+}
+
+const pagePath = (story: Story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`);
+
+/** Home, the 404 screen, robots.txt, an asset miss and the largest page of each page type (by its HTML). */
+async function siteTargets(): Promise<Target[]> {
+  const largest = new Map<string, { path: string; bytes: number }>();
+  for (const story of snapshot.stories.filter((s) => PAGE_CONTENT_TYPES.has(s.content.component))) {
+    const path = pagePath(story);
+    const { bytes } = await call(BASE + path);
+    const type = story.content.component;
+    if (path !== "/" && bytes > (largest.get(type)?.bytes ?? -1)) largest.set(type, { path, bytes });
+  }
+  return [
+    ["home", "/"],
+    ["404 screen", "/bestaat-niet"],
+    ["robots.txt", "/robots.txt"],
+    ["asset miss", "/favicon.ico"],
+    ...[...largest].map(([type, { path }]) => [`${type} (largest)`, path]),
+  ].map(([label, path]) => ({ label: label!, url: BASE + path, site: true }));
+}
+
+/** The floor Worker's copies of the site's home page and 404 screen: a constant string, and React's stream of it. */
+async function floorTargets(): Promise<Target[]> {
+  for (const [name, path] of [
+    ["home", "/"],
+    ["404", "/bestaat-niet"],
+  ]) {
+    const html = await (await exports.default.fetch(new Request(BASE + path))).text();
+    await call(`${FLOOR}/${name}`, { method: "POST", body: html });
+  }
+  return [
+    ["floor: home, a constant string", "/home/constant"],
+    ["floor: home, React's stream of it", "/home/react"],
+    ["floor: 404, a constant string", "/404/constant"],
+    ["floor: 404, React's stream of it", "/404/react"],
+  ].map(([label, path]) => ({ label: label!, url: FLOOR + path, site: false }));
+}
+
+it("warm pages: CPU per request, the floors in the same run, KV round trips", async () => {
+  const targets = [...(await siteTargets()), ...(await floorTargets())];
+  const { processes, calls, byUrl } = await measure(targets);
+  for (const target of targets) {
+    const last = await call(target.url);
+    const kv = target.site ? await kvRoundTrips(target.url) : {};
+    report("cpu", {
+      label: target.label,
+      path: target.url.replace(/^https?:\/\/[^/]+/, ""),
+      ...byUrl.get(target.url),
+      calls,
+      processes,
+      bytes: last.bytes,
+      status: last.status,
+      contentMs: timingOf(last.timing, "content"),
+      renderMs: timingOf(last.timing, "render"),
+      ...kv,
+    });
+  }
+});
+
+/** The page-size test drives its own app (its own emulator and clock): one call of its fetch, timed by `performance.now()`. */
 async function get(app: ReturnType<typeof createApp>, path: string) {
   const ctx = createExecutionContext();
   const started = performance.now();
@@ -33,72 +166,31 @@ async function get(app: ReturnType<typeof createApp>, path: string) {
   return { ms, bytes, status: res.status, timing: res.headers.get("server-timing") ?? "" };
 }
 
-/** A Server-Timing entry's duration (ms), 0 when absent. */
-const timingOf = (header: string, name: string) =>
-  Number(new RegExp(`(?:^|, )${name}(?:;desc="[^"]*")?;dur=([\\d.]+)`).exec(header)?.[1] ?? 0);
-
-/**
- * Ms per warm request for each path: every path warmed first, then measured in interleaved rounds
- * (one request per path per round), so no path pays alone for the JIT or a collection of garbage
- * the ones before it left (home, measured first on its own, came out at twice its later figure).
- */
-async function warmMs(app: ReturnType<typeof createApp>, paths: string[]) {
-  const last = new Map<string, Awaited<ReturnType<typeof get>>>();
-  for (const path of paths) for (let i = 0; i <= WARMUP; i++) last.set(path, await get(app, path));
-  const sums = new Map(paths.map((path) => [path, { total: 0, content: 0, render: 0 }]));
-  for (let i = 0; i < ROUNDS; i++) {
-    for (const path of paths) {
-      const run = await get(app, path);
-      const sum = sums.get(path)!;
-      sum.total += run.ms;
-      sum.content += timingOf(run.timing, "content");
-      sum.render += timingOf(run.timing, "render");
-    }
+/** Mean ms per warm call of `path` (per-call clock), after a warm-up. */
+async function warmMs(app: ReturnType<typeof createApp>, path: string) {
+  for (let i = 0; i < WARMUP; i++) await get(app, path);
+  let total = 0;
+  let last = await get(app, path);
+  for (let i = 0; i < ROUNDS * 4; i++) {
+    last = await get(app, path);
+    total += last.ms;
   }
-  // content: story + theme from the memo/KV; render: to the first byte (shell); the rest is streaming the body
-  const r = (n: number) => Math.round((n / ROUNDS) * 100) / 100;
-  return paths.map((path) => {
-    const { total, content, render } = sums.get(path)!;
-    const { bytes, status } = last.get(path)!;
-    return { ms: r(total), contentMs: r(content), firstByteRenderMs: r(render), bytes, status };
-  });
+  return { ms: Math.round((total / (ROUNDS * 4)) * 100) / 100, bytes: last.bytes, status: last.status };
 }
 
-const pagePath = (story: Story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`);
-
-it("warm pages", async () => {
+it("memo memory after visiting every page", async () => {
   const htmlMemo = createHtmlMemo();
   const parsedCache = createParsedCache();
   const app = createApp({ logSink: () => {}, htmlMemo, parsedCache });
   const pages = snapshot.stories.filter((story) => PAGE_CONTENT_TYPES.has(story.content.component));
-  // the largest page of each page type, by its HTML
-  const largest = new Map<string, { path: string; bytes: number }>();
-  for (const story of pages) {
-    const path = pagePath(story);
-    const { bytes } = await get(app, path);
-    const type = story.content.component;
-    if (path !== "/" && bytes > (largest.get(type)?.bytes ?? -1)) largest.set(type, { path, bytes });
-  }
-  const targets = [
-    ["home", "/"],
-    ["404 screen", "/bestaat-niet"],
-    ["robots.txt", "/robots.txt"],
-    ...[...largest].map(([type, { path }]) => [type, path]),
-  ];
+  for (const story of pages) await get(app, pagePath(story));
   report("memo", {
-    afterEveryPage: true,
     pages: pages.length,
     htmlBytes: htmlMemo.bytes,
     htmlParts: htmlMemo.size,
     parsedBytes: parsedCache.bytes,
     parsedEntries: parsedCache.size,
   });
-  const measured = [...targets, ["asset miss", "/favicon.ico"]] as Array<[string, string]>;
-  const results = await warmMs(
-    app,
-    measured.map(([, path]) => path),
-  );
-  for (const [i, [label, path]] of measured.entries()) report("warm", { label, path, ...results[i] });
 });
 
 /** A published page of `count` blocks, cycled from the home page's body. */
@@ -135,48 +227,19 @@ it("render time by page size: first request after a publish, and warm", async ()
     clockOffset += 15 * 60_000;
     let cold = await get(app, path);
     for (let i = 0; i < 5 && !cold.timing.includes('content;desc="miss"'); i++) cold = await get(app, path);
-    const [warm] = await warmMs(app, [path]);
+    const warm = await warmMs(app, path);
     // the same page from a fresh isolate memo with KV warm: what filling the HTML memo costs
     const fresh = createApp({ logSink: () => {}, contentFetch: emulator.fetch, now: () => Date.now() + clockOffset });
     const memoCold = await get(fresh, path);
     report("size", {
       blocks: Number(story.slug.split("-")[1]),
-      bytes: warm!.bytes,
-      status: warm!.status,
+      bytes: warm.bytes,
+      status: warm.status,
       coldMs: cold.ms,
       coldTiming: cold.timing,
       memoColdMs: memoCold.ms,
       memoColdTiming: memoCold.timing,
-      warmMs: warm!.ms,
+      warmMs: warm.ms,
     });
   }
-});
-
-/**
- * Where a warm page's time goes, measured in pieces: the middleware and content layer alone (an
- * asset-like miss runs every middleware, the redirects included), React's streaming renderer on a
- * document that is one ready-made 55 KB string (its fixed cost plus encoding), and a Response of
- * the same string (the ceiling).
- */
-it("floor: React streaming a ready-made document, and a constant string", async () => {
-  const { createElement } = await import("react");
-  const { renderToReadableStream } = await import("react-dom/server.edge");
-  const html = `<p>${"x".repeat(54_000)}</p>`;
-  const loop = async (label: string, run: () => Promise<unknown>) => {
-    for (let i = 0; i < WARMUP; i++) await run();
-    const started = performance.now();
-    for (let i = 0; i < ROUNDS; i++) await run();
-    report("floor", { label, ms: Math.round(((performance.now() - started) / ROUNDS) * 100) / 100 });
-  };
-  const doc = () =>
-    createElement(
-      "html",
-      null,
-      createElement("head", null, createElement("title", null, "x")),
-      createElement("body", null, createElement("main", { dangerouslySetInnerHTML: { __html: html } })),
-    );
-  await loop("renderToReadableStream of one 55 KB string", async () =>
-    new Response(await renderToReadableStream(doc(), { nonce: "n" })).arrayBuffer(),
-  );
-  await loop("Response of a constant 55 KB string", async () => new Response(html).arrayBuffer());
 });

@@ -26,13 +26,17 @@ export function isLocalHost(hostname: string): boolean {
 export function content(deps: ContentMiddlewareDeps) {
   let toldPublicEmbedded = false;
   let embedded: Promise<EmbeddedSpace> | undefined;
+  let lastHost = { hostname: "", local: false };
   return createMiddleware<AppBindings>(async (c, next) => {
     const config = c.get("config");
     const logger = c.get("logger");
     const storyblok = config.storyblok;
     if (storyblok.kind === "embedded") embedded ??= deps.loadEmbedded();
     const space = embedded && storyblok.kind === "embedded" ? await embedded : undefined;
-    const local = isLocalHost(c.get("url").hostname);
+    const hostname = c.get("url").hostname;
+    // the host rarely changes between requests: its check is kept for the last one
+    if (hostname !== lastHost.hostname) lastHost = { hostname, local: isLocalHost(hostname) };
+    const local = lastHost.local;
     if (storyblok.kind === "embedded" && !local && !toldPublicEmbedded) {
       toldPublicEmbedded = true;
       logger.error("content.token_missing", {

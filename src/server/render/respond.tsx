@@ -8,7 +8,8 @@ import { ErrorScreen } from "./error-screen";
 import { dictionary } from "../../shared/i18n";
 import { PageDocument, type Audience, type DocumentInput } from "./page-document";
 import { robotsDirective } from "./robots";
-import { contentSecurityPolicy, createNonce, type CspOptions } from "./security";
+import type { ThirdPartyConfig } from "../env";
+import { contentSecurityPolicy, createNonce, cspForNonce, type CspOptions } from "./security";
 import { streamHtml } from "./stream";
 import { requestParts, type RequestParts } from "./html-memo";
 import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";
@@ -43,8 +44,10 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   const nonce = createNonce();
   const thirdParty = preview ? {} : config.thirdParty;
   warnAboutInactiveTracking(thirdParty, logger);
-  const extra = preview ? previewCsp(preview.bridge) : thirdPartyCsp(thirdParty);
-  headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, preview: Boolean(preview), extra }));
+  headers.set(
+    "Content-Security-Policy",
+    preview ? contentSecurityPolicy({ nonce, preview: true, extra: previewCsp(preview.bridge) }) : visitorCsp(config.thirdParty)(nonce),
+  );
 
   const started = performance.now();
   const { status, body, headers: _ignored, noindex: _noindex, ...document } = input;
@@ -104,6 +107,18 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
     canonical: false,
     parts,
   });
+}
+
+/** Visitors' policy per nonce, built once per third-party settings (they are read once per isolate). */
+const visitorPolicies = new WeakMap<ThirdPartyConfig, (nonce: string) => string>();
+
+function visitorCsp(thirdParty: ThirdPartyConfig): (nonce: string) => string {
+  let policy = visitorPolicies.get(thirdParty);
+  if (!policy) {
+    policy = cspForNonce({ extra: thirdPartyCsp(thirdParty) });
+    visitorPolicies.set(thirdParty, policy);
+  }
+  return policy;
 }
 
 /** Storyblok's own bridge comes from the Storyblok app and talks to it; the local stand-in is ours. */

@@ -33,6 +33,15 @@ export function contentSecurityPolicy({ nonce, preview = false, extra = {} }: Cs
   return directives.map(([name, value]) => `${name} ${value}`).join("; ");
 }
 
+/**
+ * The policy as a function of the nonce, built once for a set of options: only the nonce changes
+ * from one request to the next.
+ */
+export function cspForNonce(options: Omit<CspOptions, "nonce">): (nonce: string) => string {
+  const [before, after] = contentSecurityPolicy({ ...options, nonce: "\u0000" }).split("\u0000");
+  return (nonce) => `${before}${nonce}${after}`;
+}
+
 /** A fresh, unguessable nonce for one response. */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
