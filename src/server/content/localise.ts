@@ -45,3 +45,27 @@ export function localiseLinks<T>(value: T, lang: Lang, index: PageIndex): T {
   };
   return visit(value) as T;
 }
+
+/** Published content objects come from the isolate's parsed cache: their localised copies are kept with them. */
+const localisedCopies = new WeakMap<object, WeakMap<PageIndex, Map<Lang, unknown>>>();
+
+/**
+ * `localiseLinks` of published content, made once per content object, page index and language
+ * (all three belong to one cache version), not on every request. Never for drafts: a preview
+ * localises its own fresh copy each time.
+ */
+export function localisedPublished<T>(value: T, lang: Lang, index: PageIndex): T {
+  if (lang === DEFAULT_LANG || typeof value !== "object" || value === null) return localiseLinks(value, lang, index);
+  let byIndex = localisedCopies.get(value);
+  if (!byIndex) {
+    byIndex = new WeakMap();
+    localisedCopies.set(value, byIndex);
+  }
+  let byLang = byIndex.get(index);
+  if (!byLang) {
+    byLang = new Map();
+    byIndex.set(index, byLang);
+  }
+  if (!byLang.has(lang)) byLang.set(lang, localiseLinks(value, lang, index));
+  return byLang.get(lang) as T;
+}

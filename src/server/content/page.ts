@@ -6,7 +6,7 @@ import { listingQuery } from "../../site/blocks/listing-queries";
 import { pageCount, readable, walkBloks, type Listing, type ListingQuery } from "../../site/blocks/listings";
 import type { Content, Fetched } from "./content";
 import { ContentError } from "./errors";
-import { localiseLinks, storyLanguage } from "./localise";
+import { localiseLinks, localisedPublished, storyLanguage } from "./localise";
 import { pathOfSlug, type PageIndex } from "./routable";
 import { loadTheme, THEME_SLUG, type Theme } from "./theme";
 
@@ -48,7 +48,9 @@ export interface LoadedPage {
  */
 export async function loadPage(content: Content, request: PageRequest, logger: Logger): Promise<LoadedPage> {
   const { index } = request;
-  const localise = <T>(value: T) => localiseLinks(value, request.lang, index);
+  // published content is localised once per cache version; a draft on every preview
+  const localise = <T>(value: T) =>
+    request.version === "published" ? localisedPublished(value, request.lang, index) : localiseLinks(value, request.lang, index);
   const [page, theme] = await loadStoryAndTheme(content, request);
   if (page.status === "rejected") throw page.reason;
   if (theme.status === "rejected") logger.error("theme.unavailable", { error: theme.reason });

@@ -1,5 +1,5 @@
 import type { Content, Fetched } from "./content";
-import type { Version } from "../../shared/content";
+import type { Blok, Version } from "../../shared/content";
 import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
 import { storyLanguage } from "./localise";
 import { THEME_SLUG } from "../../shared/page-types";
@@ -11,5 +11,21 @@ export type { Theme };
 /** The theme in `lang` (header, footer and customers are translated in the theme story). */
 export async function loadTheme(content: Content, version: Version = "published", lang: Lang = DEFAULT_LANG): Promise<Fetched<Theme>> {
   const { value, source, cv } = await content.story(THEME_SLUG, { version, language: storyLanguage(lang) });
-  return { value: themeOf(value.story.content, value.story.id), source, cv };
+  return {
+    value: version === "published" ? publishedTheme(value.story.content, value.story.id) : themeOf(value.story.content, value.story.id),
+    source,
+    cv,
+  };
+}
+
+/** Published theme stories come from the isolate's parsed cache: one theme object per story content, so what follows from it can be kept with it. */
+const themes = new WeakMap<Blok, Theme>();
+
+function publishedTheme(content: Blok, storyId: number): Theme {
+  let theme = themes.get(content);
+  if (!theme) {
+    theme = themeOf(content, storyId);
+    themes.set(content, theme);
+  }
+  return theme;
 }

@@ -112,11 +112,11 @@ function siteContext(input: PageDocumentInput): SiteContextValue {
   const { url, theme, preview, parts } = input;
   const { lang } = input;
   const site: SiteContextValue = {
-    ...themeSite(theme),
+    ...(preview ? themeSite(theme) : keptFor(themeSites, theme, themeSite)),
     lang,
     t: dictionary(lang),
     alternates: switcherTargets(lang, input.translations ?? []),
-    relations: new Map((input.rels ?? []).map((story) => [story.uuid, story])),
+    relations: preview ? relationsOf(input.rels) : keptFor(relationMaps, input.rels, relationsOf),
     listings: input.listings ?? new Map(),
     logger: input.logger,
     path: url.pathname,
@@ -128,6 +128,23 @@ function siteContext(input: PageDocumentInput): SiteContextValue {
   };
   if (parts) Object.assign(site, { parts: partHtmlFor(parts, site), bodyPart: parts.body });
   return site;
+}
+
+const relationsOf = (rels: Story[] | undefined) => new Map((rels ?? []).map((story) => [story.uuid, story]));
+
+// A visitor's theme and relations are objects of the isolate's parsed cache (one per cache version):
+// what the site context derives from them is kept with them, not made again on every request.
+const themeSites = new WeakMap<object, ReturnType<typeof themeSite>>();
+const relationMaps = new WeakMap<object, SiteContextValue["relations"]>();
+
+function keptFor<K, V>(kept: WeakMap<object, V>, key: K | undefined, make: (key: K | undefined) => V): V {
+  if (key === undefined) return make(key);
+  let value = kept.get(key as object);
+  if (value === undefined) {
+    value = make(key);
+    kept.set(key as object, value);
+  }
+  return value;
 }
 
 /** What the preview bundle needs to render the page again in the browser. */

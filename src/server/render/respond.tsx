@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import { localiseLinks } from "../content/localise";
+import { localisedPublished } from "../content/localise";
 import { loadTheme, type Theme } from "../content/theme";
 import { DEFAULT_LANG } from "../../shared/i18n/lang";
 import type { AppBindings } from "../request-context";
@@ -90,7 +90,7 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
   let parts: RequestParts | undefined;
   try {
     const loaded = await loadTheme(content, "published", lang);
-    theme = lang === DEFAULT_LANG ? loaded.value : localiseLinks(loaded.value, lang, await content.pageIndex());
+    theme = lang === DEFAULT_LANG ? loaded.value : localisedPublished(loaded.value, lang, await content.pageIndex());
     if (loaded.cv !== undefined) parts = requestParts(c.get("htmlMemo"), loaded.cv, lang);
   } catch (error) {
     logger.error("theme.unavailable", { error });
