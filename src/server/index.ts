@@ -1,3 +1,4 @@
+import { env as workerEnv } from "cloudflare:workers";
 import { Hono } from "hono";
 import { createContentIsolateState } from "./content/content";
 import type { ContentIsolate } from "./content";
@@ -81,7 +82,7 @@ export function createApp(deps: AppDeps = {}) {
 
   app.route("/", seo); // robots.txt, sitemap.xml
   app.route("/", createNewsletterRoutes({ now, hubspotFetch: deps.hubspotFetch, hubspotTimeoutMs: deps.hubspotTimeoutMs }));
-  app.route("/", createWebhookRoutes({ emulator: () => isolate.emulator, now, sleep: deps.sleep }));
+  app.route("/", createWebhookRoutes({ emulator: () => isolate.emulatorOnce?.(), now, sleep: deps.sleep }));
 
   app.use(redirects(routeRules)); // trailing slash, route rules, CMS redirects
   mountRouteRules(app, routeRules); // per-path middleware named by the route rules
@@ -92,7 +93,11 @@ export function createApp(deps: AppDeps = {}) {
   return app;
 }
 
-const app = createApp();
+// An isolate without a Storyblok token serves the demo space: its module starts loading while the
+// isolate starts, not in its first request. With a token it is never loaded.
+const embeddedAtStart = (workerEnv as AppEnv).STORYBLOK_TOKEN?.trim() ? undefined : loadEmbeddedSpace();
+embeddedAtStart?.catch(() => {}); // a failure is reported by the request that needs the space
+const app = createApp({ loadEmbedded: () => embeddedAtStart ?? loadEmbeddedSpace() });
 
 export default {
   fetch: app.fetch,

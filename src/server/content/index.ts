@@ -31,6 +31,8 @@ export interface ContentIsolate {
   state: ContentIsolateState;
   bucket?: TokenBucket;
   emulator?: Emulator;
+  /** The emulator, made the first time it is asked for (embedded content only). */
+  emulatorOnce?: () => Emulator;
 }
 
 export interface ContentRequestDeps {
@@ -59,21 +61,7 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
   const bucket = isolate.bucket;
   const sleep = deps.sleep ?? realSleep;
 
-  let endpoint: string;
-  let tokens: { public: string; preview?: string };
-  let baseFetch: typeof fetch;
-  if (storyblok.kind === "storyblok") {
-    endpoint = `https://${storyblok.apiHost}/v2`;
-    tokens = { public: storyblok.token, preview: storyblok.previewToken };
-    baseFetch = deps.fetch ?? ((input, init) => fetch(input, init));
-  } else {
-    if (!deps.embedded) throw new Error("embedded content without the embedded space loaded");
-    const { snapshot, createEmulator } = deps.embedded;
-    isolate.emulator ??= createEmulator(snapshot, { now });
-    endpoint = EMULATOR_ENDPOINT;
-    tokens = snapshot.tokens;
-    baseFetch = deps.fetch ?? isolate.emulator.fetch;
-  }
+  const { endpoint, tokens, baseFetch } = originOf(deps);
 
   const guarded = (retryBudgetMs: number | undefined) =>
     createGuardedFetch({
@@ -108,6 +96,33 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
     defer: deps.defer,
     logger,
   });
+}
+
+/** Where content comes from: Storyblok with the configured tokens, or the embedded space's emulator. */
+function originOf(deps: ContentRequestDeps): { endpoint: string; tokens: { public: string; preview?: string }; baseFetch: typeof fetch } {
+  const { config, isolate, now } = deps;
+  const storyblok = config.storyblok;
+  if (storyblok.kind === "storyblok") {
+    return {
+      endpoint: `https://${storyblok.apiHost}/v2`,
+      tokens: { public: storyblok.token, preview: storyblok.previewToken },
+      baseFetch: deps.fetch ?? ((input, init) => fetch(input, init)),
+    };
+  }
+  if (!deps.embedded) throw new Error("embedded content without the embedded space loaded");
+  const { snapshot, createEmulator } = deps.embedded;
+  // made on first use (an origin call, the local publish route): copying the snapshot is the
+  // costliest thing a fresh isolate does, and with KV warm its first pages need no origin call
+  isolate.emulatorOnce ??= () => {
+    isolate.emulator ??= createEmulator(snapshot, { now });
+    return isolate.emulator;
+  };
+  const emulator = isolate.emulatorOnce;
+  return {
+    endpoint: EMULATOR_ENDPOINT,
+    tokens: snapshot.tokens,
+    baseFetch: deps.fetch ?? ((input, init) => emulator().fetch(input, init)),
+  };
 }
 
 /** One log line per request that reaches Storyblok (or the emulator): with a warm cache they are rare, so each is worth seeing. */
