@@ -98,6 +98,9 @@ export function createApp(deps: AppDeps = {}) {
 const embeddedAtStart = (workerEnv as AppEnv).STORYBLOK_TOKEN?.trim() ? undefined : loadEmbeddedSpace();
 embeddedAtStart?.catch(() => {}); // a failure is reported by the request that needs the space
 const app = createApp({ loadEmbedded: () => embeddedAtStart ?? loadEmbeddedSpace() });
+// Hono's router compiles its matcher on the first match: here, while the isolate starts, rather
+// than in its first request (13 ms of that request's CPU in a profile of a fresh isolate).
+app.router.match("GET", "/");
 
 export default {
   fetch: app.fetch,
