@@ -63,7 +63,15 @@ export function harness(options: { settings?: Settings; env?: Record<string, str
   };
   const app = createApp(deps);
   const cron = createNewsletterCron(deps);
-  const testEnv = { ...env, LOG_LEVEL: "debug", ...SETTINGS[options.settings ?? "none"], ...options.env } as typeof env;
+  // every request writes its `request` line here (in production a sampled fraction does): the
+  // privacy checks read every line a request can write
+  const testEnv = {
+    ...env,
+    LOG_LEVEL: "debug",
+    REQUEST_LOG_SAMPLE_RATE: "1",
+    ...SETTINGS[options.settings ?? "none"],
+    ...options.env,
+  } as typeof env;
 
   const request = (path: string, init: RequestInit & { ip?: string } = {}) => {
     const { ip, ...rest } = init;
