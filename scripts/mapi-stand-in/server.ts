@@ -62,6 +62,15 @@ export interface StandInOptions {
   requestsPerSecond?: number;
   port?: number;
   clock?: () => number;
+  /** Sees every API request and its answer (the OpenAPI conformance test records them). */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+export interface Exchange {
+  method: string;
+  url: URL;
+  requestBody: unknown;
+  answer: Answer;
 }
 
 export interface StandIn {
@@ -139,10 +148,13 @@ async function answerRequest(
     );
   }
   if (req.method === "GET" && url.pathname === "/_stand-in/state")
-    return { status: 200, body: { counts: storeCounts(store), digest: storeDigest(store) } };
+    return { status: 200, body: { counts: storeCounts(store), digest: storeDigest(store), throttled: store.throttled } };
   const auth = req.headers.authorization;
   if (!auth || (options.token !== undefined && auth !== options.token)) return { status: 401, body: { error: "Unauthorized" } };
-  if (!allow()) return { status: 429, body: { error: "Too Many Requests" } };
+  if (!allow()) {
+    store.throttled++;
+    return { status: 429, body: { error: "Too Many Requests" } };
+  }
   const found = route(req.method ?? "GET", url.pathname, options.spaceId);
   if (!found) return notFound(url.pathname.startsWith("/v1/spaces/") ? "resource" : "space");
   let parsed: unknown = {};
@@ -153,7 +165,14 @@ async function answerRequest(
       return { status: 400, body: { error: "body is not JSON" } };
     }
   }
-  return found.handler({ store, params: found.params, query: url.searchParams, body: parsed, origin });
+  const answer = found.handler({ store, params: found.params, query: url.searchParams, body: parsed, origin });
+  options.onExchange?.({
+    method: req.method ?? "GET",
+    url,
+    requestBody: body.byteLength ? parsed : undefined,
+    answer: structuredClone(answer),
+  });
+  return answer;
 }
 
 export async function startMapiStandIn(options: StandInOptions): Promise<StandIn> {

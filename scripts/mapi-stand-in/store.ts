@@ -33,6 +33,8 @@ export interface SpaceStore {
   uploads: Map<string, { assetId: number; received: boolean }>;
   /** Uploaded bytes by asset id (what a.storyblok.com would serve). */
   files: Map<number, StoredFile>;
+  /** Requests answered with 429. */
+  throttled: number;
   nextId: () => number;
   now: () => string;
   uuid: () => string;
@@ -66,6 +68,7 @@ export function createSpaceStore(spaceId: number, clock: () => number = Date.now
     assets: [],
     uploads: new Map(),
     files: new Map(),
+    throttled: 0,
     nextId: () => ++id,
     now,
     uuid: randomUUID,
