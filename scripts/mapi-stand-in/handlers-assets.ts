@@ -9,7 +9,7 @@
  * @storyblok/management-api-client 0.7 sends it).
  */
 import { createHmac } from "node:crypto";
-import { type Answer, badRequest, type Call, notFound, paginated, wrapped } from "./handlers-model.ts";
+import { type Answer, badRequest, type Call, notFound, paginated } from "./handlers-model.ts";
 import { assetUrl, type Json, type SpaceStore } from "./store.ts";
 
 const SIGNING_KEY = "stand-in-upload-key";
@@ -111,16 +111,4 @@ export function finishUpload({ store, params }: Call): Answer {
 export function getAsset({ store, params }: Call): Answer {
   const asset = findAsset(store, params.id);
   return asset ? { status: 200, body: asset } : notFound("asset");
-}
-
-const ASSET_WRITABLE = ["alt", "title", "copyright", "source", "focus", "is_private", "meta_data", "asset_folder_id"];
-
-export function updateAsset({ store, params, body }: Call): Answer {
-  const asset = findAsset(store, params.id);
-  if (!asset) return notFound("asset");
-  const input = wrapped(body, "asset");
-  if (!input) return badRequest("asset is required");
-  for (const key of ASSET_WRITABLE) if (key in input) asset[key] = input[key];
-  asset.updated_at = store.now();
-  return { status: 204 };
 }

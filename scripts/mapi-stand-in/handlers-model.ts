@@ -87,8 +87,6 @@ export const componentGroups = collection("componentGroups", "component_group", 
   id: store.nextId(),
   name: input.name,
   uuid: store.uuid(),
-  parent_id: null,
-  parent_uuid: null,
 }));
 
 export const components = collection("components", "component", "components", (store, input) => ({

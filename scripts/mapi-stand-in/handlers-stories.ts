@@ -119,8 +119,15 @@ function publish(store: SpaceStore, story: Json): void {
   });
 }
 
+/** Storyblok gives content without one a `_uid`; a folder's content names no component. */
+function withUid(store: SpaceStore, story: Json): Json {
+  const content = (story.content ?? {}) as Json;
+  return { ...content, _uid: content._uid ?? store.uuid(), component: content.component ?? "" };
+}
+
 function save(call: Call, story: Json, input: Json): Answer | undefined {
   for (const key of WRITABLE) if (key in input) story[key] = input[key];
+  story.content = withUid(call.store, story);
   if (typeof story.name !== "string" || !story.name) return badRequest("story.name is required");
   story.slug ??= story.uuid;
   if (story.parent_id && !parentOf(call.store, story)?.is_folder) return badRequest("parent_id is not a folder");
@@ -160,28 +167,18 @@ export function getStory({ store, params }: Call): Answer {
   return story ? { status: 200, body: { story } } : notFound("story");
 }
 
-/** The list leaves out content, as the Management API does. */
+/** The list gives each story's content without its fields. */
 export function listStories({ store, query }: Call): Answer {
   const withSlug = query.get("with_slug");
   const selected = store.stories.filter(
     (story) => (withSlug === null || story.full_slug === withSlug) && (query.get("folder_only") !== "1" || story.is_folder),
   );
+  const summary = (content: Json) => ({ _uid: content._uid, component: content.component });
   return paginated(
     "stories",
-    selected.map(({ content: _content, ...rest }) => ({ ...rest, content: {} })),
+    selected.map((story) => ({ ...story, content: summary(story.content as Json) })),
     query,
   );
-}
-
-export function publishStory({ store, params, query }: Call): Answer {
-  const story = findStory(store, params.id);
-  if (!story) return notFound("story");
-  publish(store, story);
-  for (const lang of (query.get("lang") ?? "").split(",").filter(Boolean)) {
-    const translated = (story.translated_slugs as Json[]).find((item) => item.lang === lang);
-    if (translated) translated.published = true;
-  }
-  return { status: 200, body: { story } };
 }
 
 export function listVersions({ store, query }: Call): Answer {

@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { receiveUpload, finishUpload, getAsset, listAssets, signUpload, updateAsset } from "./handlers-assets.ts";
+import { finishUpload, getAsset, listAssets, receiveUpload, signUpload } from "./handlers-assets.ts";
 import {
   type Answer,
   type Call,
@@ -22,7 +22,7 @@ import {
   updateEntry,
   updateSpace,
 } from "./handlers-model.ts";
-import { createStory, getStory, listStories, listVersions, publishStory, updateStory } from "./handlers-stories.ts";
+import { createStory, getStory, listStories, listVersions, updateStory } from "./handlers-stories.ts";
 import { createSpaceStore, type SpaceStore, storeCounts, storeDigest } from "./store.ts";
 
 type Handler = (call: Call) => Answer;
@@ -32,7 +32,6 @@ const ROUTES: Array<[string, string, Handler]> = [
   ["PUT", "", updateSpace],
   ["GET", "/component_groups", componentGroups.list],
   ["POST", "/component_groups", componentGroups.create],
-  ["PUT", "/component_groups/:id", componentGroups.update],
   ["GET", "/components", components.list],
   ["POST", "/components", components.create],
   ["PUT", "/components/:id", components.update],
@@ -46,12 +45,10 @@ const ROUTES: Array<[string, string, Handler]> = [
   ["POST", "/stories", createStory],
   ["GET", "/stories/:id", getStory],
   ["PUT", "/stories/:id", updateStory],
-  ["GET", "/stories/:id/publish", publishStory],
   ["GET", "/story_versions", listVersions],
   ["GET", "/assets", listAssets],
   ["POST", "/assets", signUpload],
   ["GET", "/assets/:id", getAsset],
-  ["PUT", "/assets/:id", updateAsset],
   ["GET", "/assets/:id/finish_upload", finishUpload],
 ];
 

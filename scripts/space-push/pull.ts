@@ -62,11 +62,13 @@ async function pullDatasources(mapi: Mapi): Promise<ContentFile[]> {
   const files: ContentFile[] = [];
   for (const datasource of datasources) {
     const entries = await mapi.list<Json>("/datasource_entries", "datasource_entries", { datasource_id: datasource.id as number });
-    const data = { ...datasource, entries: entries.map(({ id, name, value }) => ({ id, name, value, dimension_value: null })) };
-    files.push({
-      file: `pulled/datasources/${datasource.slug}.json`,
-      data: { id: data.id, name: data.name, slug: data.slug, entries: data.entries },
-    });
+    const data = {
+      id: datasource.id,
+      name: datasource.name,
+      slug: datasource.slug,
+      entries: entries.map(({ id, name, value }) => ({ id, name, value, dimension_value: null })),
+    };
+    files.push({ file: `pulled/datasources/${datasource.slug}.json`, data });
   }
   return files;
 }

@@ -24,7 +24,7 @@ function storyBody(version: Story, parentId: number | string, remaps: Remaps): J
     translated_slugs_attributes: (version.translated_slugs ?? []).map((item) => ({
       lang: item.lang,
       slug: item.path?.split("/").pop() ?? "",
-      name: item.name ?? null,
+      name: item.name ?? undefined,
       published: item.published === true,
     })),
   };
@@ -43,7 +43,12 @@ async function ensureStories(
     const version = working(story);
     const parentId = story.folderSlug ? folders.get(story.folderSlug) : 0;
     if (parentId === undefined) throw new Error(`story ${story.fullSlug}: no folder ${story.folderSlug} in the content model`);
-    const shell = { name: version.name, slug: version.slug, parent_id: parentId, content: { component: version.content.component } };
+    const shell = {
+      name: version.name,
+      slug: version.slug,
+      parent_id: parentId,
+      content: { _uid: version.content._uid, component: version.content.component },
+    };
     const created = await change(ctx, `create story ${story.fullSlug}`, () => ctx.mapi.post<{ story: Json }>("/stories", { story: shell }));
     bySlug.set(
       story.fullSlug,
