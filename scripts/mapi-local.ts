@@ -4,7 +4,7 @@
 // token, or only MAPI_LOCAL_TOKEN when set, and at most MAPI_LOCAL_RATE requests per second (3).
 //
 //   npm run mapi:local      prints its base URL; then, in another shell:
-//   STORYBLOK_MANAGEMENT_URL=<url> STORYBLOK_SPACE_ID=<id> STORYBLOK_PERSONAL_ACCESS_TOKEN=any npm run space:push
+//   STORYBLOK_MANAGEMENT_URL=<its url> STORYBLOK_SPACE_ID=<its space id> STORYBLOK_PERSONAL_ACCESS_TOKEN=local npm run space:push
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "./build-snapshot.ts";
@@ -23,9 +23,10 @@ const standIn = await startMapiStandIn({
   requestsPerSecond,
   port: Number(process.env.MAPI_LOCAL_PORT || 0),
 });
+// the line to paste: no placeholder a shell would read as a redirect
 console.log(`Management API stand-in for space ${spaceId} at ${standIn.url} (${requestsPerSecond} requests/s; Ctrl-C stops it)`);
 console.log(
-  `  STORYBLOK_MANAGEMENT_URL=${standIn.url} STORYBLOK_SPACE_ID=${spaceId} STORYBLOK_PERSONAL_ACCESS_TOKEN=<any> npm run space:push`,
+  `  STORYBLOK_MANAGEMENT_URL=${standIn.url} STORYBLOK_SPACE_ID=${spaceId} STORYBLOK_PERSONAL_ACCESS_TOKEN=${process.env.MAPI_LOCAL_TOKEN ? "$MAPI_LOCAL_TOKEN" : "local"} npm run space:push`,
 );
 const stop = () => void standIn.close().then(() => process.exit(0));
 process.on("SIGINT", stop);

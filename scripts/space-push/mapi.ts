@@ -1,6 +1,6 @@
 /**
  * The Management API as the push uses it, through Storyblok's own client
- * (@storyblok/management-api-client): its throttle keeps to the rate limit, its retry (ky) backs
+ * (@storyblok/management-api-client): requests are paced below the rate limit, its retry (ky) backs
  * off on 429 with growing delays (Retry-After when the API sends one) a bounded number of times,
  * and every call has a deadline. The token only ever goes into the Authorization header; errors
  * name the method, path and status, never the token.
@@ -72,6 +72,34 @@ async function postSignedForm(
   if (!response.ok) throw new MapiError(`upload of ${filename} to the signed form: ${response.status}`);
 }
 
+/**
+ * Keeps to `requestsPerSecond` as the API counts them, on arrival: a request starts only a second
+ * after the answer to the one `requestsPerSecond` calls back has come. Timing starts (as the
+ * client's own throttle does) lets a slow answer followed by a quick request put one request too
+ * many into one of the API's seconds: a 429, and ky's retry, which no throttle sees. For calls
+ * made one after another, as the push makes them.
+ */
+export function pacer(
+  requestsPerSecond: number,
+  now: () => number = Date.now,
+  sleep: (ms: number) => Promise<unknown> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+) {
+  const window = Math.max(1, Math.floor(requestsPerSecond));
+  const spanMs = (1000 * window) / requestsPerSecond;
+  const answered: number[] = [];
+  return async <T>(request: () => Promise<T>): Promise<T> => {
+    const oldest = answered.length === window ? (answered[0] ?? 0) : Number.NEGATIVE_INFINITY;
+    const wait = oldest + spanMs - now();
+    if (wait > 0) await sleep(wait);
+    try {
+      return await request();
+    } finally {
+      answered.push(now());
+      if (answered.length > window) answered.shift();
+    }
+  };
+}
+
 export function managementBaseUrl(settings: Pick<MapiSettings, "baseUrl" | "region" | "spaceId">): string | undefined {
   if (settings.baseUrl) return settings.baseUrl.replace(/\/+$/, "");
   return undefined;
@@ -90,14 +118,16 @@ export function createMapi(settings: MapiSettings): Mapi {
     baseUrl: managementBaseUrl(settings),
     throwOnError: true,
     timeout: settings.timeoutMs ?? 30_000,
-    rateLimit: settings.requestsPerSecond ?? 3,
+    // paced below instead (pacer)
+    rateLimit: false,
     // 429 only: the API did not act on the request, so even a POST is safe to send again
     retry: { limit: settings.retries ?? 6, methods: ["get", "post", "put"], statusCodes: [429] },
   });
   const prefix = `/v1/spaces/${settings.spaceId}`;
+  const pace = pacer(settings.requestsPerSecond ?? 3);
   const call = async <T>(method: "get" | "post" | "put", path: string, options: { query?: Query; body?: unknown }): Promise<T> => {
     try {
-      const { data } = await client[method](`${prefix}${path}`, options);
+      const { data } = await pace(() => client[method](`${prefix}${path}`, options));
       return data as T;
     } catch (error) {
       throw describeFailure(method.toUpperCase(), path, error);

@@ -21,8 +21,8 @@ export async function pushLanguages(ctx: PushContext, languages: readonly string
   }
   return languages.map(
     (code) =>
-      `language ${code}: in Storyblok, Settings > Internationalization should list ${LANGUAGE_NAMES[code] ?? code} (${code}); ` +
-      `the stories' ${code} slugs need translatable slugs (Settings > Internationalization, or the Translatable Slugs app on older spaces).`,
+      `in Storyblok, Settings -> Internationalization should list ${LANGUAGE_NAMES[code] ?? code} (${code}) (the push adds it), ` +
+      `and the stories' ${code} slugs need translatable slugs switched on there (older spaces: the Translatable Slugs app).`,
   );
 }
 
