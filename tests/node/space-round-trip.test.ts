@@ -2,11 +2,14 @@
  * The round trip: the demo space pushed into the Management API stand-in, read back through the
  * Management API (scripts/space-push/pull.ts) and built into the site's snapshot again. With what
  * the push legitimately changes mapped back (the ids, uuids, dates and asset URLs the space
- * assigned), the snapshot module the Worker is built from is byte for byte the one built from
- * content/, so every page renders the same HTML. Asset ids are left out on both sides: the
- * snapshot gives one file different ids in different places, the space one id per file, and no
- * block renders an asset's id.
+ * assigned), the snapshot equals the one built from content/ but for asset ids (the snapshot
+ * gives one file different ids in different places, the space one id per file), and the Worker
+ * serves every page from it with the same HTML: tests/integration/space-round-trip-pages.test.ts,
+ * run here in workerd with this snapshot.
  */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema, storyFolders } from "../../content-model/index.ts";
@@ -98,6 +101,27 @@ describe("push, pull, build", () => {
     const expected = withoutAssetIds(originalSnapshot);
     expect(snapshot).toEqual(expected);
     expect(renderSnapshotModule(snapshot).js).toBe(renderSnapshotModule(expected).js);
+  });
+
+  it("serves every page with the same HTML as the embedded snapshot (the Worker in workerd)", { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "round-trip-"));
+    try {
+      const file = join(dir, "snapshot.json");
+      writeFileSync(file, JSON.stringify(assembleSnapshot(mappedBack(await pullSpace(mapi)), schema)));
+      const args = ["node_modules/vitest/vitest.mjs", "run", "--project", "workers", "tests/integration/space-round-trip-pages.test.ts"];
+      const output = await new Promise<string>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          args,
+          { cwd: REPO_ROOT, env: { ...process.env, ROUND_TRIP_SNAPSHOT_FILE: file, NO_COLOR: "1", FORCE_COLOR: "0" }, timeout: 110_000 },
+          (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve(stdout + stderr)),
+        ),
+      );
+      expect(output).toMatch(/Tests\s+1 passed \(1\)/);
+      expect(output).toMatch(/round trip: \d+ answers compared \(\d+ sitemap pages\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("holds the content with the space's own uuids and asset URLs, not the snapshot's", () => {
