@@ -15,7 +15,8 @@ import type { SpaceSnapshot } from "../../src/server/content/snapshot";
 import { createEmulator } from "../../src/server/content/emulator";
 import { createApp } from "../../src/server/index";
 
-const roundTripped = (env as unknown as { ROUND_TRIP_SNAPSHOT?: SpaceSnapshot }).ROUND_TRIP_SNAPSHOT;
+const binding = (env as unknown as { ROUND_TRIP_SNAPSHOT?: string }).ROUND_TRIP_SNAPSHOT;
+const roundTripped = binding ? (JSON.parse(binding) as SpaceSnapshot) : undefined;
 const BASE = "http://www.koraal.test";
 const START = Date.parse("2026-03-02T10:00:00Z");
 
