@@ -103,8 +103,11 @@ describe("space:push into mapi:local", () => {
     expect(second.code, second.output).toBe(0);
     expect(second.output).toContain("Nothing to do: the space already matches the model and content.");
     expect((await state(url)).digest).toBe(afterFirst.digest);
+    const dryAgain = await push(url, ["--dry-run"]);
+    expect(dryAgain.output).toContain("Nothing to do");
+    expect((await state(url)).digest).toBe(afterFirst.digest);
 
-    for (const run of [dry, first, second]) expect(run.output).not.toContain(TOKEN);
+    for (const run of [dry, first, second, dryAgain]) expect(run.output).not.toContain(TOKEN);
   });
 
   it("backs off when the API answers 429 and still finishes", async () => {
