@@ -1,11 +1,7 @@
 import { useEditable } from "../editable";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface SpacerBlok extends Blok {
-  component: "Spacer";
-  /** small | medium | large; medium when empty or unknown. */
-  size?: string;
-}
+export type SpacerBlok = BlokOf<"Spacer">;
 
 const SIZES = {
   small: "h-6 md:h-8",
