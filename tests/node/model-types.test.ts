@@ -14,12 +14,16 @@ const ROOT = join(import.meta.dirname, "../..");
 
 /** The site layer's compiler options, checking only (no project build, no output). */
 function siteOptions(): ts.CompilerOptions {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, "src/site/tsconfig.json"), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, "src/site/tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error("src/site/tsconfig.json does not parse");
   return { ...parsed.options, composite: false, incremental: false, noEmit: true, emitDeclarationOnly: false };
 }

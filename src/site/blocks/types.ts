@@ -10,14 +10,17 @@ export type { AssetField, Blok, ComponentName, LinkField, RootComponentName };
  * A blok of one component as the blocks read it, derived from the content model
  * (content-model/): a field the model marks required is required, any other may be missing or
  * null, as @storyblok/schema's `BlockContent` has it. No field list is written out here: renaming
- * a field in the model fails the type check of every block that reads it (tests/types/). Of a
+ * a field in the model fails the type check of every block that reads it
+ * (tests/node/model-types.test.ts). Of a
  * union of names, the union of their bloks.
  */
-export type BlokOf<N extends ComponentName> = N extends ComponentName ? { _uid: string; component: N; _editable?: string } & {
-  [F in FieldOf<N> as F extends { required: true } ? F["name"] : never]: SiteValue<F>;
-} & {
-  [F in FieldOf<N> as F extends { required: true } ? never : F["name"]]?: SiteValue<F> | null;
-} : never;
+export type BlokOf<N extends ComponentName> = N extends ComponentName
+  ? { _uid: string; component: N; _editable?: string } & {
+      [F in FieldOf<N> as F extends { required: true } ? F["name"] : never]: SiteValue<F>;
+    } & {
+      [F in FieldOf<N> as F extends { required: true } ? never : F["name"]]?: SiteValue<F> | null;
+    }
+  : never;
 
 type FieldOf<N extends ComponentName> = ModelBlockOf<N>["fields"][number];
 
@@ -33,7 +36,7 @@ type FieldOf<N extends ComponentName> = ModelBlockOf<N>["fields"][number];
  *  - `richtext`: the document the rich text renderer reads (`RichTextDoc`: blocks embedded).
  */
 type SiteValue<F> = F extends { type: "bloks" }
-  ? BlokOf<AllowedIn<F>>[]
+  ? Bloks<F>
   : F extends { type: "option"; source: "internal_stories" }
     ? Relation<F>
     : F extends { type: "options"; source: "internal_stories" }
@@ -48,8 +51,8 @@ type SiteValue<F> = F extends { type: "bloks" }
               ? FieldValue<F>
               : never;
 
-/** The components a `bloks` field accepts: those its `allow` names (the model gives every such field an allow list). */
-type AllowedIn<F> = F extends { allow: ReadonlyArray<infer A> } ? Extract<A, ComponentName> : never;
+/** A `bloks` field's bloks: of the components its `allow` names (without one, any blok). */
+type Bloks<F> = F extends { allow: ReadonlyArray<infer A> } ? BlokOf<Extract<A, ComponentName>>[] : Blok[];
 
 /** A relation field's value: the related story once resolved, else its uuid. */
 type Relation<F> = string | Story<F extends { filter_content_type: ReadonlyArray<infer C> } ? BlokOf<Extract<C, ComponentName>> : Blok>;
