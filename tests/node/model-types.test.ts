@@ -82,6 +82,12 @@ const cases: Array<{ name: string; block: string; rename: Rename; error: RegExp 
     rename: { file: "content-model/sections.ts", from: '{ name: "Koraal", value: "koraal" },', to: "" },
     error: /^src\/site\/blocks\/sb-background\.tsx\(\d+\): .*'koraal'/,
   },
+  {
+    name: "an option value dropped from the model fails the check where the block maps the values",
+    block: "src/site/blocks/spacer.tsx",
+    rename: { file: "content-model/text-and-media.ts", from: '{ name: "Groot", value: "large" },', to: "" },
+    error: /^src\/site\/blocks\/spacer\.tsx\(\d+\): .*'large'/,
+  },
 ];
 
 describe("block props come from the content model", () => {

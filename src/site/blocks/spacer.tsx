@@ -7,7 +7,7 @@ const SIZES = {
   small: "h-6 md:h-8",
   medium: "h-12 md:h-16",
   large: "h-20 md:h-32",
-} as const;
+} as const satisfies Record<Exclude<NonNullable<SpacerBlok["size"]>, "">, string>;
 
 /** Breathing room between blocks; nothing to read, so hidden from assistive technology. */
 export function Spacer({ blok }: BlockProps<SpacerBlok>) {
