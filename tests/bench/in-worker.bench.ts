@@ -11,7 +11,7 @@ import { createEmulator } from "../../src/server/content/emulator";
 import { createApp } from "../../src/server/index";
 import { createParsedCache } from "../../src/server/content/parsed-cache";
 import { createHtmlMemo } from "../../src/server/render/html-memo";
-import type { Blok, Story } from "../../src/shared/content";
+import type { StoredBlok, StoredStory } from "../helpers/stored";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { recordCacheVersion } from "../helpers/cache-version";
 
@@ -64,7 +64,7 @@ async function warmMs(app: ReturnType<typeof createApp>, paths: string[]) {
   });
 }
 
-const pagePath = (story: Story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`);
+const pagePath = (story: StoredStory) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`);
 
 it("warm pages", async () => {
   const htmlMemo = createHtmlMemo();
@@ -102,9 +102,9 @@ it("warm pages", async () => {
 });
 
 /** A published page of `count` blocks, cycled from the home page's body. */
-function generatedStory(count: number): Story {
+function generatedStory(count: number): StoredStory {
   const home = snapshot.stories.find((story) => story.full_slug === "home")!;
-  const body = (home.content.body as Blok[]) ?? [];
+  const body = ((home.content as StoredBlok).body as StoredBlok[]) ?? [];
   const blocks = Array.from({ length: count }, (_, i) => ({ ...structuredClone(body[i % body.length]!), _uid: `bench-${count}-${i}` }));
   return {
     ...structuredClone(home),
