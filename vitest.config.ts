@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
@@ -7,6 +8,11 @@ import { defineConfig } from "vitest/config";
 
 // D1 migrations (migrations/) are read here in Node and applied inside workerd by the setup file.
 const migrations = await readD1Migrations("./migrations");
+// The space round trip's snapshot, for tests/integration/space-round-trip-pages.test.ts (only when
+// tests/node/space-round-trip.test.ts runs it).
+const roundTrip: Record<string, string> = process.env.ROUND_TRIP_SNAPSHOT_FILE
+  ? { ROUND_TRIP_SNAPSHOT: readFileSync(process.env.ROUND_TRIP_SNAPSHOT_FILE, "utf8") }
+  : {};
 
 export default defineConfig({
   test: {
@@ -15,7 +21,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { LOG_LEVEL: "error", TEST_MIGRATIONS: migrations } },
+            miniflare: { bindings: { LOG_LEVEL: "error", TEST_MIGRATIONS: migrations, ...roundTrip } },
           }),
         ],
         test: {

@@ -2,12 +2,23 @@
 // `npm start`: build, apply the D1 migrations locally, then serve the whole site with wrangler dev
 // (workerd, local KV and D1) on http://127.0.0.1:8787, or on $PORT. Works offline: without
 // STORYBLOK_TOKEN the embedded content snapshot is served.
+// `npm run start:https` (`--https`) serves https://127.0.0.1:8787 instead, for Storyblok's visual
+// editor, which frames only https pages: wrangler's own self-signed certificate, or yours with
+// HTTPS_KEY_PATH and HTTPS_CERT_PATH.
 import { spawn, execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const port = process.env.PORT || "8787";
 const host = process.env.HOST || "127.0.0.1";
+const unknownArgs = process.argv.slice(2).filter((arg) => arg !== "--https");
+if (unknownArgs.length) throw new Error(`unknown argument ${unknownArgs.join(" ")} (only --https)`);
+const https = process.argv.includes("--https");
+const tlsArgs = [
+  ...(https ? ["--local-protocol", "https"] : []),
+  ...(https && process.env.HTTPS_KEY_PATH ? ["--https-key-path", process.env.HTTPS_KEY_PATH] : []),
+  ...(https && process.env.HTTPS_CERT_PATH ? ["--https-cert-path", process.env.HTTPS_CERT_PATH] : []),
+];
 // React's production build, as deployed (wrangler dev would otherwise bundle the development
 // build, about 20x slower to render); NODE_ENV=development npm start gives React's dev warnings.
 // Offline and quiet: no metrics, no fetch of the `Request.cf` placeholder from Cloudflare (it
@@ -40,7 +51,7 @@ try {
 }
 const wrangler = spawn(
   process.execPath,
-  ["node_modules/wrangler/bin/wrangler.js", "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false"],
+  ["node_modules/wrangler/bin/wrangler.js", "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false", ...tlsArgs],
   { cwd: root, stdio: "inherit", env },
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));

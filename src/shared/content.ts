@@ -1,11 +1,15 @@
 /** Shapes of the Storyblok Content Delivery API (v2) that this site reads. */
 
-export interface Blok {
+/**
+ * Any blok, before the dispatcher knows its component: its fields are those of the component's
+ * definition in the content model (`BlokOf` in src/site/blocks/types.ts), none is read through
+ * this type.
+ */
+export type Blok = {
   _uid: string;
   component: string;
   _editable?: string;
-  [field: string]: unknown;
-}
+};
 
 export interface StoryAlternate {
   id: number;

@@ -1,3 +1,4 @@
+import type { ModelContent } from "../../content-model/types.ts";
 import type { Blok } from "./content";
 
 /** Site-wide content of the theme story (`theme/theme`). */
@@ -12,11 +13,8 @@ export interface Theme {
   customers: Blok[];
 }
 
-interface ThemeContent extends Blok {
-  header?: Blok[];
-  footer?: Blok[];
-  customers?: Blok[];
-}
+/** The theme story's content, as the content model defines it. */
+type ThemeContent = ModelContent<"Theme">;
 
 /**
  * The theme of the theme story's content: read by the server from the API, and by the preview

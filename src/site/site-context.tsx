@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { NavLink } from "./islands/nav-model";
 import type { Listing } from "./blocks/listings";
+import type { BlokOf } from "./blocks/types";
 import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";
 import type { Lang, LangAlternate } from "../shared/i18n/lang";
@@ -15,11 +16,7 @@ import type { PartId } from "./part-id";
 export type PartHtml = (id: PartId, children: ReactNode | ((lang: Lang) => string)) => string;
 
 /** One customer of the theme's customers list (the "customers store" of the spec). */
-export interface CustomerBlok extends Blok {
-  name?: string;
-  logo?: { filename: string | null; alt?: string | null };
-  link?: unknown;
-}
+export type CustomerBlok = BlokOf<"Customer">;
 
 /**
  * Everything a block may read besides its own fields, scoped to one request: the customers

@@ -24,7 +24,7 @@ import { createEmulator } from "../../src/server/content/emulator";
 import { createParsedCache } from "../../src/server/content/parsed-cache";
 import { createApp } from "../../src/server/index";
 import { createHtmlMemo } from "../../src/server/render/html-memo";
-import type { Blok, Story } from "../../src/shared/content";
+import type { StoredBlok, StoredStory } from "../helpers/stored";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { recordCacheVersion } from "../helpers/cache-version";
 
@@ -97,7 +97,7 @@ async function kvRoundTrips(url: string) {
   return { kvPerRequest: calls.length / KV_SAMPLE, kvCalls: [...new Set(calls)] };
 }
 
-const pagePath = (story: Story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`);
+const pagePath = (story: StoredStory) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`);
 
 /** Home, the 404 screen, robots.txt, an asset miss and the largest page of each page type (by its HTML). */
 async function siteTargets(): Promise<Target[]> {
@@ -194,9 +194,9 @@ it("memo memory after visiting every page", async () => {
 });
 
 /** A published page of `count` blocks, cycled from the home page's body. */
-function generatedStory(count: number): Story {
+function generatedStory(count: number): StoredStory {
   const home = snapshot.stories.find((story) => story.full_slug === "home")!;
-  const body = (home.content.body as Blok[]) ?? [];
+  const body = ((home.content as StoredBlok).body as StoredBlok[]) ?? [];
   const blocks = Array.from({ length: count }, (_, i) => ({ ...structuredClone(body[i % body.length]!), _uid: `bench-${count}-${i}` }));
   return {
     ...structuredClone(home),

@@ -2,13 +2,15 @@ import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server.edge";
 import { Block } from "../../src/site/blocks/dispatch";
 import type { Listing } from "../../src/site/blocks/listings";
-import type { Blok, Story } from "../../src/shared/content";
+import type { Story } from "../../src/shared/content";
+import type { StoredBlok } from "./stored";
 import { createLogger, type LogLevel } from "../../src/shared/log";
 import { SiteProvider, type CustomerBlok, type SiteContextValue } from "../../src/site/site-context";
 import { defaultAlternates, dictionary, type Lang } from "../../src/shared/i18n";
 
 export interface RenderOptions {
-  customers?: CustomerBlok[];
+  /** The customers store, as the theme story stores it. */
+  customers?: StoredBlok[];
   relations?: Story[];
   /** Listing results by blok `_uid`, as the page route would load them. */
   listings?: Record<string, Listing>;
@@ -26,7 +28,7 @@ export interface Rendered {
 }
 
 /** Renders one blok through the registry, exactly as a page would (Suspense resolved), and captures logs. */
-export async function renderBlok(blok: Blok, options: RenderOptions = {}): Promise<Rendered> {
+export async function renderBlok(blok: StoredBlok, options: RenderOptions = {}): Promise<Rendered> {
   return renderNode(<Block blok={blok} />, options);
 }
 
@@ -35,7 +37,7 @@ export async function renderNode(node: ReactNode, options: RenderOptions = {}): 
   const logger = createLogger({ level: "debug", sink: (_level, line) => logs.push(JSON.parse(line)) });
   const lang = options.lang ?? "nl";
   const site = siteContext({
-    customers: options.customers ?? [],
+    customers: (options.customers ?? []) as CustomerBlok[],
     relations: new Map((options.relations ?? []).map((s) => [s.uuid, s])),
     listings: new Map(Object.entries(options.listings ?? {}).map(([uid, listing]) => [uid, Promise.resolve(listing)])),
     logger,

@@ -1,10 +1,11 @@
-import type { Blok, Story } from "../../src/shared/content";
+import type { Story } from "../../src/shared/content";
 import type { Listing } from "../../src/site/blocks/listings";
+import type { StoredBlok, StoredStory } from "./stored";
 
 let nextId = 1;
 
 /** A complete CDN story object around `content`, as listings and relations deliver them. */
-export function storyOf(fullSlug: string, content: Blok, overrides: Partial<Story> = {}): Story {
+export function storyOf(fullSlug: string, content: StoredBlok, overrides: Partial<Story> = {}): StoredStory {
   const id = nextId++;
   return {
     id,

@@ -6,7 +6,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import type { Story } from "../../src/shared/content";
+import type { StoredBlok, StoredStory } from "../helpers/stored";
 import { en } from "../../src/shared/i18n/en";
 import { nl } from "../../src/shared/i18n/nl";
 import { query } from "../helpers/query-html";
@@ -62,10 +62,10 @@ function dutchPhrases(dutch: unknown, english: unknown, key = ""): string[] {
   return [];
 }
 
-const publishedInEnglish = (story: Story) => Boolean(story.translated_slugs?.some((slug) => slug.lang === "en" && slug.published));
+const publishedInEnglish = (story: StoredStory) => Boolean(story.translated_slugs?.some((slug) => slug.lang === "en" && slug.published));
 const teamAlts = snapshot.stories
   .filter((story) => story.full_slug.startsWith("team/"))
-  .map((story) => (story.content.photo as { alt: string }).alt);
+  .map((story) => ((story.content as StoredBlok).photo as { alt: string }).alt);
 
 /** The Dutch an English page must not show outside `lang="nl"`: the interface's, and content phrases named here. */
 const DUTCH = [
@@ -220,11 +220,11 @@ async function cards(page: string) {
 }
 
 const byHref = (a: { href?: string }, b: { href?: string }) => (a.href! < b.href! ? -1 : 1);
-const englishPath = (story: Story) => `/en/${story.translated_slugs!.find((slug) => slug.lang === "en")!.path}`;
+const englishPath = (story: StoredStory) => `/en/${story.translated_slugs!.find((slug) => slug.lang === "en")!.path}`;
 const IN_DUTCH = { text: "In Dutch", lang: "en" };
 
 /** The card an English page shows for a story: to its English page, or marked Dutch to its Dutch one. */
-const englishCard = (story: Story) =>
+const englishCard = (story: StoredStory) =>
   publishedInEnglish(story)
     ? { href: englishPath(story), hreflang: undefined, lang: undefined, label: undefined }
     : { href: `/${story.full_slug}`, hreflang: "nl", lang: "nl", label: IN_DUTCH };
@@ -245,7 +245,9 @@ describe("English listings keep Dutch-only stories, marked", () => {
 
   it("related cases on an English case page too", async () => {
     const domstad = snapshot.stories.find((story) => story.full_slug === "cases/domstad-deelfietsen")!;
-    const related = (domstad.content.related as string[]).map((uuid) => snapshot.stories.find((story) => story.uuid === uuid)!);
+    const related = ((domstad.content as StoredBlok).related as string[]).map(
+      (uuid) => snapshot.stories.find((story) => story.uuid === uuid)!,
+    );
     expect((await cards(await html(englishPath(domstad)))).sort(byHref)).toEqual(related.map(englishCard).sort(byHref));
   });
 

@@ -9,6 +9,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { createApp } from "../../src/server/index";
 import { PREVIEW_LANG_PARAM } from "../../src/server/routes/pages";
 import { previewLink } from "../../src/shared/preview-link";
+import type { StoredBlok } from "../helpers/stored";
 
 const BASE = "http://www.koraal.test";
 
@@ -31,7 +32,7 @@ async function get(path: string, init?: RequestInit, site = app) {
 const headTags = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[0]);
 const home = snapshot.stories.find((story) => story.full_slug === "home")!;
 const field = (story: typeof home, component: string, name: string) =>
-  (story.content.body as Array<Record<string, string>>).find((blok) => blok.component === component)![name]!;
+  ((story.content as StoredBlok).body as Array<Record<string, string>>).find((blok) => blok.component === component)![name]!;
 
 describe("English under /en", () => {
   it("serves the home page in English: translated fields, lang, og:locale, canonical and hreflang", async () => {

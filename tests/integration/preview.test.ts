@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { isBlockName } from "../../src/site/blocks/registry";
 import { createEmulator } from "../../src/server/content/emulator";
-import type { Blok } from "../../src/shared/content";
+import type { StoredBlok } from "../helpers/stored";
 import { createApp } from "../../src/server/index";
 import { buildManifest } from "../../src/server/render/assets";
 import { editableAttributes } from "../../src/site/editable";
@@ -21,7 +21,7 @@ const PREVIEW_TOKEN = snapshot.tokens.preview;
 const home = snapshot.stories.find((story) => story.full_slug === "home")!;
 const homeDraft = snapshot.drafts.find((story) => story.full_slug === "home")!;
 const heroTitle = (story: typeof home) =>
-  (story.content.body as Array<{ component: string; title: string }>).find((b) => b.component === "HeroBanner")!.title;
+  ((story.content as StoredBlok).body as Array<{ component: string; title: string }>).find((b) => b.component === "HeroBanner")!.title;
 const DRAFT_TITLE = heroTitle(homeDraft);
 const PUBLISHED_TITLE = heroTitle(home);
 
@@ -160,7 +160,10 @@ describe("a valid preview link", () => {
     expect(marked.every(([id]) => id === homeDraft.id)).toBe(true);
     // the page and its top-level body blocks at least; nested ones rendered through the registry too
     expect(marked.map(([, uid]) => uid)).toEqual(
-      expect.arrayContaining([homeDraft.content._uid, ...(homeDraft.content.body as Array<{ _uid: string }>).map((b) => b._uid)]),
+      expect.arrayContaining([
+        homeDraft.content._uid,
+        ...((homeDraft.content as StoredBlok).body as Array<{ _uid: string }>).map((b) => b._uid),
+      ]),
     );
     for (const [, uid] of marked) expect(bloks).toContain(uid);
     expect(html).toMatch(
@@ -250,7 +253,7 @@ describe("a valid preview link", () => {
 });
 
 /** The preview root's props (the story as the server got it from the API), decoded from the HTML. */
-function previewPropsOf(html: string): { storyId: number; content: Blok } {
+function previewPropsOf(html: string): { storyId: number; content: StoredBlok } {
   const encoded = /data-preview-root="" data-props="([^"]*)"/.exec(html)![1]!;
   return JSON.parse(
     encoded
@@ -263,12 +266,12 @@ function previewPropsOf(html: string): { storyId: number; content: Blok } {
 }
 
 /** `<storyId>-<uid>` of every blok of a story the registry renders, from their `_editable` markers (not resolved relations). */
-function editableBlokIds(content: Blok, storyId: number): string[] {
+function editableBlokIds(content: StoredBlok, storyId: number): string[] {
   const ids: string[] = [];
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === "object") {
-      const record = node as Blok;
+      const record = node as StoredBlok;
       const id =
         typeof record.component === "string" && isBlockName(record.component) ? editableAttributes(record)?.["data-blok-uid"] : undefined;
       if (id?.startsWith(`${storyId}-`)) ids.push(id);
@@ -316,9 +319,9 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
     },
   );
 
-  const render = async (blok: Blok, preview: boolean): Promise<string> => (await renderBlok(blok, { preview })).html;
+  const render = async (blok: StoredBlok, preview: boolean): Promise<string> => (await renderBlok(blok, { preview })).html;
 
-  const editable = (component: string, uid: string, fields: Record<string, unknown> = {}): Blok => ({
+  const editable = (component: string, uid: string, fields: Record<string, unknown> = {}): StoredBlok => ({
     component,
     _uid: uid,
     _editable: `<!--#storyblok#{"name": "${component}", "space": "1", "uid": "${uid}", "id": "7"}-->`,
@@ -359,7 +362,7 @@ describe("editor attributes sit on each block's own root element, not on a wrapp
 
 const theme = snapshot.stories.find((story) => story.full_slug === "theme/theme")!;
 const themeDraft = snapshot.drafts.find((story) => story.full_slug === "theme/theme")!;
-type ThemeFields = { header: Blok[]; footer: Blok[]; customers: Blok[] };
+type ThemeFields = { header: StoredBlok[]; footer: StoredBlok[]; customers: StoredBlok[] };
 const themeFields = (story: typeof theme) => story.content as unknown as ThemeFields;
 const PUBLISHED_FOOTER_TITLE = themeFields(theme).footer[0]!.title as string;
 const DRAFT_FOOTER_TITLE = themeFields(themeDraft).footer[0]!.title as string;
@@ -414,7 +417,7 @@ function expectEditorHeaders(response: Response, html: string) {
   expect(csp).not.toContain("frame-ancestors 'none'");
 }
 
-const uidsOf = (bloks: Blok[]) => bloks.map((blok) => blok._uid);
+const uidsOf = (bloks: StoredBlok[]) => bloks.map((blok) => blok._uid);
 
 describe("every story can be previewed", () => {
   it("the theme: a page of its own with the draft header, footer and every customer, each marked for the editor", async () => {
@@ -438,7 +441,7 @@ describe("every story can be previewed", () => {
     );
     expect(html).toMatch(new RegExp(`<footer data-blok-c="[^"]*" data-blok-uid="${theme.id}-${footer[0]!._uid}" class="mt-auto`));
     // the preview bundle gets the theme story, and owns header and footer (no visitor islands)
-    const props = previewPropsOf(html) as unknown as { kind: string; storyId: number; theme: { storyId: number; customers: Blok[] } };
+    const props = previewPropsOf(html) as unknown as { kind: string; storyId: number; theme: { storyId: number; customers: StoredBlok[] } };
     expect(props.kind).toBe("theme");
     expect(props.storyId).toBe(theme.id);
     expect(props.theme.storyId).toBe(theme.id);
@@ -485,7 +488,7 @@ describe("every story can be previewed", () => {
     expect(html).toContain(`>${DRAFT_MENU_TITLE}<`);
     expect(html).not.toContain(`>${PUBLISHED_FOOTER_TITLE}</p>`);
     expect(markedIds(html).every((id) => id.startsWith(`${homeDraft.id}-`))).toBe(true);
-    const props = previewPropsOf(html) as unknown as { kind: string; theme: { storyId: number; footer: Blok } };
+    const props = previewPropsOf(html) as unknown as { kind: string; theme: { storyId: number; footer: StoredBlok } };
     expect(props.kind).toBe("page");
     expect(props.theme.storyId).toBe(theme.id);
     expect(props.theme.footer.title).toBe(DRAFT_FOOTER_TITLE);

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/content/emulator";
-import type { Blok } from "../../src/shared/content";
+import type { StoredBlok } from "../helpers/stored";
 import { createApp } from "../../src/server/index";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 
@@ -19,7 +19,7 @@ function draftOnlyTitle(): string {
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === "object") {
-      const blok = node as Blok;
+      const blok = node as StoredBlok;
       if (typeof blok.title === "string" && /^[\w ,.-]+$/.test(blok.title) && !published.includes(blok.title)) titles.push(blok.title);
       Object.values(blok).forEach(walk);
     }

@@ -16,7 +16,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, assembleSnapshot, readContentDir, type ContentFile } from "../../scripts/build-snapshot.ts";
 import { createEmulator, type Emulator } from "../../src/server/content/emulator";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
-import type { Blok, LinkEntry, Story } from "../../src/shared/content";
+import type { LinkEntry } from "../../src/shared/content";
+import type { StoredBlok, StoredStory } from "../helpers/stored";
 
 type Json = Record<string, unknown>;
 
@@ -151,9 +152,9 @@ const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, 
 const CUSTOMERS_FOLDER = 700_000_001;
 const CASES_FOLDER = 700_000_002;
 
-function fixtureStory(n: number, fullSlug: string, parentId: number, content: Blok): ContentFile {
+function fixtureStory(n: number, fullSlug: string, parentId: number, content: StoredBlok): ContentFile {
   const slug = fullSlug.split("/").pop() ?? fullSlug;
-  const story: Story = {
+  const story: StoredStory = {
     name: slug,
     created_at: `2025-10-${String((n % 28) + 1).padStart(2, "0")}T09:00:00.000Z`,
     published_at: "2025-11-01T09:00:00.000Z",
@@ -192,7 +193,7 @@ function testSnapshot(): SpaceSnapshot {
       name: `Klant ${i + 1}`,
     }),
   );
-  const related = (count: number) => customers.slice(0, count).map((file) => (file.data as Story).uuid);
+  const related = (count: number) => customers.slice(0, count).map((file) => (file.data as StoredStory).uuid);
   const cases = [
     fixtureStory(101, "cases/klein", CASES_FOLDER, { _uid: uuidOf(30_001), component: "Case", title: "Klein", customers: related(3) }),
     fixtureStory(102, "cases/groot", CASES_FOLDER, {
@@ -233,7 +234,7 @@ async function conforming(name: DocName, path: string, url: string, status = 200
 
 const STORY = "/v2/cdn/stories/{identifier}";
 const STORIES = "/v2/cdn/stories";
-const stories = (body: Json) => body.stories as Story[];
+const stories = (body: Json) => body.stories as StoredStory[];
 
 describe("the snapshot used here", () => {
   it("is the fixture space (validated like content/) plus relation fixtures", () => {
@@ -263,14 +264,14 @@ describe("GET /v2/cdn/stories/{identifier}", () => {
 
   it("serves nested full_slugs and the cv of the space", async () => {
     const { body } = await conforming("stories", STORY, `/v2/cdn/stories/theme/theme?cv=${snapshot.space.version}&token=${PUBLIC}`);
-    expect((body.story as Story).content.component).toBe("Theme");
+    expect((body.story as StoredStory).content.component).toBe("Theme");
     expect(body.cv).toBe(snapshot.space.version);
   });
 
   it("serves drafts with the preview token, with Visual Editor markers", async () => {
     const { body } = await conforming("stories", STORY, `/v2/cdn/stories/home?version=draft&token=${PREVIEW}`);
-    const story = body.story as Story;
-    expect((story.content.body as Blok[])[0]?.title).toBe("Van idee tot app in de stores, samen met Koraal");
+    const story = body.story as StoredStory;
+    expect((story.content.body as StoredBlok[])[0]?.title).toBe("Van idee tot app in de stores, samen met Koraal");
     expect(story.content._editable).toBe(
       `<!--#storyblok#{"name": "Page", "space": "${snapshot.space.id}", "uid": "${story.content._uid}", "id": "${story.id}"}-->`,
     );
@@ -284,7 +285,11 @@ describe("GET /v2/cdn/stories/{identifier}", () => {
 
   it("puts related stories in rels, and only their uuids in rel_uuids past 50", async () => {
     const small = await conforming("stories", STORY, `/v2/cdn/stories/cases/klein?resolve_relations=Case.customers&token=${PUBLIC}`);
-    expect((small.body.rels as Story[]).map((story) => story.full_slug)).toEqual(["klanten/klant-1", "klanten/klant-2", "klanten/klant-3"]);
+    expect((small.body.rels as StoredStory[]).map((story) => story.full_slug)).toEqual([
+      "klanten/klant-1",
+      "klanten/klant-2",
+      "klanten/klant-3",
+    ]);
     expect(small.body).not.toHaveProperty("rel_uuids");
 
     const large = await conforming("stories", STORY, `/v2/cdn/stories/cases/groot?resolve_relations=Case.customers&token=${PUBLIC}`);
@@ -367,7 +372,7 @@ describe("GET /v2/cdn/stories", () => {
       STORIES,
       `/v2/cdn/stories?starts_with=cases/klein&resolve_relations=Case.customers&token=${PUBLIC}`,
     );
-    expect((rels.body.rels as Story[]).map((story) => story.uuid)).toEqual([uuidOf(1), uuidOf(2), uuidOf(3)]);
+    expect((rels.body.rels as StoredStory[]).map((story) => story.uuid)).toEqual([uuidOf(1), uuidOf(2), uuidOf(3)]);
     const many = await conforming(
       "stories",
       STORIES,
@@ -375,12 +380,14 @@ describe("GET /v2/cdn/stories", () => {
     );
     expect(many.body.rel_uuids).toHaveLength(CUSTOMER_COUNT);
     const links = await conforming("stories", STORIES, `/v2/cdn/stories?content_type=Page&resolve_links=story&token=${PUBLIC}`);
-    expect((links.body.links as Story[]).map((story) => story.full_slug).sort()).toEqual(["contact", "diensten"]);
+    expect((links.body.links as StoredStory[]).map((story) => story.full_slug).sort()).toEqual(["contact", "diensten"]);
   });
 
   it("lists drafts with the preview token and drops excluded fields", async () => {
     const drafts = await conforming("stories", STORIES, `/v2/cdn/stories?version=draft&by_slugs=home&token=${PREVIEW}`);
-    expect(((stories(drafts.body)[0]?.content.body ?? []) as Blok[])[0]?.title).toBe("Van idee tot app in de stores, samen met Koraal");
+    expect(((stories(drafts.body)[0]?.content.body ?? []) as StoredBlok[])[0]?.title).toBe(
+      "Van idee tot app in de stores, samen met Koraal",
+    );
     const slim = await conforming(
       "stories",
       STORIES,
@@ -477,7 +484,7 @@ describe("language (Storyblok field-level translation)", () => {
   beforeAll(() => {
     space = structuredClone(snapshot);
     space.space.language_codes = ["en", "de"];
-    const diensten = space.stories.find((story) => story.full_slug === "diensten") as Story;
+    const diensten = space.stories.find((story) => story.full_slug === "diensten") as StoredStory;
     diensten.content.title__i18n__en = "Services";
     diensten.content.description__i18n__de = "Dienstleistungen";
     diensten.translated_slugs = [
@@ -485,11 +492,11 @@ describe("language (Storyblok field-level translation)", () => {
       { path: "diensten", name: null, lang: "de", published: null },
     ];
     diensten.default_full_slug = "diensten";
-    const klein = space.stories.find((story) => story.full_slug === "cases/klein") as Story;
+    const klein = space.stories.find((story) => story.full_slug === "cases/klein") as StoredStory;
     klein.content.title__i18n__en = "Small";
     klein.translated_slugs = [{ path: "work/small", name: "Small", lang: "en", published: true }];
-    const draft = space.drafts.find((story) => story.full_slug === "home") as Story;
-    const hero = (draft.content.body as Blok[])[0] as Blok;
+    const draft = space.drafts.find((story) => story.full_slug === "home") as StoredStory;
+    const hero = (draft.content.body as StoredBlok[])[0] as StoredBlok;
     hero.title__i18n__en = "From idea to app";
     translated = createEmulator(space);
   });
@@ -504,8 +511,8 @@ describe("language (Storyblok field-level translation)", () => {
 
   it("answers language=en with the translated values, the default value where a field has none, and no __i18n__ keys", async () => {
     const { body } = await inLanguage("stories", STORY, `/v2/cdn/stories/diensten?language=en&token=${PUBLIC}`);
-    const story = body.story as Story;
-    const dutch = space.stories.find((candidate) => candidate.full_slug === "diensten") as Story;
+    const story = body.story as StoredStory;
+    const dutch = space.stories.find((candidate) => candidate.full_slug === "diensten") as StoredStory;
     expect(story.content.title).toBe("Services");
     expect(story.content.description).toBe(dutch.content.description);
     expect(deep(body)).not.toContain("__i18n__");
@@ -515,7 +522,7 @@ describe("language (Storyblok field-level translation)", () => {
 
   it("answers without language (or in the default language) with the default values, and never with __i18n__ keys", async () => {
     const plain = await inLanguage("stories", STORY, `/v2/cdn/stories/diensten?token=${PUBLIC}`);
-    const story = plain.body.story as Story;
+    const story = plain.body.story as StoredStory;
     expect([story.lang, story.full_slug, story.content.title]).toEqual(["default", "diensten", "Diensten — Koraal"]);
     expect(deep(plain.body)).not.toContain("__i18n__");
     const listed = await inLanguage("stories", STORIES, `/v2/cdn/stories?per_page=100&token=${PUBLIC}`);
@@ -530,7 +537,7 @@ describe("language (Storyblok field-level translation)", () => {
   });
 
   it("finds a story by its translated path, with the language as first segment or as parameter, and by id and uuid", async () => {
-    const dutch = space.stories.find((candidate) => candidate.full_slug === "cases/klein") as Story;
+    const dutch = space.stories.find((candidate) => candidate.full_slug === "cases/klein") as StoredStory;
     const urls = [
       `/v2/cdn/stories/en/work/small?token=${PUBLIC}`,
       `/v2/cdn/stories/work/small?language=en&token=${PUBLIC}`,
@@ -539,7 +546,7 @@ describe("language (Storyblok field-level translation)", () => {
       `/v2/cdn/stories/${dutch.uuid}?find_by=uuid&language=en&token=${PUBLIC}`,
     ];
     for (const url of urls) {
-      const story = (await inLanguage("stories", STORY, url)).body.story as Story;
+      const story = (await inLanguage("stories", STORY, url)).body.story as StoredStory;
       expect([url, story.uuid, story.full_slug, story.content.title]).toEqual([url, dutch.uuid, "en/work/small", "Small"]);
     }
     await inLanguage("stories", STORY, `/v2/cdn/stories/work/small?token=${PUBLIC}`, 404);
@@ -547,7 +554,10 @@ describe("language (Storyblok field-level translation)", () => {
 
   it("uses fallback_lang before the default language for untranslated fields", async () => {
     const { body } = await inLanguage("stories", STORY, `/v2/cdn/stories/diensten?language=en&fallback_lang=de&token=${PUBLIC}`);
-    expect([(body.story as Story).content.title, (body.story as Story).content.description]).toEqual(["Services", "Dienstleistungen"]);
+    expect([(body.story as StoredStory).content.title, (body.story as StoredStory).content.description]).toEqual([
+      "Services",
+      "Dienstleistungen",
+    ]);
   });
 
   it("lists every story in the language, an untranslated one in the default values with the language prefix", async () => {
@@ -556,7 +566,8 @@ describe("language (Storyblok field-level translation)", () => {
       STORIES,
       `/v2/cdn/stories?language=en&content_type=Page&sort_by=position:asc&token=${PUBLIC}`,
     );
-    const dutchTitle = (slug: string) => space.stories.find((story) => story.full_slug === slug)?.content.title;
+    const dutchTitle = (slug: string) =>
+      (space.stories.find((story) => story.full_slug === slug)?.content as StoredBlok | undefined)?.title;
     expect(stories(body).map((story) => [story.full_slug, story.lang, story.content.title])).toEqual([
       ["en/contact", "en", dutchTitle("contact")],
       ["en/over-ons", "en", dutchTitle("over-ons")],
@@ -569,11 +580,11 @@ describe("language (Storyblok field-level translation)", () => {
 
   it("translates drafts too, with Visual Editor markers", async () => {
     const { body } = await inLanguage("stories", STORY, `/v2/cdn/stories/en/home?version=draft&token=${PREVIEW}`);
-    const hero = ((body.story as Story).content.body as Blok[])[0] as Blok;
+    const hero = ((body.story as StoredStory).content.body as StoredBlok[])[0] as StoredBlok;
     expect([hero.title, typeof hero._editable]).toEqual(["From idea to app", "string"]);
     expect(deep(body)).not.toContain("__i18n__");
     const published = await inLanguage("stories", STORY, `/v2/cdn/stories/en/home?token=${PUBLIC}`);
-    expect((((published.body.story as Story).content.body as Blok[])[0] as Blok).title).not.toBe("From idea to app");
+    expect((((published.body.story as StoredStory).content.body as StoredBlok[])[0] as StoredBlok).title).not.toBe("From idea to app");
   });
 
   it("resolves story links to the translated full_slug in the language asked for", async () => {

@@ -4,10 +4,16 @@
  *   shared <- site <- server;  shared, site <- client.
  * Each fixture in tests/fixtures/layer-violations is one real layer's tsconfig plus one file that
  * breaks a rule; `tsc -b` (what `npm run typecheck` runs) must refuse it and say why.
+ *
+ * The content model (content-model/) runs no code in the Worker or the browser: every layer may
+ * read its types (the project reference), but src/ and client/ may only `import type` from it or
+ * from @storyblok/schema. The compiler cannot tell a type import from a value import across a
+ * reference, so that rule is checked on the syntax tree of every file (`valueImportsOfModel`).
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -25,6 +31,56 @@ function build(fixture: string): { ok: boolean; output: string } {
   }
 }
 
+const MODEL = join(ROOT, "content-model");
+
+/** The module an import names, when it is the content model or its library. */
+function isModel(file: string, specifier: string): boolean {
+  if (specifier === "@storyblok/schema" || specifier.startsWith("@storyblok/schema/")) return true;
+  if (!specifier.startsWith(".")) return false;
+  const target = resolve(dirname(file), specifier);
+  return target === MODEL || target.startsWith(MODEL + sep);
+}
+
+/** The module specifier of an import, export or `import()` that keeps code at run time. */
+function valueSpecifier(node: ts.Node): ts.Expression | undefined {
+  if (ts.isImportDeclaration(node)) return node.importClause?.isTypeOnly ? undefined : node.moduleSpecifier;
+  if (ts.isExportDeclaration(node)) return node.isTypeOnly ? undefined : node.moduleSpecifier;
+  if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+    return node.isTypeOnly ? undefined : node.moduleReference.expression;
+  }
+  if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) return node.arguments[0];
+  return undefined;
+}
+
+/**
+ * Every import of the content model (or @storyblok/schema) in a file that is not `import type`
+ * or `export type`, as `file:line`. `import { type X }` counts: with verbatimModuleSyntax the
+ * import itself stays, and would load the module.
+ */
+function valueImportsOfSource(file: string, code: string): string[] {
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const specifier = valueSpecifier(node);
+    if (specifier && ts.isStringLiteralLike(specifier) && isModel(file, specifier.text)) {
+      found.push(`${file.slice(ROOT.length + 1)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function valueImportsOfModel(file: string): string[] {
+  return valueImportsOfSource(file, readFileSync(file, "utf8"));
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => join(ROOT, folder, name));
+}
+
 /** tsconfig.json files carry comments: strip them before parsing. */
 function references(project: string): string[] {
   const text = readFileSync(join(ROOT, project, "tsconfig.json"), "utf8").replace(/^\s*\/\/.*$/gm, "");
@@ -34,10 +90,11 @@ function references(project: string): string[] {
 
 describe("layers", () => {
   it("references allow exactly shared <- site <- server and shared, site <- client", () => {
-    expect(references("src/shared")).toEqual([]);
-    expect(references("src/site")).toEqual(["src/shared"]);
-    expect(references("src/server")).toEqual(["src/shared", "src/site"]);
-    expect(references("client")).toEqual(["src/shared", "src/site"]);
+    expect(references("src/shared")).toEqual(["content-model"]);
+    expect(references("src/site")).toEqual(["src/shared", "content-model"]);
+    expect(references("src/server")).toEqual(["src/shared", "src/site", "content-model"]);
+    expect(references("client")).toEqual(["src/shared", "src/site", "content-model"]);
+    expect(references("content-model")).toEqual([]);
   });
 
   it.each([
@@ -55,5 +112,31 @@ describe("layers", () => {
 
   it("typecheck accepts an allowed direction (site imports shared)", () => {
     expect(build("site-imports-shared")).toEqual({ ok: true, output: "" });
+  });
+
+  it("src/ and client/ import the content model for its types only", () => {
+    expect(["src", "client"].flatMap(sourceFiles).flatMap(valueImportsOfModel)).toEqual([]);
+    // the rule has something to hold: the blocks' types do come from the model
+    expect(valueImportsOfModel(join(ROOT, "src/site/blocks/types.ts"))).toEqual([]);
+    expect(readFileSync(join(ROOT, "src/site/blocks/types.ts"), "utf8")).toContain("import type { ComponentName, ModelBlockOf");
+  });
+
+  it("a value import of the content model in a layer is refused, a type import passes", () => {
+    const violation = join(FIXTURES, "site-imports-content-model-value/violation.ts");
+    expect(build("site-imports-content-model-value")).toEqual({ ok: true, output: "" });
+    expect(valueImportsOfModel(violation)).toEqual(["tests/fixtures/layer-violations/site-imports-content-model-value/violation.ts:1"]);
+    expect(build("site-imports-content-model-type")).toEqual({ ok: true, output: "" });
+    expect(valueImportsOfModel(join(FIXTURES, "site-imports-content-model-type/allowed.ts"))).toEqual([]);
+  });
+
+  it.each([
+    ['import { type ComponentName } from "../content-model/types.ts";', 1],
+    ['export { schema } from "../content-model/index.ts";', 1],
+    ['const model = await import("../content-model/index.ts");', 1],
+    ['import { defineBlock } from "@storyblok/schema";', 1],
+    ['import type { ComponentName } from "../content-model/types.ts";\nexport type { ModelBlock } from "../content-model/types.ts";', 0],
+    ['type Name = import("../content-model/types.ts").ComponentName;', 0],
+  ])("the import check counts %s as %i value import(s)", (code, count) => {
+    expect(valueImportsOfSource(join(ROOT, "src/example.ts"), code)).toHaveLength(count);
   });
 });

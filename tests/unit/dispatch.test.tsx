@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Blok } from "../../src/shared/content";
+import type { StoredBlok } from "../helpers/stored";
 import { query } from "../helpers/query-html";
 import { renderBlok, textOf } from "../helpers/render";
 
 // A blok whose block the site does not know (a component added in Storyblok before the site has
 // it): visitors never see a trace of it, an editor sees a note naming it. Both are logged.
 
-const unknown: Blok = { _uid: "u1", component: "Onbekend" };
-const page: Blok = { _uid: "p", component: "Page", body: [{ _uid: "t", component: "Text", text: "Tekst." }, unknown] };
+const unknown: StoredBlok = { _uid: "u1", component: "Onbekend" };
+const page: StoredBlok = { _uid: "p", component: "Page", body: [{ _uid: "t", component: "Text", text: "Tekst." }, unknown] };
 const missing = (logs: Array<{ event: string; [key: string]: unknown }>) =>
   logs.map(({ event, component, uid, path }) => ({ event, component, uid, path }));
 

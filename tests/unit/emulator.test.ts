@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator, type Emulator, type EmulatorOptions } from "../../src/server/content/emulator";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
-import type { Blok, LinkEntry, LinkField, Story } from "../../src/shared/content";
+import type { LinkEntry, LinkField } from "../../src/shared/content";
+import type { StoredBlok, StoredStory } from "../helpers/stored";
 
 const PUBLIC = "local-public-token";
 const PREVIEW = "local-preview-token";
@@ -33,12 +34,12 @@ async function get(emulator: Emulator, path: string, init?: RequestInit): Promis
   };
 }
 
-const slugs = (stories: Story[]) => stories.map((story) => story.full_slug);
+const slugs = (stories: StoredStory[]) => stories.map((story) => story.full_slug);
 const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
-const heroTitle = (story: Story) => (story.content.body as Blok[])[0]?.title;
+const heroTitle = (story: StoredStory) => (story.content.body as StoredBlok[])[0]?.title;
 
 /** A published story in folder `blog` (parent 900), numbered so order and dates follow `n`. */
-function post(n: number, content: Partial<Blok> = {}): Story {
+function post(n: number, content: Partial<StoredBlok> = {}): StoredStory {
   return {
     name: `Post ${n}`,
     created_at: `2025-01-${String(n).padStart(2, "0")}T08:00:00.000Z`,
@@ -66,7 +67,7 @@ function post(n: number, content: Partial<Blok> = {}): Story {
   };
 }
 
-function blog(stories: Story[], drafts: Story[] = []): SpaceSnapshot {
+function blog(stories: StoredStory[], drafts: StoredStory[] = []): SpaceSnapshot {
   return {
     space: { id: 42, name: "Test", domain: "https://test.example/", version: 1_700_000_000, language_codes: [] },
     tokens: { public: PUBLIC, preview: PREVIEW },
@@ -76,7 +77,7 @@ function blog(stories: Story[], drafts: Story[] = []): SpaceSnapshot {
   };
 }
 
-const posts = (count: number, content: (n: number) => Partial<Blok> = () => ({})) =>
+const posts = (count: number, content: (n: number) => Partial<StoredBlok> = () => ({})) =>
   Array.from({ length: count }, (_, i) => post(i + 1, content(i + 1)));
 /** What the CDN serves in the default language: the stored blok without its `__i18n__` translations. */
 function inDefaultLanguage<T>(value: T): T {
@@ -162,8 +163,8 @@ describe("filters", () => {
 
   it("excluding_slugs takes wildcards; content_type and is_startpage filter", async () => {
     // The expected list is worked out here from the snapshot, so it holds however much content there is.
-    const byName = (a: Story, b: Story) => (a.name < b.name ? -1 : a.name > b.name ? 1 : b.id - a.id);
-    const isPage = (story: Story) => story.content.component === "Page" && !story.is_startpage;
+    const byName = (a: StoredStory, b: StoredStory) => (a.name < b.name ? -1 : a.name > b.name ? 1 : b.id - a.id);
+    const isPage = (story: StoredStory) => story.content.component === "Page" && !story.is_startpage;
     const pages = snapshot.stories
       .filter((story) => isPage(story) && story.full_slug !== "home" && !story.full_slug.startsWith("diensten/"))
       .sort(byName);
@@ -178,7 +179,7 @@ describe("filters", () => {
     expect([answer.headers.total, slugs(answer.body.stories)]).toEqual([String(pages.length), slugs(pages).slice(0, 100)]);
 
     // is_startpage needs a folder start page, which the demo content does not have.
-    const start: Story = { ...post(1), name: "Blog", slug: "", full_slug: "blog/", is_startpage: true };
+    const start: StoredStory = { ...post(1), name: "Blog", slug: "", full_slug: "blog/", is_startpage: true };
     const small = createEmulator(blog([start, post(2), { ...post(3), full_slug: "over", slug: "over", parent_id: 0 }]));
     const list = async (query: string) =>
       slugs((await get(small, `/v2/cdn/stories?${query}&sort_by=position:asc&token=${PUBLIC}`)).body.stories);
@@ -206,13 +207,13 @@ describe("versions and tokens", () => {
   it("falls back to the published story when there is no draft, and marks every blok as editable", async () => {
     const emulator = createEmulator(snapshot);
     const draft = await get(emulator, `/v2/cdn/stories/contact?version=draft&token=${PREVIEW}`);
-    const published = snapshot.stories.find((story) => story.full_slug === "contact") as Story;
-    const hero = (draft.body.story.content.body as Blok[])[0] as Blok;
+    const published = snapshot.stories.find((story) => story.full_slug === "contact") as StoredStory;
+    const hero = (draft.body.story.content.body as StoredBlok[])[0] as StoredBlok;
     expect(hero._editable).toBe(
       `<!--#storyblok#{"name": "HeroBanner", "space": "287341", "uid": "${hero._uid}", "id": "${published.id}"}-->`,
     );
     const { _editable, ...withoutMarker } = hero;
-    expect(withoutMarker).toEqual(inDefaultLanguage((published.content.body as Blok[])[0]));
+    expect(withoutMarker).toEqual(inDefaultLanguage((published.content.body as StoredBlok[])[0]));
   });
 
   it("knows never-published stories only in the draft version", async () => {
@@ -290,7 +291,7 @@ describe("relations and links", () => {
 
   it("puts up to 50 related stories in rels, and only their uuids in rel_uuids beyond that", async () => {
     const members = related(51);
-    const page = (count: number): Story => ({
+    const page = (count: number): StoredStory => ({
       ...post(100),
       uuid: uuidOf(100 + count),
       full_slug: `blog/team-${count}`,
@@ -300,7 +301,7 @@ describe("relations and links", () => {
     });
     const emulator = createEmulator(blog([...members, page(50), page(51)]));
     const fifty = await get(emulator, `/v2/cdn/stories/blog/team-50?resolve_relations=Team.members&token=${PUBLIC}`);
-    expect(fifty.body.rels.map((story: Story) => story.uuid)).toEqual(members.slice(0, 50).map((m) => m.uuid));
+    expect(fifty.body.rels.map((story: StoredStory) => story.uuid)).toEqual(members.slice(0, 50).map((m) => m.uuid));
     expect(fifty.body).not.toHaveProperty("rel_uuids");
     const fiftyOne = await get(emulator, `/v2/cdn/stories/blog/team-51?resolve_relations=Team.members&token=${PUBLIC}`);
     expect(fiftyOne.body.rels).toEqual([]);
@@ -362,7 +363,7 @@ describe("links, space, datasources", () => {
   const emulator = createEmulator(snapshot);
 
   it("derives folders from full_slugs with the parent_id their stories use", async () => {
-    const at = (story: Story, fullSlug: string, parentId: number): Story => ({
+    const at = (story: StoredStory, fullSlug: string, parentId: number): StoredStory => ({
       ...story,
       full_slug: fullSlug,
       slug: fullSlug.split("/").pop() ?? "",
@@ -413,7 +414,7 @@ describe("links, space, datasources", () => {
     // The demo content: every story's link names the folder its parent_id names, and every folder is listed once.
     const all = await get(emulator, `/v2/cdn/links?per_page=1000&token=${PUBLIC}`);
     const entries = Object.values(all.body.links as Record<string, LinkEntry>);
-    const folderOf = (story: Story) => {
+    const folderOf = (story: StoredStory) => {
       const slug = story.full_slug.replace(/\/$/, "");
       return story.is_startpage ? slug : slug.slice(0, Math.max(0, slug.lastIndexOf("/")));
     };
@@ -583,20 +584,20 @@ describe("storyblok-js-client against the emulator", () => {
     expect(data.story.content.component).toBe("Theme");
     expect(data.cv).toBe(snapshot.space.version);
     const draft = await client(createEmulator(snapshot), PREVIEW).getStory("home", { version: "draft" });
-    expect(heroTitle(draft.data.story as unknown as Story)).toBe("Van idee tot app in de stores, samen met Koraal");
+    expect(heroTitle(draft.data.story as unknown as StoredStory)).toBe("Van idee tot app in de stores, samen met Koraal");
   });
 
   it("get('cdn/stories') reads total and per-page, getAll walks every page", async () => {
     const emulator = createEmulator(blog(posts(7)));
     const page = await client(emulator).get("cdn/stories", { starts_with: "blog/", per_page: 3, page: 3, sort_by: "position:asc" });
-    expect([slugs(page.data.stories as unknown as Story[]), page.total, page.perPage]).toEqual([["blog/post-7"], 7, 3]);
-    const all = (await client(emulator).getAll("cdn/stories", { per_page: 2, sort_by: "position:asc" })) as Story[];
+    expect([slugs(page.data.stories as unknown as StoredStory[]), page.total, page.perPage]).toEqual([["blog/post-7"], 7, 3]);
+    const all = (await client(emulator).getAll("cdn/stories", { per_page: 2, sort_by: "position:asc" })) as StoredStory[];
     expect(slugs(all)).toEqual(["blog/post-1", "blog/post-2", "blog/post-3", "blog/post-4", "blog/post-5", "blog/post-6", "blog/post-7"]);
   });
 
   it("resolves relations from rels, and through rel_uuids (by_uuids in chunks of 50) past 50", async () => {
     const members = posts(60).map((story) => ({ ...story, full_slug: `team/lid-${story.id}`, slug: `lid-${story.id}`, parent_id: 901 }));
-    const team = (count: number): Story => ({
+    const team = (count: number): StoredStory => ({
       ...post(100),
       id: 3000 + count,
       uuid: uuidOf(7000 + count),
@@ -608,7 +609,7 @@ describe("storyblok-js-client against the emulator", () => {
     const emulator = createEmulator(blog([...members, team(3), team(60)]), { fault: (url) => void requests.push(url.search) });
 
     const small = await client(emulator).getStory("blog/team-3", { resolve_relations: "Team.members" });
-    expect((small.data.story.content.members as Story[]).map((m) => m.full_slug)).toEqual([
+    expect((small.data.story.content.members as StoredStory[]).map((m) => m.full_slug)).toEqual([
       "team/lid-1001",
       "team/lid-1002",
       "team/lid-1003",
@@ -616,7 +617,7 @@ describe("storyblok-js-client against the emulator", () => {
 
     requests.length = 0;
     const large = await client(emulator).getStory("blog/team-60", { resolve_relations: "Team.members" });
-    const resolved = large.data.story.content.members as Story[];
+    const resolved = large.data.story.content.members as StoredStory[];
     expect(resolved.map((m) => m.uuid)).toEqual(members.map((m) => m.uuid));
     expect(requests.filter((search) => search.includes("by_uuids"))).toHaveLength(2);
   });
@@ -647,8 +648,8 @@ describe("storyblok-js-client against the emulator", () => {
 
 describe("the embedded space in English (field-level translation)", () => {
   const emulator = createEmulator(snapshot);
-  const hasEnglishFields = (story: Story) => JSON.stringify(story.content).includes("__i18n__en");
-  const english = (story: Story) => story.translated_slugs?.find((entry) => entry.lang === "en");
+  const hasEnglishFields = (story: StoredStory) => JSON.stringify(story.content).includes("__i18n__en");
+  const english = (story: StoredStory) => story.translated_slugs?.find((entry) => entry.lang === "en");
 
   it("marks exactly the stories with English fields as published in English (translated_slugs), with consistent folder slugs", () => {
     for (const story of [...snapshot.stories, ...snapshot.drafts]) {
@@ -713,15 +714,15 @@ describe("the embedded space in English (field-level translation)", () => {
 
   it("has the theme's menu and footer in English", async () => {
     const { body } = await get(emulator, `/v2/cdn/stories/theme/theme?language=en&token=${PUBLIC}`);
-    const header = body.story.content.header[0] as Blok;
-    expect((header.desktopNavigationMenu as Blok[]).map((item) => item.title)).toEqual([
+    const header = body.story.content.header[0] as StoredBlok;
+    expect((header.desktopNavigationMenu as StoredBlok[]).map((item) => item.title)).toEqual([
       "Services",
       "About us",
       "Cases",
       "Insights",
       "Contact",
     ]);
-    expect((body.story.content.footer[0] as Blok).title).toBe("Building digital products together");
+    expect((body.story.content.footer[0] as StoredBlok).title).toBe("Building digital products together");
   });
 
   it("lists link alternates for the sitemap: English path and whether the English version is published", async () => {

@@ -34,7 +34,7 @@ import { renderRichText as oracleRender } from "@storyblok/richtext";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Blok } from "../../src/shared/content";
+import type { StoredBlok } from "../helpers/stored";
 import { RichText, renderRichText } from "../../src/site/richtext/render";
 import type { RichTextDoc, RichTextMark, RichTextNode } from "../../src/site/richtext/types";
 import { resolveHref } from "../../src/shared/links";
@@ -43,7 +43,7 @@ import { corpus } from "../fixtures/richtext-corpus";
 // ---------------------------------------------------------------------------------------------
 // Test helpers: render both sides and reduce HTML to comparable tokens.
 
-const renderBlok = (blok: Blok) => <div data-blok={blok.component}>{String(blok.title ?? "")}</div>;
+const renderBlok = (blok: StoredBlok) => <div data-blok={blok.component}>{String(blok.title ?? "")}</div>;
 
 const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -435,10 +435,7 @@ describe("rich text: exact output", () => {
       type: "blok",
       attrs: {
         id: "x",
-        body: [
-          { _uid: "1", component: "Cta", title: "Bel ons" },
-          { _uid: "2", component: "Spacer" },
-        ],
+        body: [{ _uid: "1", component: "Cta", title: "Bel ons" } as StoredBlok, { _uid: "2", component: "Spacer" }],
       },
     };
     const seen: string[] = [];

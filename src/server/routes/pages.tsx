@@ -10,7 +10,7 @@ import { isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i1
 import { listingPage } from "../../site/blocks/listings";
 import { StoryBody } from "../../site/preview/story-body";
 import { partId } from "../../site/part-id";
-import type { Blok } from "../../shared/content";
+import type { BlokOf, RootComponentName } from "../../site/blocks/types";
 import { bridgeUrl } from "../preview/bridge";
 import { previewAccess } from "../preview/token";
 import type { AppBindings } from "../request-context";
@@ -138,11 +138,8 @@ async function load(c: Ctx, requested: string, request: PageRequest): Promise<Lo
   }
 }
 
-interface PageContent extends Blok {
-  title?: string;
-  description?: string;
-  image?: { filename?: string | null };
-}
+/** A story's content as the document reads it: a page type's, or in a preview the theme's or a data story's. */
+type PageContent = BlokOf<RootComponentName>;
 
 /** What the document shows of a loaded page, for visitors and editors alike. */
 function pageFields(loaded: LoadedPage, target: { lang: Lang; path: string }, kind: StoryKind) {
@@ -150,9 +147,9 @@ function pageFields(loaded: LoadedPage, target: { lang: Lang; path: string }, ki
   return {
     status: 200,
     theme: loaded.theme,
-    title: kind === "theme" ? "Thema" : content.title || loaded.story.name,
-    description: content.description,
-    image: content.image?.filename ?? undefined,
+    title: kind === "theme" ? "Thema" : ("title" in content && content.title) || loaded.story.name,
+    description: "description" in content ? (content.description ?? undefined) : undefined,
+    image: "image" in content ? (content.image?.filename ?? undefined) : undefined,
     rels: loaded.rels,
     listings: loaded.listings,
     lang: target.lang,

@@ -80,8 +80,8 @@ export const en: Dictionary = {
     hint: "Swipe or scroll for more",
     previous: "Previous",
     next: "Next",
-    scrollLabel: (title?: string) => `${title || "Carousel"}: scroll horizontally`,
-    controlsLabel: (title?: string) => `${title || "Carousel"}: browse`,
+    scrollLabel: (title?: string | null) => `${title || "Carousel"}: scroll horizontally`,
+    controlsLabel: (title?: string | null) => `${title || "Carousel"}: browse`,
   },
   cases: {
     label: "Cases",

@@ -91,8 +91,8 @@ export const nl = {
     hint: "Swipe of scroll voor meer",
     previous: "Vorige",
     next: "Volgende",
-    scrollLabel: (title?: string) => `${title || "Carrousel"}: scroll horizontaal`,
-    controlsLabel: (title?: string) => `${title || "Carrousel"}: bladeren`,
+    scrollLabel: (title?: string | null) => `${title || "Carrousel"}: scroll horizontaal`,
+    controlsLabel: (title?: string | null) => `${title || "Carrousel"}: bladeren`,
   },
   cases: {
     label: "Cases",

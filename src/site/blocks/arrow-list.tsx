@@ -2,22 +2,12 @@ import { resolveLink } from "../../shared/links";
 import { Link } from "../ui/link";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import type { Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
 /** One entry (item schema `arrow-list-item`, not a block of its own). */
-export interface ArrowListItem extends Blok {
-  component: "arrow-list-item";
-  text?: string;
-  link?: LinkField;
-}
+export type ArrowListItem = BlokOf<"arrow-list-item">;
 
-export interface ArrowListBlok extends Blok {
-  component: "ArrowList";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  items?: ArrowListItem[];
-}
+export type ArrowListBlok = BlokOf<"ArrowList">;
 
 /** A list with coral arrow markers; entries with a link are links. */
 export function ArrowList({ blok }: BlockProps<ArrowListBlok>) {

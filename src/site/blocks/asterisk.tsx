@@ -1,11 +1,7 @@
 import { useEditable } from "../editable";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface AsteriskBlok extends Blok {
-  component: "Asterisk";
-  /** Optional small text beside the ornament */
-  label?: string;
-}
+export type AsteriskBlok = BlokOf<"Asterisk">;
 
 /** A decorative coral asterisk between sections; only its optional label is read out. */
 export function Asterisk({ blok }: BlockProps<AsteriskBlok>) {

@@ -3,15 +3,9 @@ import { Image } from "../ui/image";
 import { useEditable } from "../editable";
 import { Blocks } from "./nested";
 import { NESTED_ON_BACKGROUND, ON_DARK } from "./sb-background";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface BlocksWithBackgroundImageBlok extends Blok {
-  component: "BlocksWithBackgroundImage";
-  image?: AssetField;
-  /** dark (white text, the default) | light (ink text) */
-  overlay?: "dark" | "light" | "";
-  blocks?: Blok[];
-}
+export type BlocksWithBackgroundImageBlok = BlokOf<"BlocksWithBackgroundImage">;
 
 /** Nested blocks over a full-bleed image; an overlay keeps the text readable whatever the image. */
 export function BlocksWithBackgroundImage({ blok }: BlockProps<BlocksWithBackgroundImageBlok>) {

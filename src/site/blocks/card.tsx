@@ -3,18 +3,10 @@ import { resolveLink } from "../../shared/links";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 
-export interface CardBlok extends Blok {
-  component: "Card";
-  image?: AssetField;
-  label?: string;
-  title?: string;
-  text?: string;
-  link?: LinkField;
-  linkText?: string;
-}
+export type CardBlok = BlokOf<"Card">;
 
 /** True under a section heading (a titled CardsCollection): the card's title is an h3, else an h2. */
 export const UnderHeading = createContext(false);

@@ -2,16 +2,9 @@ import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { useSite } from "../site-context";
 import { UnderHeading } from "./card";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface CardsCollectionBlok extends Blok {
-  component: "CardsCollection";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  /** Card blocks */
-  cards?: Blok[];
-}
+export type CardsCollectionBlok = BlokOf<"CardsCollection">;
 
 const GRID: Record<number, string> = {
   1: "md:grid-cols-2",

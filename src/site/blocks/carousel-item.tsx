@@ -4,17 +4,10 @@ import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { useEditable, type EditableProps } from "../editable";
-import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 
-export interface CarouselItemBlok extends Blok {
-  component: "CarouselItem";
-  image?: AssetField;
-  title?: string;
-  text?: string;
-  link?: LinkField;
-  linkText?: string;
-}
+export type CarouselItemBlok = BlokOf<"CarouselItem">;
 
 /** True inside a Carousel: the item is one of a list (h3), not a block of the page (h2). */
 export const InCarousel = createContext(false);

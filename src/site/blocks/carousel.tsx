@@ -4,16 +4,9 @@ import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { useSite } from "../site-context";
 import { InCarousel } from "./carousel-item";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface CarouselBlok extends Blok {
-  component: "Carousel";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  /** CarouselItem blocks. */
-  items?: Blok[];
-}
+export type CarouselBlok = BlokOf<"Carousel">;
 
 /**
  * A row of CarouselItems that scrolls sideways with CSS scroll snapping: swipe, trackpad or the

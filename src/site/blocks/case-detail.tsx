@@ -6,32 +6,14 @@ import { StoryCard, StoryGrid } from "../ui/story-card";
 import { useCardLanguage } from "../ui/card-language";
 import { Blocks } from "./nested";
 import { isStoryOf } from "./listings";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import type { Story } from "../../shared/content";
 import { useEditable } from "../editable";
 
 /** One key figure of a case (`case-result` item): "98%" and what it stands for. */
-export interface CaseResult extends Blok {
-  value?: string;
-  label?: string;
-}
+export type CaseResult = BlokOf<"case-result">;
 
-export interface CaseDetailBlok extends Blok {
-  component: "CaseDetail";
-  /** The case's headline: the page's h1 and, with " | Koraal", its document title. */
-  title?: string;
-  description?: string;
-  client?: string;
-  sector?: string;
-  /** Multi-option (list of strings) or text with one service per line or comma. */
-  services?: string[] | string;
-  intro?: string;
-  heroImage?: AssetField;
-  body?: Blok[];
-  results?: CaseResult[];
-  /** Other case stories (relation field, resolved with the page: story objects; a bare uuid is unresolved). */
-  related?: Array<Story | string>;
-}
+export type CaseDetailBlok = BlokOf<"CaseDetail">;
 
 /** A case story: what we made for whom, the story itself in blocks, the results and more cases. */
 export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {

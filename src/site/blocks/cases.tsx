@@ -1,13 +1,11 @@
 import { useEditable } from "../editable";
 import { isStoryOf } from "./listings";
-import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
-import type { BlockProps } from "./types";
+import { StoryListingSection } from "./parts/listing-section";
+import type { BlockProps, BlokOf } from "./types";
 import { CaseCard, type CaseDetailBlok } from "./case-detail";
 import { useT } from "../site-context";
 
-export interface CasesBlok extends StoryListingBlok {
-  component: "Cases";
-}
+export type CasesBlok = BlokOf<"Cases">;
 
 /** Our case stories (CaseDetail under cases/), newest first, as cards. */
 export function Cases({ blok }: BlockProps<CasesBlok>) {

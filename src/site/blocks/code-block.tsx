@@ -1,15 +1,8 @@
 import { useEditable } from "../editable";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 
-export interface CodeBlockBlok extends Blok {
-  component: "CodeBlock";
-  /** e.g. "ts", "kotlin", "swift"; becomes `language-ts` on the `<code>`. */
-  language?: string;
-  code?: string;
-  filename?: string;
-  caption?: string;
-}
+export type CodeBlockBlok = BlokOf<"CodeBlock">;
 
 const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   bash: "Bash",

@@ -5,26 +5,11 @@ import { Link } from "../ui/link";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { TeamMemberCard, useTeamMemberRelation } from "./team-member";
-import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import type { AssetField, BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 import { keyed } from "../ui/keys";
 
-export interface ContactBlok extends Blok {
-  component: "Contact";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  /** One line per address line. */
-  address?: string;
-  phone?: string;
-  email?: string;
-  /** One line per day range, "Maandag t/m vrijdag: 9.00 – 17.30". */
-  openingHours?: string;
-  map?: AssetField;
-  mapLink?: LinkField;
-  /** Relation to a `team/<slug>` story (resolved through RESOLVE_RELATIONS). */
-  contactPerson?: unknown;
-}
+export type ContactBlok = BlokOf<"Contact">;
 
 /** `030 234 56 78` -> `tel:+31302345678`: a Dutch number as an international tel: link. */
 export function telHref(phone: string): string | null {
@@ -38,7 +23,7 @@ export function telHref(phone: string): string | null {
   return `tel:${digits}`;
 }
 
-function lines(value: string | undefined): string[] {
+function lines(value: string | null | undefined): string[] {
   return (value ?? "")
     .split(/\r?\n/)
     .map((line) => line.trim())

@@ -1,18 +1,9 @@
 import { resolveLink } from "../../shared/links";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
-import type { Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface CtaBlok extends Blok {
-  component: "Cta";
-  eyebrow?: string;
-  title?: string;
-  text?: string;
-  link?: LinkField;
-  linkText?: string;
-  secondaryLink?: LinkField;
-  secondaryLinkText?: string;
-}
+export type CtaBlok = BlokOf<"Cta">;
 
 /** The invitation at the end of a page: a dark rounded panel with a title and one or two buttons. */
 export function Cta({ blok }: BlockProps<CtaBlok>) {

@@ -2,15 +2,10 @@ import { useCustomers } from "../site-context";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { CustomerLogoTile } from "./customer";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 
-export interface CustomerListBlok extends Blok {
-  component: "CustomerList";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-}
+export type CustomerListBlok = BlokOf<"CustomerList">;
 
 /** The customers of the theme story (the customers store) as a grid of logos. */
 export function CustomerList({ blok }: BlockProps<CustomerListBlok>) {

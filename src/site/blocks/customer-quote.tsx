@@ -1,16 +1,9 @@
 import { Image } from "../ui/image";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { keyed } from "../ui/keys";
 
-export interface CustomerQuoteBlok extends Blok {
-  component: "CustomerQuote";
-  quote?: string;
-  name?: string;
-  role?: string;
-  company?: string;
-  avatar?: AssetField;
-}
+export type CustomerQuoteBlok = BlokOf<"CustomerQuote">;
 
 /** What a client says about working with us, with who said it. */
 export function CustomerQuote({ blok }: BlockProps<CustomerQuoteBlok>) {

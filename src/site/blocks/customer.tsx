@@ -3,17 +3,10 @@ import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf, LinkField } from "./types";
 import { useT } from "../site-context";
 
-export interface CustomerBlok extends Blok {
-  component: "Customer";
-  name?: string;
-  logo?: AssetField;
-  link?: LinkField;
-  /** What we do for them; shown when the customer is featured on its own. */
-  description?: string;
-}
+export type CustomerBlok = BlokOf<"Customer">;
 
 /** Customer logos are drawn 240 x 96; a Storyblok asset carries its own size. */
 const LOGO_SIZE = { width: 240, height: 96 };
@@ -70,11 +63,7 @@ export function Customer({ blok }: BlockProps<CustomerBlok>) {
 }
 
 /** A customer's logo in a grid tile (CustomerList); links to the customer when it has a link. */
-export function CustomerLogoTile({
-  customer,
-}: {
-  customer: { name?: string; logo?: { filename: string | null; alt?: string | null }; link?: unknown };
-}) {
+export function CustomerLogoTile({ customer }: { customer: CustomerBlok }) {
   const name = customer.name ?? "";
   const filename = customer.logo?.filename;
   const logo = filename ? (

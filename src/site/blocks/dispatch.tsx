@@ -1,9 +1,9 @@
-import { Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
 import { useEditable } from "../editable";
 import { useSite, useT } from "../site-context";
 import { isListingBlok } from "./listing-queries";
-import { isBlockName, registry } from "./registry";
-import type { BlockComponent, Blok } from "./types";
+import { isBlockName, registry, type BlockName } from "./registry";
+import type { Blok } from "./types";
 
 /**
  * The dispatcher: one blok through the registry. It reaches blocks as the site context's `Block`
@@ -14,7 +14,7 @@ import type { BlockComponent, Blok } from "./types";
  */
 export function Block({ blok }: { blok: Blok }) {
   const { logger, path } = useSite();
-  const Component: BlockComponent | undefined = isBlockName(blok.component) ? registry[blok.component] : undefined;
+  const Component = isBlockName(blok.component) ? blockFor(blok.component) : undefined;
   if (!Component) {
     logger.error("block.missing", { component: blok.component, uid: blok._uid, path });
     return <MissingBlock blok={blok} />;
@@ -28,6 +28,15 @@ export function Block({ blok }: { blok: Blok }) {
     );
   }
   return <Component blok={blok} />;
+}
+
+/**
+ * The block of a component, taking a blok as content delivers it: the one place a blok is trusted
+ * to hold the fields its `component` names. The build checks every story against the content
+ * model (scripts/content-check.ts); the blocks read each field as possibly missing or empty anyway.
+ */
+function blockFor(name: BlockName): (props: { blok: Blok }) => ReactNode {
+  return registry[name] as (props: { blok: Blok }) => ReactNode;
 }
 
 function ListingPlaceholder() {

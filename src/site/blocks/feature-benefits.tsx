@@ -1,23 +1,12 @@
 import { Image } from "../ui/image";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
 /** One benefit (item schema `feature-benefit`, not a block of its own). */
-export interface FeatureBenefit extends Blok {
-  component: "feature-benefit";
-  title?: string;
-  text?: string;
-}
+export type FeatureBenefit = BlokOf<"feature-benefit">;
 
-export interface FeatureBenefitsBlok extends Blok {
-  component: "FeatureBenefits";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  image?: AssetField;
-  benefits?: FeatureBenefit[];
-}
+export type FeatureBenefitsBlok = BlokOf<"FeatureBenefits">;
 
 /** What a feature brings: heading and illustration beside a checked list of benefits. */
 export function FeatureBenefits({ blok }: BlockProps<FeatureBenefitsBlok>) {

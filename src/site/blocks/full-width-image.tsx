@@ -1,13 +1,9 @@
 import { Image } from "../ui/image";
 import { fullWidthSizes } from "../ui/image-url";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface FullWidthImageBlok extends Blok {
-  component: "FullWidthImage";
-  image?: AssetField;
-  caption?: string;
-}
+export type FullWidthImageBlok = BlokOf<"FullWidthImage">;
 
 /** One image from edge to edge of the window, as a pause between chapters. */
 export function FullWidthImage({ blok }: BlockProps<FullWidthImageBlok>) {

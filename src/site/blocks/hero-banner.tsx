@@ -2,17 +2,9 @@ import { Image } from "../ui/image";
 import { HERO_IMAGE_SIZES } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface HeroBannerBlok extends Blok {
-  component: "HeroBanner";
-  eyebrow?: string;
-  title?: string;
-  subtitle?: string;
-  image?: AssetField;
-  cta?: LinkField;
-  ctaText?: string;
-}
+export type HeroBannerBlok = BlokOf<"HeroBanner">;
 
 /** The opening statement of a page: big title, intro and one call to action. */
 export function HeroBanner({ blok }: BlockProps<HeroBannerBlok>) {

@@ -1,13 +1,9 @@
 import { Image } from "../ui/image";
 import { CONTENT_IMAGE_SIZES } from "../ui/image-url";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface ImageAssetBlok extends Blok {
-  component: "ImageAsset";
-  image?: AssetField;
-  caption?: string;
-}
+export type ImageAssetBlok = BlokOf<"ImageAsset">;
 
 /**
  * One content image with its caption. It is drawn at the content image widths (180 px on phones,

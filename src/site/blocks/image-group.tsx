@@ -1,16 +1,10 @@
 import { FigureSection } from "../ui/figure-section";
 import { Image } from "../ui/image";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { keyed } from "../ui/keys";
 
-export interface ImageGroupBlok extends Blok {
-  component: "ImageGroup";
-  title?: string;
-  /** Multi-asset field. */
-  images?: AssetField[];
-  caption?: string;
-}
+export type ImageGroupBlok = BlokOf<"ImageGroup">;
 
 /** A set of images in an even grid: two columns, three from md up (two when there are two or four). */
 export function ImageGroup({ blok }: BlockProps<ImageGroupBlok>) {

@@ -1,14 +1,9 @@
 import { Image } from "../ui/image";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { keyed } from "../ui/keys";
 
-export interface ImageTrioBlok extends Blok {
-  component: "ImageTrio";
-  /** Multi-asset field; the first three are shown: one large, two beside it. */
-  images?: AssetField[];
-  caption?: string;
-}
+export type ImageTrioBlok = BlokOf<"ImageTrio">;
 
 /**
  * Three images as an editorial spread: the first large, the other two stacked beside it on

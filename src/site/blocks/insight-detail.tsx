@@ -3,27 +3,10 @@ import { Image } from "../ui/image";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
 import { Blocks } from "./nested";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { AssetField, BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 
-export interface InsightDetailBlok extends Blok {
-  component: "InsightDetail";
-  /** The article's headline: the page's h1 and, with " | Koraal", its document title. */
-  title?: string;
-  description?: string;
-  /** Lead paragraph under the title; cards use it as their teaser. */
-  intro?: string;
-  category?: string;
-  authorName?: string;
-  authorRole?: string;
-  authorImage?: AssetField;
-  /** Storyblok date field: "2025-11-04 09:30" (or an ISO date). */
-  publishedDate?: string;
-  /** Minutes; a number field arrives as a string. */
-  readingTime?: string | number;
-  heroImage?: AssetField;
-  body?: Blok[];
-}
+export type InsightDetailBlok = BlokOf<"InsightDetail">;
 
 /** An article by one of our people: header with author and date, hero image, then the body blocks. */
 export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
@@ -95,7 +78,7 @@ function InsightHeader({ blok, titleId }: { blok: InsightDetailBlok; titleId: st
 }
 
 /** The author's photo (else initials), name and role. */
-function Author({ name, role, image }: { name: string; role?: string; image?: AssetField }) {
+function Author({ name, role, image }: { name: string; role?: string | null; image?: AssetField | null }) {
   return (
     <div className="flex items-center gap-3">
       {image?.filename ? (

@@ -5,13 +5,11 @@ import { StoryCard } from "../ui/story-card";
 import { useEditable } from "../editable";
 import type { InsightDetailBlok } from "./insight-detail";
 import { isStoryOf } from "./listings";
-import { StoryListingSection, type StoryListingBlok } from "./parts/listing-section";
-import type { BlockProps } from "./types";
+import { StoryListingSection } from "./parts/listing-section";
+import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 
-export interface InsightsBlok extends StoryListingBlok {
-  component: "Insights";
-}
+export type InsightsBlok = BlokOf<"Insights">;
 
 /** Articles from our team (InsightDetail under insights/), newest first, as cards. */
 export function Insights({ blok }: BlockProps<InsightsBlok>) {

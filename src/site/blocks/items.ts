@@ -1,9 +1,11 @@
+import type { ComponentName } from "./types";
+
 /**
  * Nested item schemas of Storyblok that are not blocks of their own: plain records read by the
  * block that holds them (navigation entries of the header, link groups of the footer, ...).
  * Every other `component` in content must be a registry block.
  */
-export const ITEM_COMPONENTS: Readonly<Record<string, string>> = {
+export const ITEM_COMPONENTS: Readonly<Partial<Record<ComponentName, string>>> = {
   Theme: "content type of the theme/theme story (header, footer, customers)",
   "nav-item": "TwMenu.desktopNavigationMenu entry",
   "nav-submenu": "TwMenu desktop submenu column",

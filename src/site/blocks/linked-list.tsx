@@ -1,21 +1,13 @@
 import { resolveLink } from "../../shared/links";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
-import type { Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 
 /** A `nav-link` item (see items.ts): a link and its text. */
-export interface LinkedListLink extends Blok {
-  linkText?: string;
-  link?: LinkField;
-}
+export type LinkedListLink = BlokOf<"nav-link">;
 
-export interface LinkedListBlok extends Blok {
-  component: "LinkedList";
-  title?: string;
-  intro?: string;
-  links?: LinkedListLink[];
-}
+export type LinkedListBlok = BlokOf<"LinkedList">;
 
 /** A titled list of links, one per row, each with an arrow (↗ when it leaves the site). */
 export function LinkedList({ blok }: BlockProps<LinkedListBlok>) {

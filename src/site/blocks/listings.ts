@@ -20,13 +20,17 @@ export function* walkBloks(value: unknown): Generator<Blok> {
     for (const item of value) yield* walkBloks(item);
   } else if (value && typeof value === "object") {
     const record = value as Record<string, unknown>;
-    if (typeof record.component === "string" && typeof record._uid === "string") yield record as Blok;
+    if (isBlok(record)) yield record;
     for (const key of Object.keys(record)) {
       // resolved relations are whole stories: their content belongs to another page
       if (key === "content" && "full_slug" in record) continue;
       yield* walkBloks(record[key]);
     }
   }
+}
+
+function isBlok(record: Record<string, unknown>): record is Record<string, unknown> & Blok {
+  return typeof record.component === "string" && typeof record._uid === "string";
 }
 
 /** `?pagina=2` pages every listing on the page; anything else is page 1. */

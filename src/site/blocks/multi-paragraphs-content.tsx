@@ -1,23 +1,12 @@
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { keyed } from "../ui/keys";
 
 /** One titled paragraph (`titled-paragraph` item); blank lines in `text` separate paragraphs. */
-export interface TitledParagraph extends Blok {
-  title?: string;
-  text?: string;
-}
+export type TitledParagraph = BlokOf<"titled-paragraph">;
 
-export interface MultiParagraphsContentBlok extends Blok {
-  component: "MultiParagraphsContent";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  paragraphs?: TitledParagraph[];
-  /** white | sand; white when empty. */
-  background?: string;
-}
+export type MultiParagraphsContentBlok = BlokOf<"MultiParagraphsContent">;
 
 /** A title and several short titled paragraphs, two columns on wider screens. */
 export function MultiParagraphsContent({ blok }: BlockProps<MultiParagraphsContentBlok>) {

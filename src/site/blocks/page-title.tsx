@@ -1,12 +1,7 @@
 import { useEditable } from "../editable";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface PageTitleBlok extends Blok {
-  component: "PageTitle";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-}
+export type PageTitleBlok = BlokOf<"PageTitle">;
 
 /** The title of a page without a hero banner: its one `<h1>`, with an eyebrow and an intro. */
 export function PageTitle({ blok }: BlockProps<PageTitleBlok>) {

@@ -1,13 +1,8 @@
 import { useEditable } from "../editable";
 import { Blocks } from "./nested";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface PageBlok extends Blok {
-  component: "Page";
-  title?: string;
-  description?: string;
-  body?: Blok[];
-}
+export type PageBlok = BlokOf<"Page">;
 
 /** A content page: its body blocks, top to bottom. Title and description feed the document head. */
 export function Page({ blok }: BlockProps<PageBlok>) {

@@ -47,11 +47,12 @@ import { TwMenu } from "./tw-menu";
 import { Vacancies } from "./vacancies";
 import { Vacancy } from "./vacancy";
 import { VideoAsset } from "./video-asset";
-import type { BlockComponent } from "./types";
+import type { BlockComponent, ComponentName } from "./types";
 
 /**
  * Storyblok component name -> block. A typed, static map: adding a block means adding a line here
- * (and, for a listing block, its query in listing-queries.ts).
+ * (and, for a listing block, its query in listing-queries.ts). Each key is a component of the
+ * content model and its block takes that component's blok (`BlokOf`), nothing looser.
  */
 export const registry = {
   ArrowList,
@@ -103,7 +104,7 @@ export const registry = {
   Vacancies,
   Vacancy,
   VideoAsset,
-} satisfies Record<string, BlockComponent>;
+} satisfies { [N in ComponentName]?: BlockComponent<N> };
 
 export type BlockName = keyof typeof registry;
 

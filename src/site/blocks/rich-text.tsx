@@ -1,13 +1,9 @@
 import { RichText as RichTextRenderer } from "../richtext/render";
-import type { RichTextDoc } from "../richtext/types";
 import { useEditable } from "../editable";
 import { useSite } from "../site-context";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface RichTextBlok extends Blok {
-  component: "RichText";
-  content?: RichTextDoc;
-}
+export type RichTextBlok = BlokOf<"RichText">;
 
 /** Editorial text from Storyblok's rich text field; embedded blocks render through the registry. */
 export function RichText({ blok }: BlockProps<RichTextBlok>) {

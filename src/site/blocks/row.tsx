@@ -1,14 +1,8 @@
 import { useEditable } from "../editable";
 import { useSite } from "../site-context";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface RowBlok extends Blok {
-  component: "Row";
-  /** Blocks shown side by side on desktop, stacked on phones */
-  columns?: Blok[];
-  /** top (default) | center */
-  verticalAlign?: "top" | "center" | "";
-}
+export type RowBlok = BlokOf<"Row">;
 
 // Literal class names per column count: the stylesheet is generated from the source text.
 const GRID: Record<number, string> = {

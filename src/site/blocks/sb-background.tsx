@@ -1,15 +1,11 @@
 import { useEditable } from "../editable";
 import { Blocks } from "./nested";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export type BackgroundColour = "white" | "sand" | "ink" | "koraal";
+export type SbBackgroundBlok = BlokOf<"SbBackground">;
 
-export interface SbBackgroundBlok extends Blok {
-  component: "SbBackground";
-  /** white | sand | ink | koraal; sand when empty */
-  background?: BackgroundColour | "";
-  blocks?: Blok[];
-}
+/** The colours the model's `background` option offers. */
+export type BackgroundColour = Exclude<NonNullable<SbBackgroundBlok["background"]>, "">;
 
 /**
  * Nested blocks paint their own band (white, sand, ...): on a coloured wrapper their direct

@@ -1,12 +1,9 @@
 import { useEditable } from "../editable";
 import { Blocks } from "./nested";
 import { NESTED_ON_BACKGROUND } from "./sb-background";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface SbGradientBlok extends Blok {
-  component: "SbGradient";
-  blocks?: Blok[];
-}
+export type SbGradientBlok = BlokOf<"SbGradient">;
 
 /**
  * Nested blocks on the coral gradient. The deepest coral is too light behind the usual coral

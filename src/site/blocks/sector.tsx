@@ -2,23 +2,10 @@ import { Image } from "../ui/image";
 import { HERO_IMAGE_SIZES } from "../ui/image-url";
 import { useEditable } from "../editable";
 import { Blocks } from "./nested";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 
-export interface SectorBlok extends Blok {
-  component: "Sector";
-  /** Page title (h1 and document title) */
-  title?: string;
-  /** SEO description */
-  description?: string;
-  intro?: string;
-  image?: AssetField;
-  body?: Blok[];
-  /** Fields the Sectors listing shows on this sector's card (teaser falls back to description, then intro) */
-  cardTitle?: string;
-  teaser?: string;
-  icon?: AssetField;
-}
+export type SectorBlok = BlokOf<"Sector">;
 
 /** A sector page: what we know of the sector, then its own blocks. Renders the page's only h1. */
 export function Sector({ blok }: BlockProps<SectorBlok>) {

@@ -8,17 +8,10 @@ import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { isStoryOf, pageCount } from "./listings";
 import type { SectorBlok } from "./sector";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { useListing } from "./use-listing";
 
-export interface SectorsBlok extends Blok {
-  component: "Sectors";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  /** How many sectors per page; 25 when empty. */
-  limit?: string | number;
-}
+export type SectorsBlok = BlokOf<"Sectors">;
 
 /** The sectors we work in: a card per Sector story under sectoren/, in the editor's order. */
 export function Sectors({ blok }: BlockProps<SectorsBlok>) {

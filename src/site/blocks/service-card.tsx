@@ -2,17 +2,10 @@ import { Image } from "../ui/image";
 import { Link } from "../ui/link";
 import { resolveLink } from "../../shared/links";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 
-export interface ServiceCardBlok extends Blok {
-  component: "ServiceCard";
-  icon?: AssetField;
-  title?: string;
-  text?: string;
-  link?: LinkField;
-  linkText?: string;
-}
+export type ServiceCardBlok = BlokOf<"ServiceCard">;
 
 /**
  * One service: icon, title, short text and a link to its page. The whole card is clickable

@@ -3,18 +3,9 @@ import { Link } from "../ui/link";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { useSite } from "../site-context";
-import type { Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface ServicesBlok extends Blok {
-  component: "Services";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  /** ServiceCard blocks */
-  services?: Blok[];
-  link?: LinkField;
-  linkText?: string;
-}
+export type ServicesBlok = BlokOf<"Services">;
 
 /** What we do, at a glance: a heading and a grid of service cards. */
 export function Services({ blok }: BlockProps<ServicesBlok>) {

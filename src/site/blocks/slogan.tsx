@@ -1,17 +1,11 @@
 import { useEditable } from "../editable";
 import type { ReactNode } from "react";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface SloganBlok extends Blok {
-  component: "Slogan";
-  eyebrow?: string;
-  text?: string;
-  /** A word or phrase of `text` set in coral */
-  accent?: string;
-}
+export type SloganBlok = BlokOf<"Slogan">;
 
 /** The slogan split around its accent (first match, any case); the whole text when there is none. */
-export function splitAccent(text: string, accent: string | undefined): [string, string, string] | null {
+export function splitAccent(text: string, accent: string | null | undefined): [string, string, string] | null {
   const wanted = accent?.trim();
   if (!wanted) return null;
   const at = text.toLowerCase().indexOf(wanted.toLowerCase());

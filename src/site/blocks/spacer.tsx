@@ -1,17 +1,13 @@
 import { useEditable } from "../editable";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface SpacerBlok extends Blok {
-  component: "Spacer";
-  /** small | medium | large; medium when empty or unknown. */
-  size?: string;
-}
+export type SpacerBlok = BlokOf<"Spacer">;
 
 const SIZES = {
   small: "h-6 md:h-8",
   medium: "h-12 md:h-16",
   large: "h-20 md:h-32",
-} as const;
+} as const satisfies Record<Exclude<NonNullable<SpacerBlok["size"]>, "">, string>;
 
 /** Breathing room between blocks; nothing to read, so hidden from assistive technology. */
 export function Spacer({ blok }: BlockProps<SpacerBlok>) {

@@ -1,13 +1,9 @@
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface TeamImageBlok extends Blok {
-  component: "TeamImage";
-  image?: AssetField;
-  caption?: string;
-}
+export type TeamImageBlok = BlokOf<"TeamImage">;
 
 /** A wide picture of the team with a caption. */
 export function TeamImage({ blok }: BlockProps<TeamImageBlok>) {

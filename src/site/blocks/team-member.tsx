@@ -5,18 +5,10 @@ import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf, LinkField } from "./types";
 import { useT } from "../site-context";
 
-export interface TeamMemberBlok extends Blok {
-  component: "TeamMember";
-  name?: string;
-  role?: string;
-  photo?: AssetField;
-  bio?: string;
-  linkedin?: LinkField;
-  email?: string;
-}
+export type TeamMemberBlok = BlokOf<"TeamMember">;
 
 /** Team photos are drawn portrait, 4:5. */
 const PHOTO_WIDTH = 320;
@@ -111,7 +103,7 @@ const LAYOUTS = {
   },
 } as const;
 
-function LinkedInItem({ link, name }: { link: LinkField | undefined; name: string }) {
+function LinkedInItem({ link, name }: { link: LinkField | null | undefined; name: string }) {
   const { t } = useT();
   if (!resolveLink(link)) return null;
   return (

@@ -4,18 +4,11 @@ import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { pageCount } from "./listings";
 import { TeamMemberCard, type TeamMemberBlok } from "./team-member";
-import type { Blok, BlockProps } from "./types";
+import { isBlokOf, type BlockProps, type BlokOf } from "./types";
 import { useListing } from "./use-listing";
 import { useT } from "../site-context";
 
-export interface TeamBlok extends Blok {
-  component: "Team";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  /** Team members per page (default 25). */
-  limit?: string | number;
-}
+export type TeamBlok = BlokOf<"Team">;
 
 /** Everyone in the `team/` folder, in the editors' order, as portrait cards. */
 export function Team({ blok }: BlockProps<TeamBlok>) {
@@ -23,7 +16,7 @@ export function Team({ blok }: BlockProps<TeamBlok>) {
   const listing = useListing(blok);
   const members = listing.stories
     .map((story) => story.content)
-    .filter((content): content is TeamMemberBlok => content?.component === "TeamMember" && Boolean(content.name));
+    .filter((content): content is TeamMemberBlok => isBlokOf(content, "TeamMember") && Boolean(content.name));
   const headingId = `team-${blok._uid}`;
   const { t } = useT();
   return (

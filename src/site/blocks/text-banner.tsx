@@ -1,15 +1,9 @@
 import { resolveLink } from "../../shared/links";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
-import type { Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface TextBannerBlok extends Blok {
-  component: "TextBanner";
-  eyebrow?: string;
-  text?: string;
-  link?: LinkField;
-  linkText?: string;
-}
+export type TextBannerBlok = BlokOf<"TextBanner">;
 
 /** A full-width coral band with one big statement, and optionally a link to read on. */
 export function TextBanner({ blok }: BlockProps<TextBannerBlok>) {

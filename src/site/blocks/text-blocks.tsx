@@ -1,22 +1,12 @@
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { keyed } from "../ui/keys";
 
 /** One column (item schema `text-block`, not a block of its own). */
-export interface TextBlock extends Blok {
-  component: "text-block";
-  title?: string;
-  /** Blank lines separate paragraphs */
-  text?: string;
-}
+export type TextBlock = BlokOf<"text-block">;
 
-export interface TextBlocksBlok extends Blok {
-  component: "TextBlocks";
-  eyebrow?: string;
-  title?: string;
-  blocks?: TextBlock[];
-}
+export type TextBlocksBlok = BlokOf<"TextBlocks">;
 
 const GRID: Record<number, string> = {
   1: "",
@@ -51,7 +41,7 @@ export function TextBlocks({ blok }: BlockProps<TextBlocksBlok>) {
   );
 }
 
-function paragraphs(text: string | undefined): string[] {
+function paragraphs(text: string | null | undefined): string[] {
   return (text ?? "")
     .split(/\n\s*\n/)
     .map((p) => p.trim())

@@ -1,23 +1,11 @@
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
 /** One card (item schema `text-card`, not a block of its own). */
-export interface TextCard extends Blok {
-  component: "text-card";
-  title?: string;
-  text?: string;
-}
+export type TextCard = BlokOf<"text-card">;
 
-export interface TextCardsBlok extends Blok {
-  component: "TextCards";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  /** Numbered steps (an ordered list) instead of loose cards */
-  numbered?: boolean;
-  cards?: TextCard[];
-}
+export type TextCardsBlok = BlokOf<"TextCards">;
 
 const GRID: Record<number, string> = {
   1: "",

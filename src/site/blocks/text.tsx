@@ -1,11 +1,8 @@
 import { useEditable } from "../editable";
-import type { Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { keyed } from "../ui/keys";
 
-export interface TextBlok extends Blok {
-  component: "Text";
-  text?: string;
-}
+export type TextBlok = BlokOf<"Text">;
 
 /** Plain text; blank lines separate paragraphs. */
 export function Text({ blok }: BlockProps<TextBlok>) {

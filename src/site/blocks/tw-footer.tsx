@@ -8,41 +8,21 @@ import { RichText } from "../richtext/render";
 import { NEWSLETTER_OUTCOME, outcomeMessage } from "../../shared/newsletter";
 import type { Lang } from "../../shared/i18n/lang";
 import { EXTERNAL_REL, resolveLink } from "../../shared/links";
-import type { RichTextDoc } from "../richtext/types";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
 import type { NavLink } from "../islands/nav-model";
 import { FooterGroups, type FooterGroup } from "./parts/footer-groups";
-import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 
-export interface FooterLink extends Blok {
-  linkText?: string;
-  link?: LinkField;
-}
+export type FooterLink = BlokOf<"nav-link">;
 
-export interface FooterSubmenu extends Blok {
-  title?: string;
-  links?: FooterLink[];
-}
+export type FooterSubmenu = BlokOf<"footer-submenu">;
 
-export interface FooterLinkGroup extends Blok {
-  submenus?: FooterSubmenu[];
-}
+export type FooterLinkGroup = BlokOf<"footer-link-group">;
 
-export interface ContactDetail extends Blok {
-  body?: RichTextDoc;
-}
+export type ContactDetail = BlokOf<"contact-text-block">;
 
-export interface TwFooterBlok extends Blok {
-  component: "TwFooter";
-  logo?: AssetField;
-  title?: string;
-  description?: string;
-  links?: FooterLinkGroup[];
-  bottomSection?: FooterLink[];
-  contactDetails?: ContactDetail[];
-  officeImage?: AssetField;
-}
+export type TwFooterBlok = BlokOf<"TwFooter">;
 
 function footerGroups(blok: TwFooterBlok): FooterGroup[] {
   return (blok.links ?? [])

@@ -5,55 +5,27 @@ import { resolveLink } from "../../shared/links";
 import { useEditable } from "../editable";
 import { useSite, type SiteContextValue } from "../site-context";
 import { homePath } from "../../shared/i18n/lang";
-import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf, LinkField } from "./types";
 
-export interface NavLink extends Blok {
-  linkText?: string;
-  link?: LinkField;
-}
+export type NavLink = BlokOf<"nav-link">;
 
-export interface NavSubmenu extends Blok {
-  heading?: string;
-  link?: LinkField;
-  links?: NavLink[];
-}
+export type NavSubmenu = BlokOf<"nav-submenu">;
 
-export interface DesktopNavItem extends Blok {
-  title?: string;
-  link?: LinkField;
-  submenu?: NavSubmenu[];
-}
+export type DesktopNavItem = BlokOf<"nav-item">;
 
-export interface MobileNavItem extends Blok {
-  title?: string;
-  link?: LinkField;
-  /** Text of the link to the item's own page at the top of its sub list. */
-  overviewLinkText?: string;
-  links?: NavLink[];
-}
+export type MobileNavItem = BlokOf<"mobile-nav-item">;
 
-export interface ContactEntry extends Blok {
-  link?: LinkField;
-  linkText?: string;
-  content?: string;
-}
+export type ContactEntry = BlokOf<"contact-link"> | BlokOf<"contact-text">;
 
-export interface TwMenuBlok extends Blok {
-  component: "TwMenu";
-  logo?: AssetField;
-  desktopNavigationMenu?: DesktopNavItem[];
-  mobileNavigationMenu?: MobileNavItem[];
-  socials?: NavLink[];
-  contact?: ContactEntry[];
-}
+export type TwMenuBlok = BlokOf<"TwMenu">;
 
-function target(link: LinkField | undefined): { href?: string; external?: boolean } {
+function target(link: LinkField | null | undefined): { href?: string; external?: boolean } {
   const resolved = resolveLink(link);
   return resolved ? { href: resolved.href, external: resolved.external } : {};
 }
 
 /** Entries with a text and a target, resolved by the link rules (socials, submenu links, ...). */
-export function links(items: NavLink[] | undefined): NavLinkModel[] {
+export function links(items: NavLink[] | null | undefined): NavLinkModel[] {
   return (items ?? []).flatMap((item) => {
     const resolved = resolveLink(item.link);
     return resolved && item.linkText ? [{ id: item._uid, label: item.linkText, href: resolved.href, external: resolved.external }] : [];

@@ -6,26 +6,19 @@ import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
 import { pageCount } from "./listings";
-import type { Blok, BlockProps } from "./types";
+import { isBlokOf, type BlockProps, type BlokOf } from "./types";
 import { useListing } from "./use-listing";
 import type { VacancyBlok } from "./vacancy";
 import { useT } from "../site-context";
 
-export interface VacanciesBlok extends Blok {
-  component: "Vacancies";
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  /** Vacancies per page (default 25). */
-  limit?: string | number;
-}
+export type VacanciesBlok = BlokOf<"Vacancies">;
 
 /** Every open position in the `vacatures/` folder as a card linking to its page. */
 export function Vacancies({ blok }: BlockProps<VacanciesBlok>) {
   const editable = useEditable(blok);
   const listing = useListing(blok);
   const vacancies = listing.stories.filter(
-    (story): story is Story<VacancyBlok> => story.content?.component === "Vacancy" && Boolean(story.content.title),
+    (story): story is Story<VacancyBlok> => isBlokOf(story.content, "Vacancy") && Boolean(story.content.title),
   );
   const headingId = `vacancies-${blok._uid}`;
   const itemLevel = blok.title ? 3 : 2;

@@ -1,31 +1,13 @@
 import { RichText } from "../richtext/render";
-import type { RichTextDoc } from "../richtext/types";
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
 import { TeamMemberCard, useTeamMemberRelation } from "./team-member";
-import type { AssetField, Blok, BlockProps, LinkField } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { useSite, useT } from "../site-context";
 
-export interface VacancyBlok extends Blok {
-  component: "Vacancy";
-  /** The job title: the page's h1 and its document title. */
-  title?: string;
-  description?: string;
-  intro?: string;
-  location?: string;
-  hours?: string;
-  level?: string;
-  salary?: string;
-  image?: AssetField;
-  /** What you will do, what we ask, what we offer: rich text that may embed blocks. */
-  body?: RichTextDoc;
-  applyLink?: LinkField;
-  applyText?: string;
-  /** Relation to a `team/<slug>` story (resolved through RESOLVE_RELATIONS). */
-  contactPerson?: unknown;
-}
+export type VacancyBlok = BlokOf<"Vacancy">;
 
 /** A job opening at /vacatures/<slug>: the facts up front, the story below, one way to apply. */
 export function Vacancy({ blok }: BlockProps<VacancyBlok>) {
@@ -106,7 +88,7 @@ function VacancyHeader({ blok, headingId, applyText }: VacancyPartProps & { head
 function VacancyAside({ blok, applyText }: VacancyPartProps) {
   const contact = useTeamMemberRelation(blok.contactPerson);
   const { t } = useT();
-  const facts: Array<[label: string, value: string | undefined]> = [
+  const facts: Array<[label: string, value: string | null | undefined]> = [
     [t.vacancy.location, blok.location],
     [t.vacancy.hours, blok.hours],
     [t.vacancy.level, blok.level],

@@ -1,15 +1,9 @@
 import { FigureSection } from "../ui/figure-section";
 import { useEditable } from "../editable";
-import type { AssetField, Blok, BlockProps } from "./types";
+import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";
 
-export interface VideoAssetBlok extends Blok {
-  component: "VideoAsset";
-  title?: string;
-  video?: AssetField;
-  poster?: AssetField;
-  caption?: string;
-}
+export type VideoAssetBlok = BlokOf<"VideoAsset">;
 
 const VIDEO_TYPES: Readonly<Record<string, string>> = {
   mp4: "video/mp4",

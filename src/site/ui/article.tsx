@@ -37,7 +37,7 @@ export function Breadcrumb({
 }: {
   href: string;
   label: string;
-  last?: string;
+  last?: string | null;
   lastIsPage?: boolean;
 }) {
   const { t } = useT();

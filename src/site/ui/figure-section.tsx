@@ -11,7 +11,7 @@ export function FigureSection({
   caption,
   children,
   ...editable
-}: EditableProps & { id: string; title?: string; caption?: string; children: ReactNode }) {
+}: EditableProps & { id: string; title?: string | null; caption?: string | null; children: ReactNode }) {
   return (
     <section {...editable} aria-labelledby={title ? id : undefined} className="site-container py-10 md:py-14">
       {title ? (

@@ -60,9 +60,9 @@ export function SectionHeading({
   children,
 }: {
   id?: string;
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
+  eyebrow?: string | null;
+  title?: string | null;
+  intro?: string | null;
   level?: 1 | 2 | 3;
   align?: "left" | "center";
   className?: string;

@@ -25,7 +25,7 @@ export function StoryCard({
   aspect: string;
   placeholder: string;
   meta?: ReactNode;
-  teaser?: string;
+  teaser?: string | null;
   footer?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { CustomerBlok } from "../../../src/site/site-context";
+import type { StoredBlok } from "../../helpers/stored";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 
 const storyLinkWithoutTarget = { id: "", url: "", linktype: "story", fieldtype: "multilink", cached_url: "" };
 
-const customers: CustomerBlok[] = [
+const customers: StoredBlok[] = [
   {
     _uid: "c1",
     component: "Customer",

@@ -2,7 +2,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../../.generated/snapshot.js";
 import { walkBloks } from "../../../src/site/blocks/listings";
-import type { Blok, Story } from "../../../src/shared/content";
+import type { StoredBlok, StoredStory } from "../../helpers/stored";
 
 // The demo content of the services & sectors blocks, checked as a visitor sees it.
 const MY_BLOCKS = [
@@ -29,9 +29,9 @@ const SERVICE_PAGES = ["diensten/app-ontwikkeling", "diensten/webontwikkeling", 
 const SECTOR_PAGES = ["sectoren/zorg", "sectoren/mobiliteit", "sectoren/financiele-dienstverlening"];
 const PAGES = ["home", "diensten", ...SERVICE_PAGES, "sectoren", ...SECTOR_PAGES];
 
-const stories = snapshot.stories as Story[];
+const stories = snapshot.stories as StoredStory[];
 const bySlug = (slug: string) => stories.find((story) => story.full_slug === slug);
-const bloksOf = (slug: string): Blok[] => [...walkBloks(bySlug(slug)?.content)];
+const bloksOf = (slug: string): StoredBlok[] => [...walkBloks(bySlug(slug)?.content)];
 const get = (path: string) => exports.default.fetch(new Request(`http://www.koraal.test${path}`, { redirect: "manual" }));
 
 describe("services and sectors demo content", () => {
@@ -49,7 +49,7 @@ describe("services and sectors demo content", () => {
 
   it("gives every sector story the fields its card in the Sectors listing shows", () => {
     for (const slug of SECTOR_PAGES) {
-      const content = bySlug(slug)?.content as Blok;
+      const content = bySlug(slug)?.content as StoredBlok;
       expect(content.component).toBe("Sector");
       for (const field of ["title", "description", "intro", "cardTitle"]) expect(typeof content[field], `${slug}.${field}`).toBe("string");
       expect((content.icon as { filename: string }).filename).toMatch(/^\/images\/sectors\/.+\.svg$/);
@@ -58,9 +58,9 @@ describe("services and sectors demo content", () => {
   });
 
   it("keeps a home draft that differs from the published home", () => {
-    const draft = (snapshot.drafts as Story[]).find((story) => story.full_slug === "home") as Story;
-    const published = bySlug("home") as Story;
-    const body = (story: Story) => story.content.body as Blok[];
+    const draft = (snapshot.drafts as StoredStory[]).find((story) => story.full_slug === "home") as StoredStory;
+    const published = bySlug("home") as StoredStory;
+    const body = (story: StoredStory) => story.content.body as StoredBlok[];
     expect(draft.uuid).toBe(published.uuid);
     expect(body(draft)).toHaveLength(body(published).length + 1);
     expect(body(draft)[0]?.title).not.toBe(body(published)[0]?.title);

@@ -3,6 +3,7 @@ import { listingQuery } from "../../../src/site/blocks/listing-queries";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 import { storyOf } from "../../helpers/story-fixture";
+import type { StoredBlok } from "../../helpers/stored";
 
 const sanne = {
   _uid: "m-sanne",
@@ -21,7 +22,7 @@ const thomas = {
   photo: { filename: "/images/team/thomas-van-dijk.svg", alt: "" },
   email: "werken@koraal.nl",
 };
-const teamBlok = {
+const teamBlok: StoredBlok = {
   _uid: "team-1",
   component: "Team",
   eyebrow: "Wie is wie",
@@ -32,8 +33,8 @@ const teamBlok = {
 describe("Team", () => {
   it("lists the team/ folder's TeamMember stories in the editors' order, 25 a page by default", () => {
     expect(listingQuery(teamBlok)).toEqual({ starts_with: "team/", content_type: "TeamMember", sort_by: "position:asc", per_page: 25 });
-    expect(listingQuery({ ...teamBlok, limit: "4" })?.per_page).toBe(4);
-    expect(listingQuery({ ...teamBlok, limit: "" })?.per_page).toBe(25);
+    expect(listingQuery({ ...teamBlok, limit: "4" } as StoredBlok)?.per_page).toBe(4);
+    expect(listingQuery({ ...teamBlok, limit: "" } as StoredBlok)?.per_page).toBe(25);
   });
 
   it("renders a labelled section with an h2 and one h3 card per member", async () => {

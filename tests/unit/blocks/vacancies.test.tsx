@@ -3,6 +3,7 @@ import { listingQuery } from "../../../src/site/blocks/listing-queries";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 import { storyOf } from "../../helpers/story-fixture";
+import type { StoredBlok } from "../../helpers/stored";
 
 const thomas = storyOf("team/thomas-van-dijk", {
   _uid: "m-thomas",
@@ -122,7 +123,7 @@ describe("Vacancy", () => {
   });
 });
 
-const listBlok = {
+const listBlok: StoredBlok = {
   _uid: "vl-1",
   component: "Vacancies",
   eyebrow: "Open plekken",
@@ -138,7 +139,7 @@ describe("Vacancies", () => {
       sort_by: "position:asc",
       per_page: 25,
     });
-    expect(listingQuery({ ...listBlok, limit: 6 })?.per_page).toBe(6);
+    expect(listingQuery({ ...listBlok, limit: 6 } as StoredBlok)?.per_page).toBe(6);
   });
 
   it("renders a card per vacancy linking to its page, with its facts", async () => {

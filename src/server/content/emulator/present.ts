@@ -10,7 +10,7 @@ import { localizeStory } from "./i18n";
 export function present(story: Story, ctx: Ctx, excludedFields: readonly string[]): Story {
   const copy = structuredClone(localizeStory(story, ctx.language, ctx.fallback));
   for (const field of excludedFields) {
-    if (field !== "component" && field !== "_uid") delete copy.content[field];
+    if (field !== "component" && field !== "_uid") delete (copy.content as Record<string, unknown>)[field];
   }
   if (ctx.version === "draft") addEditable(copy, ctx.spaceId);
   return copy;

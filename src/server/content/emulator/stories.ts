@@ -88,7 +88,7 @@ export function sortStories(stories: Story[], sortBy: string | null): Story[] {
   const sign = direction.toLowerCase() === "desc" ? -1 : 1;
   const key = (story: Story): unknown => {
     const value = attribute.startsWith("content.")
-      ? story.content[attribute.slice("content.".length)]
+      ? (story.content as Record<string, unknown>)[attribute.slice("content.".length)]
       : (story as unknown as Record<string, unknown>)[attribute];
     return type === "int" || type === "float" ? Number(value) : value;
   };

@@ -9,20 +9,11 @@ import { Pagination } from "../../ui/pagination";
 import { Section, SectionHeading } from "../../ui/section";
 import { StoryGrid } from "../../ui/story-card";
 import { listingLimit, pageCount } from "../listings";
-import type { Blok, LinkField } from "../types";
+import type { BlokOf } from "../types";
 import { useListing } from "../use-listing";
 
 /** The fields of a listing of story cards newest first (Cases, Insights). */
-export interface StoryListingBlok extends Blok {
-  eyebrow?: string;
-  title?: string;
-  intro?: string;
-  /** How many stories to show (a teaser on the home page); all of them, 25 per page, when empty. */
-  limit?: string | number;
-  /** "Bekijk alle …": where the complete overview lives. */
-  link?: LinkField;
-  linkText?: string;
-}
+export type StoryListingBlok = BlokOf<"Cases"> | BlokOf<"Insights">;
 
 /** What a story listing says, in the page's language. */
 export interface ListingTexts {
