@@ -7,7 +7,7 @@
 import { Fragment, type CSSProperties, type ReactNode } from "react";
 import type { Blok } from "../../shared/content";
 import { EXTERNAL_REL, resolveLink, type LinkLike } from "../../shared/links";
-import { CONTENT_IMAGE_SIZES, assetDimensions, imageSources } from "../ui/image-url";
+import { RICH_TEXT_IMAGE_SIZES, assetDimensions, imageSources } from "../ui/image-url";
 import type { EmojiNode, ImageNode, LinkMark, RichTextDoc, RichTextMark, RichTextNode, TableCellAttrs, TextNode } from "./types";
 
 export interface RenderRichTextOptions {
@@ -283,8 +283,8 @@ function renderImage(node: ImageNode, key: string): ReactNode {
   const src = text(attrs.src);
   if (!src) return null;
   const size = assetDimensions(src);
-  // an image in running text is drawn at the content image widths (at most the prose column)
-  const sources = imageSources(src, CONTENT_IMAGE_SIZES);
+  // an image in running text is at most as wide as the prose column
+  const sources = imageSources(src, RICH_TEXT_IMAGE_SIZES);
   return (
     <img
       key={key}

@@ -12,6 +12,9 @@ export const DEFAULT_FORMAT = "webp";
 /** The image beside a page's opening title (HeroBanner, Sector): full width on phones, a column from md. */
 export const HERO_IMAGE_SIZES: Partial<Record<Breakpoint, number>> = { xs: 320, sm: 640, md: 384, lg: 480, xl: 560 };
 
+/** An image in running text: the prose column (max-w-3xl inside the site container), never wider than the image itself. */
+export const RICH_TEXT_IMAGE_SIZES: Partial<Record<Breakpoint, number>> = { xs: 335, sm: 576, md: 704, lg: 768 };
+
 /** Content images: 180 px wide on phones (xs), 360 px from md up. */
 export const CONTENT_IMAGE_SIZES: Partial<Record<Breakpoint, number>> = { xs: 180, md: 360 };
 
