@@ -6,14 +6,14 @@
  * JPEG sharing image. SVG assets are served as they are.
  *
  * Files are cached in .generated/images/{hash}/ (the hash names source and recipe), so a second
- * build only copies them into dist/public/_img/{space}/{w}x{h}/{hash}/{name}/ where the Worker's
+ * build only links them into dist/public/_img/{space}/{w}x{h}/{hash}/{name}/ where the Worker's
  * image service (src/server/routes/image-service.ts) finds them.
  *
  * `assetOriginal(url)` gives the original bytes of any asset URL in content/ (for uploads to a
  * Storyblok space).
  */
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -156,7 +156,10 @@ export async function buildAssetImages(outDir: string, contentDir = join(REPO_RO
     const target = join(outDir, "_img", asset.path);
     await mkdir(target, { recursive: true });
     for (const file of [originalFile(asset), ...variantFiles(asset)]) {
-      await copyFile(join(cacheDir, asset.hash, file), join(target, file));
+      // a hard link where the file system allows it (dist is laid anew each build), else a copy
+      await link(join(cacheDir, asset.hash, file), join(target, file)).catch(() =>
+        copyFile(join(cacheDir, asset.hash, file), join(target, file)),
+      );
       bytes += (await stat(join(target, file))).size;
       files += 1;
     }

@@ -97,6 +97,7 @@ async function main() {
   await cp(join(root, "public"), out, { recursive: true });
   const imagesStarted = Date.now();
   const images = await buildAssetImages(out); // cached in .generated/images: only new assets are made
+  const imagesMs = Date.now() - imagesStarted;
 
   const stylesheet = await buildStylesheet();
   const client = await buildClient();
@@ -122,7 +123,7 @@ async function main() {
   );
 
   console.log(
-    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB, images ${images.files} files ${(images.bytes / 1048576).toFixed(1)} MB, ${images.made} made in ${Date.now() - imagesStarted} ms) in ${Date.now() - started} ms`,
+    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB, images ${images.files} files ${(images.bytes / 1048576).toFixed(1)} MB, ${images.made} made in ${imagesMs} ms) in ${Date.now() - started} ms`,
   );
 }
 

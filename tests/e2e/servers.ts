@@ -9,4 +9,4 @@ export const TRACKING_SETTINGS = {
   SALES_TRACKING_ID: "LI-TEST1234ABCD",
 } as const;
 /** The site with late listings over an empty cache on every request (tests/e2e/late-content-worker.ts). */
-export const LATE_PORT = Number(process.env.E2E_LATE_PORT || PORT - 2);
+export const LATE_PORT = Number(process.env.E2E_LATE_PORT || PORT - 4); // 8795: 8797 and 8796 are page-outputs and profile
