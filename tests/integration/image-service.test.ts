@@ -142,3 +142,25 @@ describe("Storyblok's transformation syntax", () => {
     });
   });
 });
+
+describe("the page's largest image", () => {
+  it("is preloaded from the head by its srcset at high priority, on a first view and from the memo alike", async () => {
+    for (const round of ["cold", "warm"]) {
+      const html = await (await get("/diensten/app-ontwikkeling")).text();
+      const [head = "", body = ""] = html.split("</head>");
+      const tag = /<link rel="preload"[^>]* imageSrcSet="[^"]*"[^>]*\/>/.exec(head)?.[0] ?? "";
+      const attribute = (name: string) => new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1];
+      expect(attribute("as"), round).toBe("image");
+      expect(attribute("fetchPriority"), round).toBe("high");
+      expect(attribute("imageSrcSet")?.split(", ")[0], round).toBe(`${photo}/m/320x0/filters:format(webp) 320w`);
+      expect(attribute("imageSrcSet"), round).toContain(`${photo}/m/1280x0/filters:format(webp) 1280w`);
+      expect(attribute("imageSizes"), round).toBe(
+        "(min-width: 1280px) 560px, (min-width: 1024px) 480px, (min-width: 768px) 384px, (min-width: 640px) 640px, 320px",
+      );
+      expect(body, round).not.toContain('<link rel="preload"');
+      expect(body, round).toMatch(
+        /<img src="[^"]+hero-app\.jpg\/m\/320x0\/filters:format\(webp\)" srcSet="[^"]+" sizes="[^"]+" alt="[^"]*" width="2400" height="1800" loading="eager" decoding="sync" fetchPriority="high"/,
+      );
+    }
+  });
+});
