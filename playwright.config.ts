@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
-import { PORT, TRACKING_PORT, TRACKING_SETTINGS } from "./tests/e2e/servers";
+import { LATE_PORT, PORT, TRACKING_PORT, TRACKING_SETTINGS } from "./tests/e2e/servers";
 
 const wrangler = "node node_modules/wrangler/bin/wrangler.js";
 /** The built site, exactly as `npm start` serves it (the test script builds first), D1 migrated first. */
@@ -42,6 +42,16 @@ export default defineConfig({
           .join(""),
       ),
       url: `http://127.0.0.1:${TRACKING_PORT}/robots.txt`,
+      env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // every request a first view with late listings (tests/e2e/layout-shift.spec.ts)
+      command: `${wrangler} dev tests/e2e/late-content-worker.ts --ip 127.0.0.1 --port ${LATE_PORT} --show-interactive-dev-session=false --persist-to .wrangler/e2e-late-state`,
+      url: `http://127.0.0.1:${LATE_PORT}/robots.txt`,
       env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
       reuseExistingServer: false,
       timeout: 90_000,

@@ -23,6 +23,7 @@ import type { SpaceSnapshot } from "../src/server/content/snapshot.ts";
 import type { DatasourceEntry, Story } from "../src/shared/content.ts";
 import { schema as contentModel } from "../content-model/index.ts";
 import { contentProblems, describeProblem } from "./content-check.ts";
+import { assetCatalog, localiseAssetUrls } from "./asset-catalog.ts";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const STARTPAGE_FILE = "_startpage";
@@ -475,7 +476,8 @@ function main() {
   const contentDir = argument("--content", join(REPO_ROOT, "content"));
   const outDir = argument("--out", join(REPO_ROOT, ".generated"));
   try {
-    const snapshot = withContentVersion(buildSnapshot(contentDir));
+    // the embedded space's own assets are served from the site's origin (scripts/asset-catalog.ts)
+    const snapshot = withContentVersion(localiseAssetUrls(buildSnapshot(contentDir), assetCatalog(contentDir)));
     writeSnapshot(snapshot, outDir);
     const { stories, drafts, datasources, space } = snapshot;
     console.log(

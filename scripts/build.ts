@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds everything the Worker serves: the content snapshot, the hashed stylesheet (UnoCSS, from
-// the class names in src/ and client/), the static files of public/, and the build manifest.
+// the class names in src/ and client/), the static files of public/, the embedded space's images
+// (scripts/asset-images.ts), and the build manifest.
 // Output: dist/public (Workers Static Assets) and .generated/ (modules the Worker imports).
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
@@ -9,6 +10,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build as esbuild } from "esbuild";
 import { createGenerator } from "unocss";
+import { buildAssetImages } from "./asset-images.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const out = join(root, "dist/public");
@@ -117,6 +119,9 @@ async function main() {
 
   execFileSync(process.execPath, [join(root, "scripts/build-snapshot.ts")], { stdio: "inherit" });
   await cp(join(root, "public"), out, { recursive: true });
+  const imagesStarted = Date.now();
+  const images = await buildAssetImages(out); // cached in .generated/images: only new assets are made
+  const imagesMs = Date.now() - imagesStarted;
 
   const stylesheet = await buildStylesheet();
   const client = await buildClient();
@@ -143,7 +148,7 @@ async function main() {
   );
 
   console.log(
-    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB, embedded space ${(embeddedBytes / 1024).toFixed(1)} KB) in ${Date.now() - started} ms`,
+    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB, embedded space ${(embeddedBytes / 1024).toFixed(1)} KB, images ${images.files} files ${(images.bytes / 1048576).toFixed(1)} MB, ${images.made} made in ${imagesMs} ms) in ${Date.now() - started} ms`,
   );
 }
 

@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import { schema, storyFolders } from "../content-model/index.ts";
 import { buildSnapshot, REPO_ROOT } from "./build-snapshot.ts";
-import { publicAssetReader } from "./space-push/asset-source.ts";
+import { embeddedAssetReader } from "./space-push/asset-source.ts";
 import { desiredSpace } from "./space-push/desired.ts";
 import { createMapi } from "./space-push/mapi.ts";
 import { pushSpace } from "./space-push/push.ts";
@@ -46,7 +46,7 @@ try {
   const ctx = {
     mapi: createMapi(mapi),
     dryRun,
-    readAsset: publicAssetReader(join(REPO_ROOT, "public")),
+    readAsset: embeddedAssetReader(join(REPO_ROOT, "public")),
     log: (line: string) => console.log(`  ${line}`),
     changes: [],
   };

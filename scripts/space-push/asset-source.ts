@@ -1,11 +1,13 @@
 /**
  * Where the bytes of an asset the content points at come from, as one function the push is given:
- * `(url) => Promise<{ bytes, contentType }>`. Today the content's images are the site's own static
- * files (`/images/...` in public/); an asset URL of Storyblok's (`https://a.storyblok.com/f/...`)
- * is not readable here yet: point this at the generated originals when the content uses them.
+ * `(url) => Promise<{ bytes, contentType }>`. The content's images are assets of the embedded
+ * space (`https://a.storyblok.com/f/...`), whose originals the build makes from `content/assets/`
+ * (scripts/asset-images.ts, `assetOriginal`); a file of the site's own (`/images/...` in public/,
+ * such as the case video) is read from there. The push uploads both.
  */
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
+import { assetOriginal } from "../asset-images.ts";
 
 export interface AssetBytes {
   bytes: Uint8Array;
@@ -23,6 +25,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".avif": "image/avif",
   ".gif": "image/gif",
   ".mp4": "video/mp4",
+  ".webm": "video/webm",
 };
 
 /** Reads `/images/...` from `publicDir`; refuses anything else, and paths that leave the folder. */
@@ -36,4 +39,13 @@ export function publicAssetReader(publicDir: string): ReadAsset {
       contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream",
     };
   };
+}
+
+/**
+ * The original of an asset URL of content/, made (and cached) if the build has not made it yet;
+ * a path on the site's own origin from `publicDir`.
+ */
+export function embeddedAssetReader(publicDir: string): ReadAsset {
+  const readPublic = publicAssetReader(publicDir);
+  return (url) => (url.startsWith("/") ? readPublic(url) : assetOriginal(url));
 }

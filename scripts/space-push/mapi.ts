@@ -19,7 +19,7 @@ export interface Mapi {
   post: <T = Json>(path: string, body: unknown, query?: Query) => Promise<T>;
   put: <T = Json>(path: string, body: unknown, query?: Query) => Promise<T>;
   /** The signed upload: sign, post the file to the signed form, finish; returns the asset. */
-  upload: (shortFilename: string, bytes: Uint8Array, contentType: string) => Promise<Json>;
+  upload: (shortFilename: string, bytes: Uint8Array, contentType: string, size?: string) => Promise<Json>;
 }
 
 export interface MapiSettings {
@@ -147,8 +147,10 @@ export function createMapi(settings: MapiSettings): Mapi {
       }
       throw new MapiError(`GET ${path}: more than ${MAX_PAGES * 100} items`);
     },
-    async upload(shortFilename, bytes, contentType) {
-      const signed = await call<SignedForm>("post", "/assets", { body: { filename: shortFilename } });
+    async upload(shortFilename, bytes, contentType, size) {
+      const signed = await call<SignedForm>("post", "/assets", {
+        body: size ? { filename: shortFilename, size } : { filename: shortFilename },
+      });
       await postSignedForm(signed, shortFilename, bytes, contentType, settings.timeoutMs ?? 30_000);
       await call("get", `/assets/${signed.id}/finish_upload`, {});
       return call<Json>("get", `/assets/${signed.id}`, {});

@@ -92,6 +92,16 @@ export async function pushDatasources(ctx: PushContext, datasources: DesiredSpac
   }
 }
 
+/**
+ * An asset's pixel size as the signed upload takes it ("<width>x<height>"), from its Storyblok URL
+ * (`/f/{space}/{w}x{h}/...`): the space then names it in the uploaded file's URL, which is where
+ * the site reads an image's box from.
+ */
+export function assetSize(url: string): string | undefined {
+  const match = /\/f\/\d+\/(\d+)x(\d+)\//.exec(url);
+  return match && match[1] !== "0" ? `${match[1]}x${match[2]}` : undefined;
+}
+
 /** Uploads every asset the content uses that the space lacks (matched by file name); returns URL -> asset. */
 export async function pushAssets(ctx: PushContext, urls: readonly string[]): Promise<Map<string, AssetRef>> {
   const names = shortFilenames(urls);
@@ -102,7 +112,8 @@ export async function pushAssets(ctx: PushContext, urls: readonly string[]): Pro
     let asset = byName.get(name);
     if (!asset) {
       const { bytes, contentType } = await ctx.readAsset(url);
-      asset = await change(ctx, `upload asset ${name} (${url})`, () => ctx.mapi.upload(name, bytes, contentType));
+      const size = assetSize(url);
+      asset = await change(ctx, `upload asset ${name} (${url})`, () => ctx.mapi.upload(name, bytes, contentType, size));
     }
     refs.set(
       url,

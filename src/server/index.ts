@@ -23,6 +23,7 @@ import { createNewsletterRoutes } from "./routes/newsletter";
 import { createPageRoutes } from "./routes/pages";
 import { seo } from "./routes/seo";
 import { createWebhookRoutes } from "./routes/webhook";
+import { imageService } from "./routes/image-service";
 
 export { SignupLimiter } from "./newsletter/limiter";
 export { CacheVersionAuthority } from "./content/cv-authority";
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps = {}) {
   app.use(pathGuard); // 400/414 for paths no page can have
 
   app.route("/", seo); // robots.txt, sitemap.xml
+  app.route("/", imageService); // the embedded space's assets and their variants (/_storyblok/f/...)
   app.route("/", createNewsletterRoutes({ now, hubspotFetch: deps.hubspotFetch, hubspotTimeoutMs: deps.hubspotTimeoutMs }));
   app.route("/", createWebhookRoutes({ emulator: () => isolate.emulatorOnce?.(), now, sleep: deps.sleep }));
 

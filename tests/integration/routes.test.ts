@@ -40,9 +40,11 @@ describe("pages", () => {
     expect(await (await get("/contact")).text()).toContain("<title>Contact | Koraal</title>");
   });
 
-  it("shares a raster image: a sector's SVG falls back to the PNG banner", async () => {
+  it("shares a raster image: a sector's photo as the image service's 1200x630 JPEG, never an SVG", async () => {
     const html = await (await get("/sectoren/mobiliteit")).text();
-    expect(html).toContain(`<meta property="og:image" content="${BASE}/images/og-banner.png"/>`);
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/www\.koraal\.test\/_storyblok\/f\/287341\/1600x1200\/[0-9a-f]{10}\/mobiliteit\.jpg\/m\/1200x630\/filters:format\(jpeg\)"\/>/,
+    );
     expect(html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="630"/>');
     expect(html).not.toMatch(/og:image" content="[^"]+\.svg"/);
   });

@@ -18,7 +18,7 @@ import { parse as parseYaml } from "yaml";
 import { schema, storyFolders } from "../../content-model/index.ts";
 import { buildSnapshot, REPO_ROOT } from "../../scripts/build-snapshot.ts";
 import { type Exchange, type StandIn, startMapiStandIn } from "../../scripts/mapi-stand-in/server.ts";
-import { publicAssetReader } from "../../scripts/space-push/asset-source.ts";
+import { embeddedAssetReader } from "../../scripts/space-push/asset-source.ts";
 import { desiredSpace } from "../../scripts/space-push/desired.ts";
 import { createMapi } from "../../scripts/space-push/mapi.ts";
 import { pullSpace } from "../../scripts/space-push/pull.ts";
@@ -173,7 +173,7 @@ beforeAll(async () => {
   });
   const mapi = createMapi({ token: TOKEN, spaceId: SPACE_ID, baseUrl: standIn.url, requestsPerSecond: 1000 });
   const desired = desiredSpace(buildSnapshot(join(REPO_ROOT, "content")), schema, storyFolders);
-  const ctx = { mapi, dryRun: false, readAsset: publicAssetReader(join(REPO_ROOT, "public")), log: () => {}, changes: [] };
+  const ctx = { mapi, dryRun: false, readAsset: embeddedAssetReader(join(REPO_ROOT, "public")), log: () => {}, changes: [] };
   await pushSpace(ctx, desired);
   // what an editor might have changed since: the next push updates it back
   const { store } = standIn;

@@ -13,9 +13,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema, storyFolders } from "../../content-model/index.ts";
+import { assetCatalog, localiseAssetUrls } from "../../scripts/asset-catalog.ts";
 import { assembleSnapshot, type ContentFiles, readContentDir, REPO_ROOT, renderSnapshotModule } from "../../scripts/build-snapshot.ts";
 import { type StandIn, startMapiStandIn } from "../../scripts/mapi-stand-in/server.ts";
-import { publicAssetReader } from "../../scripts/space-push/asset-source.ts";
+import { embeddedAssetReader } from "../../scripts/space-push/asset-source.ts";
 import { desiredSpace } from "../../scripts/space-push/desired.ts";
 import { createMapi, type Mapi } from "../../scripts/space-push/mapi.ts";
 import { pullSpace } from "../../scripts/space-push/pull.ts";
@@ -38,7 +39,7 @@ const desired = desiredSpace(originalSnapshot, schema, storyFolders);
 beforeAll(async () => {
   standIn = await startMapiStandIn({ spaceId: SPACE_ID, requestsPerSecond: 10_000 });
   mapi = createMapi({ token: "round-trip-token", spaceId: SPACE_ID, baseUrl: standIn.url, requestsPerSecond: 1000 });
-  await pushSpace({ mapi, dryRun: false, readAsset: publicAssetReader(join(REPO_ROOT, "public")), log: () => {}, changes: [] }, desired);
+  await pushSpace({ mapi, dryRun: false, readAsset: embeddedAssetReader(join(REPO_ROOT, "public")), log: () => {}, changes: [] }, desired);
 });
 afterAll(() => standIn?.close());
 
@@ -107,7 +108,9 @@ describe("push, pull, build", () => {
     const dir = mkdtempSync(join(tmpdir(), "round-trip-"));
     try {
       const file = join(dir, "snapshot.json");
-      writeFileSync(file, JSON.stringify(assembleSnapshot(mappedBack(await pullSpace(mapi)), schema)));
+      // as the build does with the embedded space: its asset URLs point at the Worker's image service
+      const snapshot = localiseAssetUrls(assembleSnapshot(mappedBack(await pullSpace(mapi)), schema), assetCatalog(CONTENT));
+      writeFileSync(file, JSON.stringify(snapshot));
       const args = ["node_modules/vitest/vitest.mjs", "run", "--project", "workers", "tests/integration/space-round-trip-pages.test.ts"];
       const output = await new Promise<string>((resolve, reject) =>
         execFile(
@@ -127,8 +130,19 @@ describe("push, pull, build", () => {
   it("holds the content with the space's own uuids and asset URLs, not the snapshot's", () => {
     const home = standIn.store.stories.find((story) => story.full_slug === "home") as Json;
     const text = JSON.stringify(home.content);
-    expect(text).not.toContain('"/images/');
-    expect(text).toContain(`https://a.storyblok.com/f/${SPACE_ID}/`);
+    const held = [...text.matchAll(/https:\/\/a\.storyblok\.com\/f\/\d+\/[^"]+/g)].map((match) => match[0]);
+    const uploaded = new Set(standIn.store.assets.map((asset) => String(asset.filename)));
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.filter((url) => !uploaded.has(url))).toEqual([]);
+    // uploaded with their pixel size, which the URL carries and the site reads each image's box from
+    const sizes = (urls: string[]) => urls.map((url) => /\/f\/\d+\/(\d+x\d+)\//.exec(url)?.[1]).sort();
+    const snapshotUrls = [
+      ...JSON.stringify(originalSnapshot.stories.find((story) => story.full_slug === "home")?.content).matchAll(
+        /https:\/\/a\.storyblok\.com\/f\/\d+\/[^"]+/g,
+      ),
+    ].map((match) => match[0]);
+    expect(sizes(held)).toEqual(sizes(snapshotUrls));
+    expect(held.some((url) => url.includes("/0x0/"))).toBe(false);
     const snapshotUuids = new Set(originalSnapshot.stories.map((story) => story.uuid));
     const linked = [...text.matchAll(/"id":"([0-9a-f-]{36})"/g)].map((match) => match[1]);
     expect(linked.length).toBeGreaterThan(0);

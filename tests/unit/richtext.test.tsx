@@ -148,6 +148,8 @@ function attributes(html: string, side: "ours" | "oracle"): string[] {
       let value = token.attrs[name];
       if (value === undefined) continue;
       if (token.name === "a" && name === "href" && side === "oracle") value = resolveHref(value)?.href ?? value;
+      // ours resizes a Storyblok photo through the image service (srcset): the same asset
+      if (token.name === "img" && name === "src" && side === "ours") value = value.replace(/\/m\/.*$/, "");
       picked.push(`${name}=${value}`);
     }
     const style = styleOf(token.attrs.style);
@@ -417,11 +419,12 @@ describe("rich text: exact output", () => {
     expect(ours(doc(p(text("a"), { type: "hard_break" }, text("b")), { type: "horizontal_rule" }))).toBe("<p>a<br/>b</p><hr/>");
   });
 
-  it("renders images lazily with alt text and the asset's intrinsic size", () => {
+  it("renders images lazily with alt text, the asset's intrinsic size and a srcset for the prose column", () => {
+    const k = (w: number) => `https://a.storyblok.com/f/123/800x600/abc/k.jpg/m/${w}x0/filters:format(webp)`;
     expect(
       ours(doc(p({ type: "image", attrs: { id: 1, src: "https://a.storyblok.com/f/123/800x600/abc/k.jpg", alt: "Kantoor", title: "T" } }))),
     ).toBe(
-      '<p><img src="https://a.storyblok.com/f/123/800x600/abc/k.jpg" alt="Kantoor" title="T" width="800" height="600" loading="lazy" decoding="async" class="max-w-full h-auto"/></p>',
+      `<p><img src="${k(480)}" srcSet="${k(480)} 480w, ${k(640)} 640w, ${k(800)} 800w" sizes="(min-width: 1024px) 768px, (min-width: 768px) 704px, (min-width: 640px) 576px, 335px" alt="Kantoor" title="T" width="800" height="600" loading="lazy" decoding="async" class="max-w-full h-auto"/></p>`,
     );
     expect(ours(doc(p({ type: "image", attrs: { src: "/img/x.png", alt: null, meta_data: { alt: "Uit metadata" } } })))).toBe(
       '<p><img src="/img/x.png" alt="Uit metadata" loading="lazy" decoding="async" class="max-w-full h-auto"/></p>',

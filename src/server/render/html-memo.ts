@@ -105,9 +105,11 @@ function renderPart(children: ReactNode, site: SiteContextValue): HtmlPart {
     const found = Object.fromEntries(
       [...attributes.matchAll(/ ([a-zA-Z]+)="([^"]*)"/g)].map(([, name, value]) => [name, unescapeHtml(value!)]),
     );
-    if (!found.href || !found.as) return _tag;
+    // an image with a srcset is preloaded by its srcset (no href): its first candidate is its src
+    const href = found.href ?? found.imageSrcSet?.trim().split(/\s+/)[0];
+    if (!href || !found.as) return _tag;
     preloads.push({
-      href: found.href,
+      href,
       options: {
         as: found.as as PreloadOptions["as"],
         ...(found.fetchPriority ? { fetchPriority: found.fetchPriority as PreloadOptions["fetchPriority"] } : {}),

@@ -96,7 +96,15 @@ function FooterIntro({ blok }: { blok: TwFooterBlok }) {
   return (
     <Memo part={partId.footer("intro", blok._uid)} className="flex flex-col gap-4">
       {blok.logo?.filename ? (
-        <img src={blok.logo.filename} alt={blok.logo.alt || "Koraal"} width={132} height={32} className="h-8 w-auto self-start" />
+        <img
+          src={blok.logo.filename}
+          alt={blok.logo.alt || "Koraal"}
+          width={132}
+          height={32}
+          loading="lazy"
+          decoding="async"
+          className="h-8 w-auto self-start"
+        />
       ) : null}
       {blok.title ? <p className="m-0 font-display text-2xl font-bold">{blok.title}</p> : null}
       {blok.description ? <p className="m-0 max-w-md text-white/80">{blok.description}</p> : null}

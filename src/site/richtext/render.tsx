@@ -7,7 +7,7 @@
 import { Fragment, type CSSProperties, type ReactNode } from "react";
 import type { Blok } from "../../shared/content";
 import { EXTERNAL_REL, resolveLink, type LinkLike } from "../../shared/links";
-import { assetDimensions } from "../ui/image-url";
+import { RICH_TEXT_IMAGE_SIZES, assetDimensions, imageSources } from "../ui/image-url";
 import type { EmojiNode, ImageNode, LinkMark, RichTextDoc, RichTextMark, RichTextNode, TableCellAttrs, TextNode } from "./types";
 
 export interface RenderRichTextOptions {
@@ -283,10 +283,14 @@ function renderImage(node: ImageNode, key: string): ReactNode {
   const src = text(attrs.src);
   if (!src) return null;
   const size = assetDimensions(src);
+  // an image in running text is at most as wide as the prose column
+  const sources = imageSources(src, RICH_TEXT_IMAGE_SIZES);
   return (
     <img
       key={key}
-      src={src}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.sizes}
       alt={text(attrs.alt) ?? text(attrs.meta_data?.alt) ?? ""}
       title={text(attrs.title) ?? text(attrs.meta_data?.title)}
       width={size?.width}

@@ -5,7 +5,7 @@ export interface ImageProps {
   alt: string | null | undefined;
   /** Rendered CSS width per breakpoint, e.g. {xs: 180, md: 360}. */
   sizes: Partial<Record<Breakpoint, number>>;
-  /** Intrinsic size; read from the Storyblok URL when omitted, so the layout never shifts. */
+  /** Intrinsic size for images that are not Storyblok assets; an asset's own size (from its URL) wins, so the box always has the image's aspect ratio. */
   width?: number;
   height?: number;
   /** Above the fold (hero): load eagerly with high priority; everything else is lazy. */
@@ -15,7 +15,7 @@ export interface ImageProps {
 
 export function Image({ src, alt, sizes, width, height, priority = false, className }: ImageProps) {
   if (!src) return null;
-  const dimensions = width && height ? { width, height } : assetDimensions(src);
+  const dimensions = assetDimensions(src) ?? (width && height ? { width, height } : null);
   const sources = imageSources(src, sizes);
   return (
     <img

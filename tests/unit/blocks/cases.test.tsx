@@ -53,8 +53,8 @@ describe("Cases", () => {
     const images = await query(html, "article img");
     expect(images).toHaveLength(1);
     expect(images[0]?.attrs).toMatchObject({ alt: "Beeld van alpha", width: "1600", height: "1000", loading: "lazy" });
-    expect(images[0]?.attrs.src).toBe("https://a.storyblok.com/f/287341/1600x1000/abc123/alpha.png/m/335x0/filters:format(webp)");
-    expect(images[0]?.attrs.srcset).toContain("/m/768x0/filters:format(webp) 768w");
+    expect(images[0]?.attrs.src).toBe("https://a.storyblok.com/f/287341/1600x1000/abc123/alpha.png/m/480x0/filters:format(webp)");
+    expect(images[0]?.attrs.srcset).toContain("/m/1280x0/filters:format(webp) 1280w");
     const text = textOf(html);
     expect(text).toContain("Klant alpha · Zorg Case alpha Intro van alpha. Lees de case →");
     expect(text).toContain("Klant beta Case beta Lees de case →");

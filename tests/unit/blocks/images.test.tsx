@@ -19,9 +19,9 @@ describe("ImageAsset", () => {
       loading: "lazy",
       sizes: "(min-width: 768px) 360px, 180px",
     });
-    expect(img.attrs.src).toBe("https://a.storyblok.com/f/287341/720x540/abc/schema.png/m/180x0/filters:format(webp)");
+    expect(img.attrs.src).toBe("https://a.storyblok.com/f/287341/720x540/abc/schema.png/m/320x0/filters:format(webp)");
     expect(img.attrs.srcset).toBe(
-      ["180", "360", "720"]
+      ["320", "480", "720"]
         .map((w) => `https://a.storyblok.com/f/287341/720x540/abc/schema.png/m/${w}x0/filters:format(webp) ${w}w`)
         .join(", "),
     );
@@ -122,9 +122,9 @@ describe("FullWidthImage", () => {
     expect(img.attrs.sizes).toBe(
       "(min-width: 1536px) 1536px, (min-width: 1280px) 1280px, (min-width: 1024px) 1024px, (min-width: 768px) 768px, (min-width: 640px) 640px, 320px",
     );
-    // every width and density, never above the original
+    // every width and density at the image service's widths, never above 1920 px
     const widths = (img.attrs.srcset ?? "").split(", ").map((candidate) => Number(candidate.split(" ")[1]?.replace("w", "")));
-    expect(widths).toEqual([320, 640, 768, 1024, 1280, 1536, 2048, 2400]);
+    expect(widths).toEqual([320, 640, 960, 1280, 1920]);
     expect((await one(html, "figcaption")).text).toBe("De Oudegracht.");
     expect((await one(html, "figure")).attrs.class).not.toContain("site-container");
   });

@@ -52,8 +52,9 @@ describe("services and sectors demo content", () => {
       const content = bySlug(slug)?.content as StoredBlok;
       expect(content.component).toBe("Sector");
       for (const field of ["title", "description", "intro", "cardTitle"]) expect(typeof content[field], `${slug}.${field}`).toBe("string");
-      expect((content.icon as { filename: string }).filename).toMatch(/^\/images\/sectors\/.+\.svg$/);
-      expect((content.image as { filename: string }).filename).toMatch(/^\/images\/sectors\/.+\.svg$/);
+      // the embedded space's own assets: an SVG icon, a photo
+      expect((content.icon as { filename: string }).filename).toMatch(/^\/_storyblok\/f\/287341\/\d+x\d+\/[0-9a-f]{10}\/icon-.+\.svg$/);
+      expect((content.image as { filename: string }).filename).toMatch(/^\/_storyblok\/f\/287341\/\d+x\d+\/[0-9a-f]{10}\/.+\.jpg$/);
     }
   });
 

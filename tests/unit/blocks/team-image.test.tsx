@@ -37,6 +37,6 @@ describe("TeamImage", () => {
     const { html } = await renderBlok({ ...blok, image: { filename: "https://a.storyblok.com/f/1/2400x1000/abc/team.jpg", alt: "Team" } });
     const img = await one(html, "img");
     expect(img.attrs).toMatchObject({ width: "2400", height: "1000" });
-    expect(img.attrs.srcset).toContain("https://a.storyblok.com/f/1/2400x1000/abc/team.jpg/m/1216x0/filters:format(webp) 1216w");
+    expect(img.attrs.srcset).toContain("https://a.storyblok.com/f/1/2400x1000/abc/team.jpg/m/1920x0/filters:format(webp) 1920w");
   });
 });
