@@ -183,7 +183,16 @@ export async function startMapiStandIn(options: StandInOptions): Promise<StandIn
       (error: Error) => send(res, { status: 400, body: { error: error.message } }),
     );
   });
+  // Node closes a kept-alive connection after 5 s idle: a client backing off from a 429 for about
+  // that long would send its retry on a socket being closed ("fetch failed"). Hosted APIs keep
+  // connections far longer; so does the stand-in.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: origin, store, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  return { url: origin, store, close };
 }

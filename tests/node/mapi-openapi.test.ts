@@ -30,7 +30,11 @@ const TOKEN = "conformance-token";
 const DOCS = ["spaces", "component_folders", "components", "datasources", "datasource_entries", "stories", "assets"];
 
 function specDir(): string {
-  const candidates = [process.env.STORYBLOK_MAPI_OPENAPI_DIR, resolve(REPO_ROOT, "../shared/reference/storyblok-mapi")].filter(
+  const candidates = [
+    process.env.STORYBLOK_MAPI_OPENAPI_DIR,
+    join(REPO_ROOT, "tests/fixtures/storyblok-mapi"),
+    resolve(REPO_ROOT, "../shared/reference/storyblok-mapi"),
+  ].filter(
     (dir): dir is string => Boolean(dir),
   );
   const found = candidates.find((dir) => existsSync(join(dir, "resources/mapi/stories/main.yaml")));
