@@ -16,6 +16,11 @@ export const partId = {
   island: (name: string, key: string) => id(`island:${name}:${key}`),
   /** A footer section of the theme's footer block. */
   footer: (section: "intro" | "groups" | "contact", uid: string) => id(`footer-${section}:${uid}`),
+  /**
+   * The whole footer of one page's path (its newsletter form posts back there), with the year it
+   * shows: kept only where the form is the same for every visitor of that path.
+   */
+  footerOf: (uid: string, year: number, path: string) => id(`footer:${uid}:${year}:${path}`),
   /** The footer's bottom line, with the year it shows. */
   footerBottom: (uid: string, year: number) => id(`footer-bottom:${uid}:${year}`),
   /** The page body (`<main>`) of a path and listing page. */

@@ -164,6 +164,26 @@ describe("what a warm page takes from the memo", () => {
     }
   });
 
+  it("the whole footer of a page as one part: its sections and the form are read only when that part is rendered", async () => {
+    const spy = observed(createHtmlMemo());
+    const { get } = site({ htmlMemo: spy.memo });
+    const cold = await get("/contact");
+    const idOf = (key: string) => key.split("|").slice(3).join("|");
+    const footers = spy.writes.map(idOf).filter((id) => /^footer/.test(id));
+    // the sections (and the form, with the React ids of its own root) are kept too: the footer is made of them
+    expect(footers).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^footer:[^:]+:\d{4}:\/contact$/), expect.stringMatching(/^footer-intro:/)]),
+    );
+    expect(spy.writes.map(idOf)).toContain("island:NewsletterForm:/contact");
+    spy.reads.length = 0;
+    const warm = await get("/contact");
+    expect(spy.reads.map(idOf).filter((id) => /^(footer|island:NewsletterForm)/.test(id))).toEqual([
+      footers.find((id) => id.startsWith("footer:")),
+    ]);
+    expect(comparable(warm.text)).toBe(comparable(cold.text));
+    expect(warm.text).toContain('aria-describedby="_R_0_-message"');
+  });
+
   it("puts the nonce only into the head's nonce attributes: an editor's text that names the slot stays as typed", async () => {
     const typed = { title: `Bel ons ${NONCE_SLOT}`, description: `nonce="${NONCE_SLOT}"` };
     const space = {

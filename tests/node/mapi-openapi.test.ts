@@ -34,9 +34,7 @@ function specDir(): string {
     process.env.STORYBLOK_MAPI_OPENAPI_DIR,
     join(REPO_ROOT, "tests/fixtures/storyblok-mapi"),
     resolve(REPO_ROOT, "../shared/reference/storyblok-mapi"),
-  ].filter(
-    (dir): dir is string => Boolean(dir),
-  );
+  ].filter((dir): dir is string => Boolean(dir));
   const found = candidates.find((dir) => existsSync(join(dir, "resources/mapi/stories/main.yaml")));
   if (!found) throw new Error(`Storyblok Management API OpenAPI description not found; looked in ${candidates.join(", ")}`);
   return found;

@@ -65,25 +65,32 @@ export function holdPart(parts: RequestParts, id: PartId): boolean {
 /**
  * The site's `memo` for one request: a hit is a map lookup; a miss renders the part on its own
  * (React's synchronous renderer, a separate instance from the streaming one) inside this
- * request's site context without the memo (a part never nests memoised parts), and keeps it.
+ * request's site context without the memo (a part never nests memoised parts) or, for a part that
+ * `nests`, with it (the parts inside are taken from the memo or rendered on their own first, and
+ * their preloads come out with the outer part's), and keeps it.
  * A part is kept for every request of its key's language, so it is rendered in that language
  * (`lang`, `t`; a rendering function is handed it), whatever the request's context says.
  */
 export function partHtmlFor(parts: RequestParts, site: SiteContextValue): PartHtml {
   const { memo, scope, held } = parts;
-  let partSite: SiteContextValue | undefined; // made on the first miss: a warm page has none
-  return (id, children) => {
+  // made on the first miss: a warm page has none
+  let partSite: SiteContextValue | undefined;
+  let nestingSite: SiteContextValue | undefined;
+  const partHtml: PartHtml = (id, children, options) => {
     const key = partKey(scope, id);
     let part = held[id] ?? memo.get<HtmlPart>(key);
     if (part === undefined) {
       partSite ??= { ...site, lang: scope.lang, t: dictionary(scope.lang), parts: undefined, bodyPart: undefined };
-      part = typeof children === "function" ? { html: children(scope.lang), preloads: [] } : renderPart(children as ReactNode, partSite);
+      nestingSite ??= options?.nests ? { ...partSite, parts: partHtml, bodyPart: site.bodyPart } : undefined;
+      const within = options?.nests ? (nestingSite ?? partSite) : partSite;
+      part = typeof children === "function" ? { html: children(scope.lang), preloads: [] } : renderPart(children as ReactNode, within);
       memo.set(key, part, (key.length + part.html.length + JSON.stringify(part.preloads).length) * 2);
     }
     // the streaming render puts these into the document's head, where the browser finds them first
-    for (const { href, options } of part.preloads) preload(href, options);
+    for (const { href, options: preloadOptions } of part.preloads) preload(href, preloadOptions);
     return part.html;
   };
+  return partHtml;
 }
 
 /**

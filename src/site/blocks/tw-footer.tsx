@@ -5,7 +5,7 @@ import { partId } from "../part-id";
 import { useSite } from "../site-context";
 import { useEditable } from "../editable";
 import { RichText } from "../richtext/render";
-import { NEWSLETTER_OUTCOME, outcomeMessage } from "../../shared/newsletter";
+import { NEWSLETTER_OUTCOME, outcomeMessage, type NewsletterMessage } from "../../shared/newsletter";
 import type { Lang } from "../../shared/i18n/lang";
 import { EXTERNAL_REL, resolveLink } from "../../shared/links";
 import { Image } from "../ui/image";
@@ -58,25 +58,35 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
 /**
  * The site footer: who we are, where to go, the newsletter, socials and how to reach us. It belongs
  * to the theme story: editor attributes only when the theme itself is previewed, as a page's
- * preview marks only the bloks of that page's story.
+ * preview marks only the bloks of that page's story. Where the sign-up form is the same for every
+ * visitor of the page (a memoised body, no sign-up outcome to show), the whole footer is one part
+ * of the memo: only the `<footer>` element itself is rendered per request.
  */
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
   const editable = useEditable(blok);
-  const { year } = useSite();
+  const { year, path, search, lang, t, bodyPart } = useSite();
+  const outcome = outcomeMessage(search, lang, t.newsletter);
+  const newsletterFor = bodyPart !== undefined && !outcome ? path : undefined;
   return (
-    <footer {...editable} className="mt-auto bg-ink text-white">
+    <Memo
+      as="footer"
+      part={newsletterFor === undefined ? undefined : partId.footerOf(blok._uid, year, newsletterFor)}
+      nests
+      {...editable}
+      className="mt-auto bg-ink text-white"
+    >
       <div className="site-container grid gap-12 py-16 lg:grid-cols-[1fr_2fr]">
         <FooterIntro blok={blok} />
         <div className="flex flex-col gap-12">
-          <FooterGroups groups={footerGroups(blok)} part={partId.footer("groups", blok._uid)} />
-          <FooterNewsletter />
+          <FooterGroups groups={() => footerGroups(blok)} part={partId.footer("groups", blok._uid)} />
+          <FooterNewsletter outcome={outcome} sameFor={newsletterFor} />
         </div>
         <FooterContact blok={blok} />
       </div>
       <div className="border-t border-white/15">
         <FooterBottom blok={blok} year={year} />
       </div>
-    </footer>
+    </Memo>
   );
 }
 
@@ -132,10 +142,12 @@ function SocialLinks({ socials, label }: { socials: NavLink[]; label: string }) 
   );
 }
 
-/** The sign-up form (an island), with the outcome of a no-JS post when the address carries one. */
-function FooterNewsletter() {
-  const { path, search, lang, t, bodyPart } = useSite();
-  const outcome = outcomeMessage(search, lang, t.newsletter);
+/**
+ * The sign-up form (an island), with the outcome of a no-JS post when the address carries one;
+ * `sameFor` (the path) when the form is the same for every visitor of the page.
+ */
+function FooterNewsletter({ outcome, sameFor }: { outcome: NewsletterMessage | undefined; sameFor: string | undefined }) {
+  const { path, lang, t } = useSite();
   const { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail } = t.newsletter;
   return (
     <section id={NEWSLETTER_OUTCOME[lang].anchor} aria-labelledby={NEWSLETTER_TITLE_ID[lang]} className="max-w-xl scroll-mt-24">
@@ -147,7 +159,7 @@ function FooterNewsletter() {
         name="NewsletterForm"
         component={NewsletterForm}
         // the same for every visitor of a page (its own path) who has no sign-up outcome to see
-        sameFor={bodyPart !== undefined && !outcome ? path : undefined}
+        sameFor={sameFor}
         props={{
           returnPath: path,
           lang,

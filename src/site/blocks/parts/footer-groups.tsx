@@ -12,12 +12,21 @@ export interface FooterGroup {
 /**
  * The footer's link groups as native disclosures: on small screens each `<details>` opens and
  * closes (animated in CSS) with no JavaScript at all, so a tap before the page has hydrated
- * counts. On large screens CSS shows every group open with a plain heading.
+ * counts. On large screens CSS shows every group open with a plain heading. `groups` may be a
+ * function: then they are worked out only when the part is rendered, not on a memo hit.
  */
-export function FooterGroups({ groups, part }: { groups: FooterGroup[]; part?: PartId }) {
+export function FooterGroups({ groups, part }: { groups: FooterGroup[] | (() => FooterGroup[]); part?: PartId }) {
   return (
     <Memo part={part} className="grid gap-x-8 lg:grid-cols-3 lg:gap-y-8">
-      {groups.map((group) => (
+      <GroupList groups={typeof groups === "function" ? groups : () => groups} />
+    </Memo>
+  );
+}
+
+function GroupList({ groups }: { groups: () => FooterGroup[] }) {
+  return (
+    <>
+      {groups().map((group) => (
         <nav key={group.id} aria-labelledby={`footer-${group.id}`} className="border-b border-white/15 lg:border-0">
           <h2
             id={`footer-${group.id}`}
@@ -54,6 +63,6 @@ export function FooterGroups({ groups, part }: { groups: FooterGroup[]; part?: P
           </details>
         </nav>
       ))}
-    </Memo>
+    </>
   );
 }
