@@ -231,29 +231,25 @@ describe("the stand-in against Storyblok's Management API description", () => {
     ]);
   });
 
-  it("refuses a missing or wrong token with 401 and the documented body", async () => {
-    for (const headers of [{}, { authorization: "wrong" }] as Array<Record<string, string>>) {
-      const res = await fetch(`${standIn.url}/v1/spaces/${SPACE_ID}/components`, { headers });
-      const exchange = {
-        method: "GET",
-        url: new URL(res.url),
-        requestBody: undefined,
-        answer: { status: res.status, body: await res.json() },
-      };
-      expect(res.status).toBe(401);
-      expect(answerProblems(operationFor("GET", exchange.url.pathname) as Operation, exchange)).toEqual([]);
-    }
-  });
-
-  it("answers an unknown story with 404, a documented status", async () => {
-    const res = await fetch(`${standIn.url}/v1/spaces/${SPACE_ID}/stories/999`, { headers: { authorization: TOKEN } });
+  /** A GET to the stand-in: its status, and what the description finds wrong with the answer. */
+  async function documentedGet(path: string, headers: Record<string, string>) {
+    const res = await fetch(`${standIn.url}/v1/spaces/${SPACE_ID}${path}`, { headers });
     const exchange = {
       method: "GET",
       url: new URL(res.url),
       requestBody: undefined,
       answer: { status: res.status, body: await res.json() },
     };
-    expect(res.status).toBe(404);
-    expect(answerProblems(operationFor("GET", exchange.url.pathname) as Operation, exchange)).toEqual([]);
+    return { status: res.status, problems: answerProblems(operationFor("GET", exchange.url.pathname) as Operation, exchange) };
+  }
+
+  it("refuses a missing or wrong token with 401 and the documented body", async () => {
+    for (const headers of [{}, { authorization: "wrong" }] as Array<Record<string, string>>) {
+      expect(await documentedGet("/components", headers)).toEqual({ status: 401, problems: [] });
+    }
+  });
+
+  it("answers an unknown story with 404, a documented status", async () => {
+    expect(await documentedGet("/stories/999", { authorization: TOKEN })).toEqual({ status: 404, problems: [] });
   });
 });
