@@ -203,6 +203,3 @@ export const theme = defineBlock({
     defineField("customers", { type: "bloks", allow: [customer], display_name: "Klanten" }),
   ],
 });
-
-/** Every block of this group. */
-export const contentTypeBlocks = [page, caseDetail, insightDetail, sector, vacancy, teamMember, customer, theme];

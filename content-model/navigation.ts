@@ -140,18 +140,3 @@ export const twFooter = defineBlock({
     defineField("officeImage", { type: "asset", filetypes: ["images"], translatable: true, display_name: "Foto van het kantoor" }),
   ],
 });
-
-/** Every block of this group. */
-export const navigationBlocks = [
-  navLink,
-  navSubmenu,
-  navItem,
-  mobileNavItem,
-  contactLink,
-  contactText,
-  contactTextBlock,
-  footerSubmenu,
-  footerLinkGroup,
-  twMenu,
-  twFooter,
-];

@@ -99,16 +99,3 @@ export const caseResult = defineBlock({
     defineField("label", { type: "text", translatable: true, required: true, display_name: "Betekenis" }),
   ],
 });
-
-/** Every block of this group. */
-export const partBlocks = [
-  card,
-  carouselItem,
-  serviceCard,
-  textCard,
-  textBlock,
-  titledParagraph,
-  featureBenefit,
-  arrowListItem,
-  caseResult,
-];
