@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Lighthouse (mobile, performance) on a freshly started site: builds, starts the Worker with an
 // empty local state (KV, the HTML memo and the cache version all cold) and audits each path's first
-// view once (after the browser has met the origin on its robots.txt: see main), in Debian's Chromium (never a downloaded browser). Prints score, CLS, LCP, TBT, FCP,
-// Speed Index per page (full reports in .generated/lighthouse/); fails when a
-// page scores below 98 or shifts at all.
+// view once (after the browser has met the origin on its robots.txt: see main), in Debian's
+// Chromium (never a downloaded browser). Prints score, CLS, LCP, TBT, FCP, Speed Index per page
+// (full reports in .generated/lighthouse/); fails when a page scores below 98 or shifts at all.
 //
 //   npm run lighthouse [-- /path ...]      LIGHTHOUSE_PORT (default 8737), CHROMIUM_PATH
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -81,7 +81,12 @@ async function main() {
     // 99), whichever page it is, while a visit to another origin of the same site does not help.
     // No page, stylesheet, script or image is fetched, and Lighthouse clears cache and storage
     // before each audit, so every audit below is still a first view of a cold site.
-    await lighthouse(`${BASE}/robots.txt`, { port: chrome.port, output: "json", logLevel: "error", onlyAudits: ["first-contentful-paint"] });
+    await lighthouse(`${BASE}/robots.txt`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyAudits: ["first-contentful-paint"],
+    });
     const results: Result[] = [];
     for (const path of paths) results.push(await audit(chrome.port, path));
     console.log("path | score | CLS | LCP ms | TBT ms | FCP ms | SI ms");
