@@ -11,7 +11,8 @@ import type { PartId } from "./part-id";
 /**
  * The HTML of a part every visitor of a cache version gets (and of a path, where `id` says so):
  * `parts(id, children)` answers the HTML of `children`, rendered once per isolate and kept in
- * the language of the request's key (a function is handed that language). Server only, visitors only.
+ * the language of the request's key (a function is handed that language). Server only, visitors
+ * only. In the streaming render it answers a marker the server replaces with the part's bytes.
  * A part is rendered without the memo (its `<Memo>`s render their children), unless it `nests`:
  * then the parts inside it come from the memo too, each rendered on its own as always (an island's
  * React ids count from its own root, as the browser hydrates it).

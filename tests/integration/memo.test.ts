@@ -10,6 +10,7 @@ import { createApp } from "../../src/server/index";
 import { NONCE_SLOT } from "../../src/server/render/document";
 import { partId } from "../../src/site/part-id";
 import { createHtmlMemo, partHtmlFor, partKey, type HtmlMemo } from "../../src/server/render/html-memo";
+import { createPartSplice } from "../../src/server/render/part-splice";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { previewLink } from "../../src/shared/preview-link";
 import { useT } from "../../src/site/site-context";
@@ -327,7 +328,7 @@ describe("partHtmlFor", () => {
   it("renders a part, and hands a rendering function, the language of the part's key, not the request's", () => {
     const memo = createHtmlMemo();
     const scope = { cv: 1, build: "b", lang: "en" } as const;
-    const english = partHtmlFor({ memo, scope, held: {} }, dutchRequest);
+    const english = partHtmlFor({ memo, scope, held: {}, splice: createPartSplice() }, dutchRequest).html;
     const label = partId.footer("intro", "label");
     expect(english(label, createElement(Label))).toBe('<span lang="en">Koraal on social media</span>');
     expect(english(partId.head({}), (lang) => `<meta lang="${lang}">`)).toBe('<meta lang="en">');

@@ -5,6 +5,7 @@ import { createByteLru, type ByteLru } from "../content/parsed-cache";
 import { SiteProvider, type PartHtml, type SiteContextValue } from "../../site/site-context";
 import type { PartId } from "../../site/part-id";
 import { buildManifest } from "./assets";
+import { createPartSplice, type PartSplice } from "./part-splice";
 import { dictionary, type Lang } from "../../shared/i18n";
 
 /**
@@ -35,7 +36,15 @@ export const partKey = ({ cv, build, lang }: PartScope, part: PartId): string =>
 export interface HtmlPart {
   html: string;
   preloads: Array<{ href: string; options: PreloadOptions }>;
+  /** `html` as UTF-8, made the first time the part goes into a response (part-splice.ts). */
+  bytes?: Uint8Array;
 }
+
+/** What a part may hold in the memo: its key, HTML and preloads as UTF-16, and at most 3 UTF-8 bytes per HTML unit. */
+const partSize = (key: string, part: HtmlPart) =>
+  (key.length + part.html.length + JSON.stringify(part.preloads).length) * 2 + part.html.length * 3;
+
+const utf8 = new TextEncoder();
 
 /**
  * The memo as one visitor's request uses it. Only a visitor's page has one (made by the visitor's
@@ -49,10 +58,12 @@ export interface RequestParts {
   held: Partial<Record<PartId, HtmlPart>>;
   /** The id of the page body (`<main>`), when every visitor of this path gets the same body. */
   body?: PartId;
+  /** Where the streaming render's parts go into the response as bytes. */
+  splice: PartSplice;
 }
 
 export function requestParts(memo: HtmlMemo, cv: number, lang: Lang): RequestParts {
-  return { memo, scope: { cv, build: buildManifest.buildId, lang }, held: {} };
+  return { memo, scope: { cv, build: buildManifest.buildId, lang }, held: {}, splice: createPartSplice() };
 }
 
 /** Takes part `id` out of the memo for this request if it is there now (a route skips the work the part needs). */
@@ -70,27 +81,35 @@ export function holdPart(parts: RequestParts, id: PartId): boolean {
  * their preloads come out with the outer part's), and keeps it.
  * A part is kept for every request of its key's language, so it is rendered in that language
  * (`lang`, `t`; a rendering function is handed it), whatever the request's context says.
+ * `html` answers the part's HTML; `streamed`, for the streaming render's own `<Memo>`s, a marker
+ * that the response's splice replaces with the part's bytes (part-splice.ts).
  */
-export function partHtmlFor(parts: RequestParts, site: SiteContextValue): PartHtml {
-  const { memo, scope, held } = parts;
+export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html: PartHtml; streamed: PartHtml } {
+  const { memo, scope, held, splice } = parts;
   // made on the first miss: a warm page has none
   let partSite: SiteContextValue | undefined;
   let nestingSite: SiteContextValue | undefined;
-  const partHtml: PartHtml = (id, children, options) => {
+  const partOf = (id: PartId, children: Parameters<PartHtml>[1], options: Parameters<PartHtml>[2]): HtmlPart => {
     const key = partKey(scope, id);
     let part = held[id] ?? memo.get<HtmlPart>(key);
     if (part === undefined) {
       partSite ??= { ...site, lang: scope.lang, t: dictionary(scope.lang), parts: undefined, bodyPart: undefined };
-      nestingSite ??= options?.nests ? { ...partSite, parts: partHtml, bodyPart: site.bodyPart } : undefined;
+      nestingSite ??= options?.nests ? { ...partSite, parts: html, bodyPart: site.bodyPart } : undefined;
       const within = options?.nests ? (nestingSite ?? partSite) : partSite;
       part = typeof children === "function" ? { html: children(scope.lang), preloads: [] } : renderPart(children as ReactNode, within);
-      memo.set(key, part, (key.length + part.html.length + JSON.stringify(part.preloads).length) * 2);
+      memo.set(key, part, partSize(key, part));
     }
     // the streaming render puts these into the document's head, where the browser finds them first
     for (const { href, options: preloadOptions } of part.preloads) preload(href, preloadOptions);
-    return part.html;
+    return part;
   };
-  return partHtml;
+  const html: PartHtml = (id, children, options) => partOf(id, children, options).html;
+  const streamed: PartHtml = (id, children, options) => {
+    const part = partOf(id, children, options);
+    part.bytes ??= utf8.encode(part.html);
+    return splice.mark(part.bytes);
+  };
+  return { html, streamed };
 }
 
 /**

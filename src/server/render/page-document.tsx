@@ -6,7 +6,7 @@ import type { Logger } from "../../shared/log";
 import { PREVIEW_ROOT_ATTRIBUTE, themeSite, type PreviewProps } from "../../site/preview-props";
 import { buildManifest } from "./assets";
 import { DEFAULT_SHARE_IMAGE, Document, SITE_NAME } from "./document";
-import { SiteProvider, type SiteContextValue } from "../../site/site-context";
+import { SiteProvider, type PartHtml, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
 import { Block } from "../../site/blocks/dispatch";
 import { ThirdPartyScripts } from "./third-party";
@@ -60,7 +60,7 @@ export type PageDocumentInput = DocumentInput & Audience;
 /** Header + routed page + footer inside the document, with the request's site context. */
 export function PageDocument(input: PageDocumentInput) {
   const { preview, nonce } = input;
-  const site = siteContext(input);
+  const { site, headMemo } = siteContext(input);
   const shell = (
     <SiteShell header={input.theme?.header} footer={input.theme?.footer}>
       {input.children}
@@ -72,7 +72,7 @@ export function PageDocument(input: PageDocumentInput) {
       skipLinkText={site.t.document.skipToContent}
       meta={documentMeta(input, site)}
       nonce={nonce}
-      memo={site.parts}
+      memo={headMemo}
       assets={{
         buildId: buildManifest.buildId,
         stylesheet: buildManifest.stylesheet,
@@ -107,8 +107,8 @@ export function PageDocument(input: PageDocumentInput) {
   );
 }
 
-/** The request's site context; a visitor's reads its HTML parts from the memo. */
-function siteContext(input: PageDocumentInput): SiteContextValue {
+/** The request's site context; a visitor's reads its HTML parts from the memo, and so does its document head. */
+function siteContext(input: PageDocumentInput): { site: SiteContextValue; headMemo?: PartHtml } {
   const { url, theme, preview, parts } = input;
   const { lang } = input;
   const site: SiteContextValue = {
@@ -126,8 +126,11 @@ function siteContext(input: PageDocumentInput): SiteContextValue {
     Block,
     ...(preview ? { editing: preview.storyId } : {}),
   };
-  if (parts) Object.assign(site, { parts: partHtmlFor(parts, site), bodyPart: parts.body });
-  return site;
+  if (!parts) return { site };
+  // the blocks' `<Memo>`s are in the stream (their parts go in as bytes); the head is a string (its nonce goes in per request)
+  const { html, streamed } = partHtmlFor(parts, site);
+  Object.assign(site, { parts: streamed, bodyPart: parts.body });
+  return { site, headMemo: html };
 }
 
 const relationsOf = (rels: Story[] | undefined) => new Map((rels ?? []).map((story) => [story.uuid, story]));

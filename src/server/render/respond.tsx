@@ -64,7 +64,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
     >
       {body}
     </PageDocument>,
-    { status, headers, logger, complete: isBot, signal: c.req.raw.signal, nonce },
+    { status, headers, logger, complete: isBot, signal: c.req.raw.signal, nonce, splice: document.parts?.splice },
   );
   timing.add("render", { dur: performance.now() - started });
   response.headers.set("Server-Timing", timing.header());

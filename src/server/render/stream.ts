@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server.edge";
 import type { Logger } from "../../shared/log";
+import type { PartSplice } from "./part-splice";
 
 export interface StreamOptions {
   status: number;
@@ -11,6 +12,8 @@ export interface StreamOptions {
   signal?: AbortSignal;
   /** CSP nonce for React's own inline scripts (streamed Suspense boundaries). */
   nonce?: string;
+  /** Puts the memoised parts the render marked into the response as bytes (part-splice.ts). */
+  splice?: PartSplice;
 }
 
 /**
@@ -18,7 +21,10 @@ export interface StreamOptions {
  * after the first byte cannot change it any more, so they are logged (and React finishes the
  * boundary with its client fallback).
  */
-export async function streamHtml(node: ReactNode, { status, headers, logger, complete, signal, nonce }: StreamOptions): Promise<Response> {
+export async function streamHtml(
+  node: ReactNode,
+  { status, headers, logger, complete, signal, nonce, splice }: StreamOptions,
+): Promise<Response> {
   const stream = await renderToReadableStream(node, {
     signal,
     nonce,
@@ -31,5 +37,5 @@ export async function streamHtml(node: ReactNode, { status, headers, logger, com
   });
   if (complete) await stream.allReady;
   headers.set("content-type", "text/html; charset=utf-8");
-  return new Response(stream, { status, headers });
+  return new Response(splice ? stream.pipeThrough(splice.stream()) : stream, { status, headers });
 }

@@ -1,0 +1,83 @@
+/**
+ * A warm page is mostly memoised parts (the header island, the body, the footer), and React's
+ * stream encodes every string it writes as UTF-8, those parts included, on every request. In the
+ * streaming render a part is therefore a marker (U+0001, the part's number in this request,
+ * U+0001; React writes inner HTML as it is) and this splice puts the part's bytes, encoded once
+ * per isolate, in its place. Nothing else on a page writes U+0001 where a marker is expected: a
+ * marker counts only with the next number this request handed out, so a stray control character
+ * in content stays as it was.
+ */
+export interface PartSplice {
+  /** The marker React writes in place of `bytes`, the next part of this request. */
+  mark(bytes: Uint8Array): string;
+  /** React's bytes with each marker replaced by its part, in the order they were handed out. */
+  stream(): TransformStream<Uint8Array, Uint8Array>;
+}
+
+const MARK = 0x01;
+/** A marker's number has at most this many digits (a page has a handful of parts). */
+const MAX_DIGITS = 6;
+
+export function createPartSplice(): PartSplice {
+  const parts: Uint8Array[] = [];
+  return {
+    mark(bytes) {
+      return `\u0001${parts.push(bytes) - 1}\u0001`;
+    },
+    stream() {
+      let next = 0;
+      // the start of a marker that a chunk ended in (React cuts its output every 4 KB)
+      let carry: Uint8Array | undefined;
+      return new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          let bytes = carry ? concat([carry, chunk]) : chunk;
+          carry = undefined;
+          const pieces: Uint8Array[] = [];
+          let emitted = 0;
+          let from = 0;
+          for (let at = bytes.indexOf(MARK); at !== -1 && next < parts.length; at = bytes.indexOf(MARK, from)) {
+            let end = at + 1;
+            let number = 0;
+            while (end < bytes.length && end - at <= MAX_DIGITS && isDigit(bytes[end]!)) number = number * 10 + bytes[end++]! - 0x30;
+            if (end === bytes.length && end - at <= MAX_DIGITS) {
+              carry = bytes.slice(at);
+              bytes = bytes.subarray(0, at);
+              break;
+            }
+            if (bytes[end] !== MARK || end === at + 1 || number !== next) {
+              from = at + 1; // not a marker of this request: the byte stays
+              continue;
+            }
+            pieces.push(bytes.subarray(emitted, at), parts[next++]!);
+            emitted = from = end + 1;
+          }
+          if (pieces.length === 0) {
+            if (bytes.length) controller.enqueue(bytes);
+            return;
+          }
+          pieces.push(bytes.subarray(emitted));
+          // one chunk out per chunk in: the answer's writes stay as few as React's (a copy, too,
+          // since a part's bytes serve every request of the isolate)
+          controller.enqueue(concat(pieces));
+        },
+        flush(controller) {
+          if (carry) controller.enqueue(carry);
+        },
+      });
+    },
+  };
+}
+
+const isDigit = (byte: number) => byte >= 0x30 && byte <= 0x39;
+
+function concat(pieces: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const joined = new Uint8Array(length);
+  let offset = 0;
+  for (const piece of pieces) {
+    joined.set(piece, offset);
+    offset += piece.length;
+  }
+  return joined;
+}
