@@ -42,6 +42,11 @@ export interface SiteContextValue {
   logger: Logger;
   /** The path of the page being rendered, e.g. "/cases". */
   path: string;
+  /**
+   * An answer that is not a page of its own (the error screen, at whatever path was asked): the
+   * sign-up form sends a plain post back to the language's home, not to that path.
+   */
+  notAPage?: boolean;
   /** The request's query string (e.g. "?nieuwsbrief=geabonneerd"). */
   search: string;
   /** The company's social links (from the header), shown in the footer too. */

@@ -209,10 +209,36 @@ describe("what a warm page takes from the memo", () => {
     for (const path of ["/bestaat-niet-1", "/bestaat-niet-2", "/bestaat-niet-1?nieuwsbrief=geabonneerd", "/contact?nieuwsbrief=ongeldig"]) {
       await get(path);
     }
-    expect(spy.writes.filter((key) => /bestaat-niet|NewsletterForm/.test(key))).toEqual([]);
+    expect(spy.writes.filter((key) => /bestaat-niet|nieuwsbrief/.test(key))).toEqual([]);
     // the error screen's head names no path: one part for every 404
     expect(spy.writes.filter((key) => key.includes("|head:") && key.includes("Pagina niet gevonden"))).toHaveLength(1);
+    // its sign-up form returns to the home page: its footer is the home page's, one part for every 404
+    const idOf = (key: string) => key.split("|").slice(3).join("|");
+    expect(spy.writes.map(idOf).filter((id) => /^(footer:|island:NewsletterForm)/.test(id))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^footer:[^:]+:\d{4}:\/$/), "island:NewsletterForm:/"]),
+    );
+    expect(spy.writes.map(idOf).filter((id) => /^(footer:|island:NewsletterForm)/.test(id))).toHaveLength(2);
   });
+
+  it.each([
+    ["/bestaat-niet", "/", "/"],
+    ["/en/does-not-exist", "/en", "/en"],
+  ])(
+    "the error screen at %s: the footer of its home page, the form returning there with its own root's React ids",
+    async (path, home, returnPath) => {
+      const spy = observed(createHtmlMemo());
+      const { get } = site({ htmlMemo: spy.memo });
+      await get(home); // the first visit loads the home page's listings: from the second on, its footer is one part
+      const homeAnswer = await get(home);
+      const [cold, warm] = [await get(path), await get(path)];
+      expect(cold.status).toBe(404);
+      const footerOf = (text: string) => text.slice(text.indexOf("<footer"), text.indexOf("</footer>"));
+      expect(footerOf(cold.text)).toBe(footerOf(homeAnswer.text));
+      expect(footerOf(warm.text)).toBe(footerOf(homeAnswer.text));
+      expect(footerOf(warm.text)).toContain(`name="returnPath" value="${returnPath}"`);
+      expect(footerOf(warm.text)).toContain('aria-describedby="_R_0_-message"');
+    },
+  );
 });
 
 describe("a page body found in the memo", () => {

@@ -120,6 +120,7 @@ function siteContext(input: PageDocumentInput): { site: SiteContextValue; headMe
     listings: input.listings ?? new Map(),
     logger: input.logger,
     path: url.pathname,
+    ...(input.canonical === false ? { notAPage: true } : {}),
     search: url.search,
     year: input.year,
     preview: Boolean(preview),

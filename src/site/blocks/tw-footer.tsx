@@ -6,7 +6,7 @@ import { useSite } from "../site-context";
 import { useEditable } from "../editable";
 import { RichText } from "../richtext/render";
 import { NEWSLETTER_OUTCOME, outcomeMessage, type NewsletterMessage } from "../../shared/newsletter";
-import type { Lang } from "../../shared/i18n/lang";
+import { homePath, type Lang } from "../../shared/i18n/lang";
 import { EXTERNAL_REL, resolveLink } from "../../shared/links";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
@@ -59,14 +59,17 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
  * The site footer: who we are, where to go, the newsletter, socials and how to reach us. It belongs
  * to the theme story: editor attributes only when the theme itself is previewed, as a page's
  * preview marks only the bloks of that page's story. Where the sign-up form is the same for every
- * visitor of the page (a memoised body, no sign-up outcome to show), the whole footer is one part
- * of the memo: only the `<footer>` element itself is rendered per request.
+ * visitor of the page (no sign-up outcome to show, and a memoised body, or an error screen, whose
+ * form returns to the language's home), the whole footer is one part of the memo: only the
+ * `<footer>` element itself is rendered per request. An error screen's footer is then its
+ * language's home page's, whatever path was asked: the memo holds no part per unknown path.
  */
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
   const editable = useEditable(blok);
-  const { year, path, search, lang, t, bodyPart } = useSite();
+  const { year, path, notAPage, search, lang, t, bodyPart } = useSite();
   const outcome = outcomeMessage(search, lang, t.newsletter);
-  const newsletterFor = bodyPart !== undefined && !outcome ? path : undefined;
+  const returnPath = notAPage ? homePath(lang) : path;
+  const newsletterFor = (bodyPart !== undefined || notAPage) && !outcome ? returnPath : undefined;
   return (
     <Memo
       as="footer"
@@ -79,7 +82,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
         <FooterIntro blok={blok} />
         <div className="flex flex-col gap-12">
           <FooterGroups groups={() => footerGroups(blok)} part={partId.footer("groups", blok._uid)} />
-          <FooterNewsletter outcome={outcome} sameFor={newsletterFor} />
+          <FooterNewsletter outcome={outcome} returnPath={returnPath} sameFor={newsletterFor} />
         </div>
         <FooterContact blok={blok} />
       </div>
@@ -144,10 +147,18 @@ function SocialLinks({ socials, label }: { socials: NavLink[]; label: string }) 
 
 /**
  * The sign-up form (an island), with the outcome of a no-JS post when the address carries one;
- * `sameFor` (the path) when the form is the same for every visitor of the page.
+ * `sameFor` (the path it returns to) when the form is the same for every visitor of the page.
  */
-function FooterNewsletter({ outcome, sameFor }: { outcome: NewsletterMessage | undefined; sameFor: string | undefined }) {
-  const { path, lang, t } = useSite();
+function FooterNewsletter({
+  outcome,
+  returnPath,
+  sameFor,
+}: {
+  outcome: NewsletterMessage | undefined;
+  returnPath: string;
+  sameFor: string | undefined;
+}) {
+  const { lang, t } = useSite();
   const { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail } = t.newsletter;
   return (
     <section id={NEWSLETTER_OUTCOME[lang].anchor} aria-labelledby={NEWSLETTER_TITLE_ID[lang]} className="max-w-xl scroll-mt-24">
@@ -161,7 +172,7 @@ function FooterNewsletter({ outcome, sameFor }: { outcome: NewsletterMessage | u
         // the same for every visitor of a page (its own path) who has no sign-up outcome to see
         sameFor={sameFor}
         props={{
-          returnPath: path,
+          returnPath,
           lang,
           texts: { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail },
           initialMessage: outcome,
