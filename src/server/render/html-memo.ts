@@ -32,17 +32,16 @@ export interface PartScope {
 /** The one way a part is keyed in the memo. */
 export const partKey = ({ cv, build, lang }: PartScope, part: PartId): string => `${cv}|${build}|${lang}|${part}`;
 
-/** A part as kept: its HTML, and the preloads React would have hoisted into the head. */
+/** A part as kept: its HTML, that HTML as UTF-8 (what goes into a response), and the preloads React would have hoisted into the head. */
 export interface HtmlPart {
   html: string;
+  bytes: Uint8Array;
   preloads: Array<{ href: string; options: PreloadOptions }>;
-  /** `html` as UTF-8, made the first time the part goes into a response (part-splice.ts). */
-  bytes?: Uint8Array;
 }
 
-/** What a part may hold in the memo: its key, HTML and preloads as UTF-16, and at most 3 UTF-8 bytes per HTML unit. */
+/** What a part holds in the memo: its key, HTML and preloads as UTF-16, and its UTF-8. */
 const partSize = (key: string, part: HtmlPart) =>
-  (key.length + part.html.length + JSON.stringify(part.preloads).length) * 2 + part.html.length * 3;
+  (key.length + part.html.length + JSON.stringify(part.preloads).length) * 2 + part.bytes.length;
 
 const utf8 = new TextEncoder();
 
@@ -96,7 +95,9 @@ export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html
       partSite ??= { ...site, lang: scope.lang, t: dictionary(scope.lang), parts: undefined, bodyPart: undefined };
       nestingSite ??= options?.nests ? { ...partSite, parts: html, bodyPart: site.bodyPart } : undefined;
       const within = options?.nests ? (nestingSite ?? partSite) : partSite;
-      part = typeof children === "function" ? { html: children(scope.lang), preloads: [] } : renderPart(children as ReactNode, within);
+      const rendered =
+        typeof children === "function" ? { html: children(scope.lang), preloads: [] } : renderPart(children as ReactNode, within);
+      part = { ...rendered, bytes: utf8.encode(rendered.html) };
       memo.set(key, part, partSize(key, part));
     }
     // the streaming render puts these into the document's head, where the browser finds them first
@@ -104,11 +105,7 @@ export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html
     return part;
   };
   const html: PartHtml = (id, children, options) => partOf(id, children, options).html;
-  const streamed: PartHtml = (id, children, options) => {
-    const part = partOf(id, children, options);
-    part.bytes ??= utf8.encode(part.html);
-    return splice.mark(part.bytes);
-  };
+  const streamed: PartHtml = (id, children, options) => splice.mark(partOf(id, children, options).bytes);
   return { html, streamed };
 }
 
@@ -117,7 +114,7 @@ export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html
  * hoists there (an LCP image's `fetchPriority="high"`) come out inline instead; they are taken
  * out and replayed through `preload()` on every use.
  */
-function renderPart(children: ReactNode, site: SiteContextValue): HtmlPart {
+function renderPart(children: ReactNode, site: SiteContextValue): Omit<HtmlPart, "bytes"> {
   const html = renderToString(createElement(SiteProvider, { value: site, children }));
   const preloads: HtmlPart["preloads"] = [];
   const rest = html.replace(/<link rel="preload"([^>]*)\/>/g, (_tag, attributes: string) => {
