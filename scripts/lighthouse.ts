@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Lighthouse (mobile, performance) on a freshly started site: builds, starts the Worker with an
 // empty local state (KV, the HTML memo and the cache version all cold) and audits each path's first
-// view once (after the browser has met the origin on its robots.txt: see main), in Debian's
-// Chromium (never a downloaded browser). Prints score, CLS, LCP, TBT, FCP, Speed Index per page
-// (full reports in .generated/lighthouse/); fails when a page scores below 98 or shifts at all.
+// view once, in Debian's Chromium (never a downloaded browser). Prints score, CLS, LCP, TBT, FCP,
+// Speed Index per page (full reports in .generated/lighthouse/); fails when a
+// page scores below 98 or shifts at all.
 //
 //   npm run lighthouse [-- /path ...]      LIGHTHOUSE_PORT (default 8737), CHROMIUM_PATH
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -75,18 +75,6 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
   try {
     await waitUntilUp(BASE);
-    // The browser meets the origin once, on the robots.txt the server has already answered: the first
-    // navigation of a freshly launched Chromium to an origin holds its first paint for 1-2 s
-    // (Chromium's paint holding: with --disable-features=PaintHolding the same first audit scores
-    // 99), whichever page it is, while a visit to another origin of the same site does not help.
-    // No page, stylesheet, script or image is fetched, and Lighthouse clears cache and storage
-    // before each audit, so every audit below is still a first view of a cold site.
-    await lighthouse(`${BASE}/robots.txt`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyAudits: ["first-contentful-paint"],
-    });
     const results: Result[] = [];
     for (const path of paths) results.push(await audit(chrome.port, path));
     console.log("path | score | CLS | LCP ms | TBT ms | FCP ms | SI ms");
