@@ -23,24 +23,12 @@ import {
 } from "../../scripts/content-pull.ts";
 import { createEmulator, type Emulator } from "../../src/server/content/emulator";
 import type { Story } from "../../src/shared/content";
+import { testClock } from "../helpers/test-clock";
 
 const CONTENT_DIR = join(REPO_ROOT, "content");
 // The pure snapshot of content/: npm start serves withContentVersion(snapshot), whose cv is shifted.
 const snapshot = buildSnapshot(CONTENT_DIR);
 const SCRIPT = join(REPO_ROOT, "scripts/content-pull.ts");
-
-function fakeTime() {
-  let now = 0;
-  const sleeps: number[] = [];
-  return {
-    now: () => now,
-    sleep: async (ms: number) => {
-      sleeps.push(ms);
-      now += ms;
-    },
-    sleeps,
-  };
-}
 
 function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -75,7 +63,7 @@ describe("pure parts", () => {
   });
 
   it("starts at most 5 requests a second", async () => {
-    const time = fakeTime();
+    const time = testClock();
     const pace = createPacer({ now: time.now, sleep: time.sleep });
     for (let i = 0; i < 6; i++) await pace();
     expect(time.sleeps).toEqual([200, 200, 200, 200, 200]);
@@ -153,7 +141,7 @@ describe("pure parts", () => {
     const emulator = createEmulator(snapshot, {
       fault: (url) => (url.pathname === "/v2/cdn/stories" && limited++ === 0 ? { status: 429 } : undefined),
     });
-    const time = fakeTime();
+    const time = testClock();
     const pulled = await pullSpace({
       token: "local-public-token",
       previewToken: "local-preview-token",

@@ -3,10 +3,10 @@
  * Content Delivery API (status codes, pagination headers and JSON schemas per operation), so the
  * emulator cannot drift from the API the production site talks to.
  *
- * The description lives outside the repo (see specDir below); STORYBLOK_OPENAPI_DIR overrides it.
+ * The description is vendored in tests/fixtures/storyblok-capi (tests/helpers/openapi-dir.ts);
+ * STORYBLOK_OPENAPI_DIR overrides where.
  */
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import $RefParser from "@apidevtools/json-schema-ref-parser";
 import Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv";
@@ -18,19 +18,17 @@ import { createEmulator, type Emulator } from "../../src/server/content/emulator
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
 import type { LinkEntry } from "../../src/shared/content";
 import type { StoredBlok, StoredStory } from "../helpers/stored";
+import { openApiDir } from "../helpers/openapi-dir";
 
 type Json = Record<string, unknown>;
 
-function specDir(): string {
-  const candidates = [
-    process.env.STORYBLOK_OPENAPI_DIR,
-    join(REPO_ROOT, "tests/fixtures/storyblok-capi"),
-    resolve(REPO_ROOT, "../shared/reference/storyblok-capi"),
-  ].filter((dir): dir is string => Boolean(dir));
-  const found = candidates.find((dir) => existsSync(join(dir, "capi/stories/main.yaml")));
-  if (!found) throw new Error(`Storyblok OpenAPI description not found; looked in ${candidates.join(", ")}`);
-  return found;
-}
+const specDir = () =>
+  openApiDir({
+    env: "STORYBLOK_OPENAPI_DIR",
+    name: "storyblok-capi",
+    marker: "capi/stories/main.yaml",
+    label: "Storyblok OpenAPI description",
+  });
 
 // ---------------------------------------------------------------------------------------------
 // The OpenAPI documents as ajv schemas

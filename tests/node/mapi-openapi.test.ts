@@ -5,10 +5,10 @@
  * be an operation the description has, and every answer a status it documents, with a body that
  * validates against the documented schema (ajv) and the documented pagination headers.
  *
- * The description lives outside the repo; STORYBLOK_MAPI_OPENAPI_DIR overrides where.
+ * The description is vendored in tests/fixtures/storyblok-mapi (tests/helpers/openapi-dir.ts);
+ * STORYBLOK_MAPI_OPENAPI_DIR overrides where.
  */
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import $RefParser from "@apidevtools/json-schema-ref-parser";
 import type { ErrorObject } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
@@ -23,22 +23,20 @@ import { desiredSpace } from "../../scripts/space-push/desired.ts";
 import { createMapi } from "../../scripts/space-push/mapi.ts";
 import { pullSpace } from "../../scripts/space-push/pull.ts";
 import { pushSpace } from "../../scripts/space-push/push.ts";
+import { openApiDir } from "../helpers/openapi-dir";
 
 type Json = Record<string, unknown>;
 const SPACE_ID = 287341;
 const TOKEN = "conformance-token";
 const DOCS = ["spaces", "component_folders", "components", "datasources", "datasource_entries", "stories", "assets"];
 
-function specDir(): string {
-  const candidates = [
-    process.env.STORYBLOK_MAPI_OPENAPI_DIR,
-    join(REPO_ROOT, "tests/fixtures/storyblok-mapi"),
-    resolve(REPO_ROOT, "../shared/reference/storyblok-mapi"),
-  ].filter((dir): dir is string => Boolean(dir));
-  const found = candidates.find((dir) => existsSync(join(dir, "resources/mapi/stories/main.yaml")));
-  if (!found) throw new Error(`Storyblok Management API OpenAPI description not found; looked in ${candidates.join(", ")}`);
-  return found;
-}
+const specDir = () =>
+  openApiDir({
+    env: "STORYBLOK_MAPI_OPENAPI_DIR",
+    name: "storyblok-mapi",
+    marker: "resources/mapi/stories/main.yaml",
+    label: "Storyblok Management API OpenAPI description",
+  });
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);

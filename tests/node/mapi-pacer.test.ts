@@ -5,22 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { pacer } from "../../scripts/space-push/mapi.ts";
-
-function testClock() {
-  let time = 0;
-  const sleeps: number[] = [];
-  return {
-    now: () => time,
-    sleep: async (ms: number) => {
-      sleeps.push(ms);
-      time += ms;
-    },
-    advance: (ms: number) => {
-      time += ms;
-    },
-    sleeps,
-  };
-}
+import { testClock } from "../helpers/test-clock";
 
 describe("pacer", () => {
   it("lets the first three go at once, then waits a second from the answer three calls back", async () => {
