@@ -14,6 +14,8 @@ const inspectorPort = Number(process.env.PROFILE_INSPECTOR_PORT || 9236);
 const base = `http://127.0.0.1:${port}`;
 const SECONDS = Number(process.env.PROFILE_SECONDS || 4);
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/"];
+/** PROFILE_COLD=1: profile only the fresh isolate's first request for the first path. */
+const COLD = process.env.PROFILE_COLD === "1";
 
 interface CallFrame {
   functionName: string;
@@ -135,7 +137,17 @@ try {
   await session.send("Profiler.enable");
   await session.send("Profiler.setSamplingInterval", { interval: 100 });
   mkdirSync(join(ROOT, ".generated/profiles"), { recursive: true });
-  for (const path of paths) {
+  if (COLD) {
+    const path = paths[0]!;
+    await session.send("Profiler.start");
+    await (await fetch(base + path)).arrayBuffer();
+    const { profile } = await session.send<{ profile: Profile }>("Profiler.stop");
+    const file = join(ROOT, ".generated/profiles", "cold.cpuprofile");
+    writeFileSync(file, JSON.stringify(profile));
+    report(`${path} (first request of a fresh isolate)`, profile, 1, moduleOf);
+    console.log(`raw profile: ${file}`);
+  }
+  for (const path of COLD ? [] : paths) {
     await load(path, 1500); // warm: KV, memos, JIT
     await session.send("Profiler.start");
     const requests = await load(path, SECONDS * 1000);

@@ -27,6 +27,8 @@ export interface RequestVariables {
   previewKey: PreviewKey;
   /** The isolate's memo of HTML parts every visitor gets (render/html-memo.ts). */
   htmlMemo: HtmlMemo;
+  /** Settles when a page's streamed body has gone out (or cannot any more): background work waits for it. */
+  answerSent?: Promise<void>;
   /** The app's clock (injected by tests): every clock read of a request goes through it. */
   now: () => number;
 }

@@ -32,6 +32,41 @@ describe("streaming", () => {
     await waitOnExecutionContext(ctx);
   });
 
+  it("a fresh isolate's cache-version check waits until its first page has gone out", async () => {
+    const earlier = slowListing(); // another isolate has left the cv in KV
+    earlier.open();
+    const ctx0 = createExecutionContext();
+    await (await earlier.app.fetch(new Request("http://www.koraal.test/over-ons"), env, ctx0)).text();
+    await waitOnExecutionContext(ctx0);
+
+    const reads: number[] = [];
+    const authority = {
+      idFromName: () => ({}),
+      get: () => ({
+        read: async (now: number) => {
+          reads.push(now);
+          return { refresh: false };
+        },
+        report: async () => {},
+      }),
+    };
+    const { app, open } = slowListing(); // a fresh isolate: it knows no cv, KV does
+    const ctx = createExecutionContext();
+    const res = await app.fetch(
+      new Request("http://www.koraal.test/cases"),
+      { ...env, CV_AUTHORITY: authority } as unknown as typeof env,
+      ctx,
+    );
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let early = "";
+    while (!early.includes('<main id="main"')) early += (await reader.read()).value ?? "";
+    expect(reads).toEqual([]); // the page is still rendering: its listing has not arrived
+    open();
+    while (!(await reader.read()).done);
+    await waitOnExecutionContext(ctx);
+    expect(reads).toHaveLength(1);
+  });
+
   it("gives crawlers the whole document at once, listing included", async () => {
     const { app, open } = slowListing();
     open();

@@ -8,6 +8,11 @@ function harness(options: { kv?: Record<string, string>; authority?: () => Promi
   let clock = 1_000_000;
   const kv = new Map(Object.entries(options.kv ?? {}));
   const pending: Promise<unknown>[] = [];
+  /** Background work waiting for its request's answer: `answered()` lets it run. */
+  const waiting: Array<() => Promise<unknown>> = [];
+  const answered = () => {
+    for (const work of waiting.splice(0)) pending.push(work());
+  };
   const reports: Array<[number, number]> = [];
   const reads: number[] = [];
   const failures: unknown[] = [];
@@ -38,6 +43,7 @@ function harness(options: { kv?: Record<string, string>; authority?: () => Promi
     now: () => clock,
     memo,
     defer: (promise) => void pending.push(promise),
+    afterAnswer: (work) => void waiting.push(work),
     onRefreshFailed: (error) => void failures.push(error),
   };
   return {
@@ -52,7 +58,12 @@ function harness(options: { kv?: Record<string, string>; authority?: () => Promi
       clock += ms;
     },
     now: () => clock,
-    settle: async () => void (await Promise.all(pending.splice(0))),
+    waiting: () => waiting.length,
+    answered,
+    settle: async () => {
+      answered();
+      await Promise.all(pending.splice(0));
+    },
   };
 }
 
@@ -67,11 +78,21 @@ describe("the isolate's cache version", () => {
     expect(h.reads).toEqual([]);
     h.advance(1);
     expect(await Promise.all([h.cv(), h.cv(), h.cv()])).toEqual([100, 100, 100]); // the authority has not answered
+    h.answered();
     expect(h.reads).toHaveLength(1);
     answer({ cv: 200, readAt: h.now(), refresh: false });
     await h.settle();
     expect(await h.cv()).toBe(200);
     expect(h.storyblokCalls()).toBe(0);
+  });
+
+  it("a check starts only once the request that started it has its answer, and no other starts meanwhile", async () => {
+    const h = harness({ kv: { "cv:current": "100" }, authority: async () => ({ cv: 100, readAt: 1, refresh: false }) });
+    expect(await h.cv()).toBe(100); // a fresh isolate: KV's cv, and a check due
+    expect(await h.cv()).toBe(100); // another request while the first is being answered
+    expect([h.reads, h.waiting()]).toEqual([[], 1]);
+    await h.settle();
+    expect([h.reads, h.waiting()]).toEqual([[h.now()], 0]);
   });
 
   it("the reader handed the lease asks Storyblok and reports what it read, with when it started", async () => {

@@ -41,6 +41,8 @@ export interface ContentRequestDeps {
   isolate: ContentIsolate;
   logger: Logger;
   defer: (promise: Promise<unknown>) => void;
+  /** Background work that waits for the request's answer (the cache version's checks). */
+  afterAnswer: (work: () => Promise<unknown>) => void;
   now: () => number;
   sleep?: Sleep;
   /** How deadlines wait (KV reads, the cv authority); default: real time. */
@@ -94,6 +96,7 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
     timer: deps.timer,
     state: isolate.state,
     defer: deps.defer,
+    afterAnswer: deps.afterAnswer,
     logger,
   });
 }

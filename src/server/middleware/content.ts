@@ -22,6 +22,12 @@ export function isLocalHost(hostname: string): boolean {
   return /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(hostname) || /\.(localhost|test)$/.test(hostname);
 }
 
+/**
+ * One turn of the event loop: the end of a body is piped before its last bytes are written out,
+ * and work started at once would hold them back (the isolate writes them on its own thread).
+ */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** The content layer for this request, and the key preview links must be signed with. */
 export function content(deps: ContentMiddlewareDeps) {
   let toldPublicEmbedded = false;
@@ -51,6 +57,9 @@ export function content(deps: ContentMiddlewareDeps) {
         ? { previewToken: storyblok.previewToken, spaceId: storyblok.spaceId }
         : { previewToken: local ? space!.snapshot.tokens.preview : undefined, spaceId: space!.snapshot.space.id },
     );
+    // The request's answer: a page's body streamed to its end (respond.tsx sets `answerSent`), or whatever else it answered.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     c.set(
       "content",
       contentForRequest({
@@ -59,6 +68,7 @@ export function content(deps: ContentMiddlewareDeps) {
         isolate: deps.isolate,
         logger,
         defer: (promise) => c.executionCtx.waitUntil(promise.catch((error) => logger.error("content.cache_write", { error }))),
+        afterAnswer: (work) => c.executionCtx.waitUntil(answered.then(nextTurn).then(work)),
         now: deps.now,
         sleep: deps.sleep,
         timer: deps.timer,
@@ -67,6 +77,10 @@ export function content(deps: ContentMiddlewareDeps) {
         embedded: space,
       }),
     );
-    await next();
+    try {
+      await next();
+    } finally {
+      void (c.get("answerSent") ?? Promise.resolve()).then(answer);
+    }
   });
 }

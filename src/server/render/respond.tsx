@@ -51,7 +51,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
 
   const started = performance.now();
   const { status, body, headers: _ignored, noindex: _noindex, ...document } = input;
-  const response = await streamHtml(
+  const { response, sent } = await streamHtml(
     <PageDocument
       {...document}
       url={url}
@@ -66,6 +66,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
     </PageDocument>,
     { status, headers, logger, complete: isBot, signal: c.req.raw.signal, nonce, splice: document.parts?.splice },
   );
+  c.set("answerSent", sent);
   timing.add("render", { dur: performance.now() - started });
   response.headers.set("Server-Timing", timing.header());
   return response;

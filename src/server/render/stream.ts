@@ -19,12 +19,12 @@ export interface StreamOptions {
 /**
  * Streams React's HTML. The status is decided by the caller before rendering starts; failures
  * after the first byte cannot change it any more, so they are logged (and React finishes the
- * boundary with its client fallback).
+ * boundary with its client fallback). `sent` settles when the body has gone out (or cannot any more).
  */
 export async function streamHtml(
   node: ReactNode,
   { status, headers, logger, complete, signal, nonce, splice }: StreamOptions,
-): Promise<Response> {
+): Promise<{ response: Response; sent: Promise<void> }> {
   const stream = await renderToReadableStream(node, {
     signal,
     nonce,
@@ -37,5 +37,9 @@ export async function streamHtml(
   });
   if (complete) await stream.allReady;
   headers.set("content-type", "text/html; charset=utf-8");
-  return new Response(splice ? stream.pipeThrough(splice.stream()) : stream, { status, headers });
+  // pipeThrough, with the pipe's end kept: it settles when the body has gone out to its end, or
+  // when it failed or the visitor went away (the body was cancelled)
+  const out = splice?.stream() ?? new TransformStream<Uint8Array, Uint8Array>();
+  const sent = stream.pipeTo(out.writable).catch(() => {});
+  return { response: new Response(out.readable, { status, headers }), sent };
 }
