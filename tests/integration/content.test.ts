@@ -45,7 +45,7 @@ function harness({ realTimers = false } = {}): Harness {
     isolate: { state: createContentIsolateState() },
     logger: createLogger({ level: "debug", sink: (level, line) => logs.push({ level, line: JSON.parse(line) }) }),
     defer: (p) => void pending.push(p),
-    afterAnswer: (work) => void pending.push(work()), // no page here: the answer is there at once
+    answered: Promise.resolve(), // no page here: the answer is there at once
     now,
     sleep,
     fetch: async (input, init) => {

@@ -1,7 +1,7 @@
 import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CV_AUTHORITY_DEADLINE_MS } from "../../src/server/content/cache-version";
+import { CV_ANSWER_WAIT_MS, CV_AUTHORITY_DEADLINE_MS } from "../../src/server/content/cache-version";
 import type { Timer } from "../../src/server/content/deadline";
 import { testInstance, testOrigin } from "../helpers/site";
 
@@ -94,6 +94,33 @@ describe("publish to live, everywhere, in seconds", () => {
     }
     for (const other of others) expect((await other.get("/")).text.includes(NEW_TITLE)).toBe(true);
     expect(w.calls.filter((url) => url.pathname === "/v2/cdn/spaces/me").length).toBe(before);
+  });
+
+  it("a HEAD request, whose body is never read, does not hold the check it started", async () => {
+    const w = world();
+    await w.instance(env.CONTENT_CACHE).get("/"); // another isolate has left the cv in KV
+    const reads: number[] = [];
+    const authority = {
+      idFromName: () => ({}),
+      get: () => ({
+        read: async (now: number) => {
+          reads.push(now);
+          return { refresh: false };
+        },
+        report: async () => {},
+      }),
+    };
+    const fresh = w.instance(env.CONTENT_CACHE, { authority });
+    const head = await fresh.call("/", { method: "HEAD" });
+    expect([head.status, head.text]).toEqual([200, ""]);
+    // the HEAD's body is cancelled, so its check does not wait for the bound (CV_ANSWER_WAIT_MS)
+    await Promise.race([
+      head.settled,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("the check is still waiting for the HEAD's body")), CV_ANSWER_WAIT_MS / 2),
+      ),
+    ]);
+    expect(reads).toHaveLength(1);
   });
 
   it("an authority that does not answer delays no visitor: the check gives up at its deadline and asks Storyblok", async () => {

@@ -1,18 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { CV_CHECK_MS, currentCacheVersion, type CacheVersionDeps, type CvMemo } from "../../src/server/content/cache-version";
+import {
+  CV_ANSWER_WAIT_MS,
+  CV_AUTHORITY_DEADLINE_MS,
+  CV_CHECK_MS,
+  currentCacheVersion,
+  type CacheVersionDeps,
+  type CvMemo,
+} from "../../src/server/content/cache-version";
+import type { Timer } from "../../src/server/content/deadline";
 import type { AuthorityAnswer, CvAuthority } from "../../src/server/content/cv-authority";
 import type { CacheStore } from "../../src/server/content/kv-store";
 
+/** Two turns of the event loop: a check starts in the turn after its request's answer. */
+const turnsAfterAnswer = async () => {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
 /** The cv logic alone: a Map for KV, a scripted authority and Storyblok, an injected clock. */
-function harness(options: { kv?: Record<string, string>; authority?: () => Promise<AuthorityAnswer>; storyblok?: () => Promise<number> }) {
+function harness(options: {
+  kv?: Record<string, string>;
+  authority?: () => Promise<AuthorityAnswer>;
+  storyblok?: () => Promise<number>;
+  timer?: Timer;
+}) {
   let clock = 1_000_000;
   const kv = new Map(Object.entries(options.kv ?? {}));
   const pending: Promise<unknown>[] = [];
-  /** Background work waiting for its request's answer: `answered()` lets it run. */
-  const waiting: Array<() => Promise<unknown>> = [];
-  const answered = () => {
-    for (const work of waiting.splice(0)) pending.push(work());
-  };
+  /** The requests' answer: `answered()` gives it, and a check they started may run. */
+  let answered!: () => void;
+  const answer = new Promise<void>((resolve) => (answered = resolve));
   const reports: Array<[number, number]> = [];
   const reads: number[] = [];
   const failures: unknown[] = [];
@@ -43,7 +59,8 @@ function harness(options: { kv?: Record<string, string>; authority?: () => Promi
     now: () => clock,
     memo,
     defer: (promise) => void pending.push(promise),
-    afterAnswer: (work) => void waiting.push(work),
+    answered: answer,
+    timer: options.timer,
     onRefreshFailed: (error) => void failures.push(error),
   };
   return {
@@ -58,12 +75,12 @@ function harness(options: { kv?: Record<string, string>; authority?: () => Promi
       clock += ms;
     },
     now: () => clock,
-    waiting: () => waiting.length,
     answered,
     settle: async () => {
       answered();
       await Promise.all(pending.splice(0));
     },
+    settleWithoutAnswer: async () => void (await Promise.all(pending.splice(0))),
   };
 }
 
@@ -79,6 +96,7 @@ describe("the isolate's cache version", () => {
     h.advance(1);
     expect(await Promise.all([h.cv(), h.cv(), h.cv()])).toEqual([100, 100, 100]); // the authority has not answered
     h.answered();
+    await turnsAfterAnswer();
     expect(h.reads).toHaveLength(1);
     answer({ cv: 200, readAt: h.now(), refresh: false });
     await h.settle();
@@ -90,9 +108,22 @@ describe("the isolate's cache version", () => {
     const h = harness({ kv: { "cv:current": "100" }, authority: async () => ({ cv: 100, readAt: 1, refresh: false }) });
     expect(await h.cv()).toBe(100); // a fresh isolate: KV's cv, and a check due
     expect(await h.cv()).toBe(100); // another request while the first is being answered
-    expect([h.reads, h.waiting()]).toEqual([[], 1]);
+    await turnsAfterAnswer();
+    expect(h.reads).toEqual([]);
     await h.settle();
-    expect([h.reads, h.waiting()]).toEqual([[h.now()], 0]);
+    expect(h.reads).toEqual([h.now()]); // one check for both
+  });
+
+  it("a check waits for its request's answer at most CV_ANSWER_WAIT_MS", async () => {
+    const waits: number[] = [];
+    const h = harness({
+      kv: { "cv:current": "100" },
+      authority: async () => ({ cv: 100, readAt: 1, refresh: false }),
+      timer: async (ms) => void waits.push(ms), // every wait ends at once: the answer never comes
+    });
+    expect(await h.cv()).toBe(100);
+    await h.settleWithoutAnswer();
+    expect([h.reads, waits]).toEqual([[h.now()], [CV_ANSWER_WAIT_MS, 0, CV_AUTHORITY_DEADLINE_MS]]);
   });
 
   it("the reader handed the lease asks Storyblok and reports what it read, with when it started", async () => {

@@ -20,6 +20,11 @@ export const CV_COLD_WAIT_MS = 3000;
 const CV_COLD_POLL_MS = 20;
 /** A check gives up on the authority after this long and falls back to KV and Storyblok. */
 export const CV_AUTHORITY_DEADLINE_MS = 2000;
+/**
+ * How long a check waits for the answer of the request that started it: a body read slowly (or
+ * never, a HEAD's) does not hold the isolate's checks.
+ */
+export const CV_ANSWER_WAIT_MS = 2000;
 /** Backoff after failed checks: 1 s, 2 s, 4 s ... at most 60 s. */
 export const CV_BACKOFF_MAX_MS = 60_000;
 
@@ -53,11 +58,12 @@ export interface CacheVersionDeps {
   memo: CvMemo;
   defer: (promise: Promise<unknown>) => void;
   /**
-   * Runs a background check once the request that started it has its answer (its page sent):
-   * the check's authority call, Storyblok call and log line do not compete with that answer for
-   * the isolate (a fresh isolate's first page was ~50 ms later with the check beside it).
+   * Settles when the request has its answer (a page: its body has gone out, or cannot any more). A
+   * check it starts waits for this, at most CV_ANSWER_WAIT_MS: the check's authority call, origin
+   * call and log line do not compete with the answer for the isolate (a fresh isolate's first page
+   * was ~50 ms later with the check beside it).
    */
-  afterAnswer: (work: () => Promise<unknown>) => void;
+  answered: Promise<void>;
   onRefreshFailed?: (error: unknown) => void;
 }
 
@@ -110,7 +116,17 @@ export function startCheck(deps: CacheVersionDeps): void {
   if (isRunning(memo, t)) return;
   if (memo.retryAt !== undefined && t < memo.retryAt) return;
   memo.refreshingSince = t;
-  deps.afterAnswer(() => check(deps).catch((error: unknown) => deps.onRefreshFailed?.(error)));
+  deps.defer(
+    afterAnswer(deps)
+      .then(() => check(deps))
+      .catch((error: unknown) => deps.onRefreshFailed?.(error)),
+  );
+}
+
+/** The request's answer (at most CV_ANSWER_WAIT_MS), then one turn of the event loop: a body's end is piped before its last bytes are written out. */
+async function afterAnswer({ answered, timer = realTimer }: CacheVersionDeps): Promise<void> {
+  await settledWithin(answered, CV_ANSWER_WAIT_MS, timer);
+  await timer(0, new AbortController().signal);
 }
 
 /**

@@ -75,8 +75,8 @@ export interface ContentDeps {
   timer?: Timer;
   state: ContentIsolateState;
   defer: (promise: Promise<unknown>) => void;
-  /** Background work that waits for the request's answer (the cache version's checks). */
-  afterAnswer: (work: () => Promise<unknown>) => void;
+  /** Settles when the request has its answer: the cache version's checks wait for it (cache-version.ts). */
+  answered: Promise<void>;
   logger: Logger;
   /** Total time this request waits for Storyblok before a last-known-good copy is served (default STALE_AFTER_MS). */
   staleAfterMs?: number;
@@ -147,7 +147,7 @@ function cacheVersionDeps(deps: ContentDeps): CacheVersionDeps {
     timer: deps.timer,
     memo: deps.state.memo,
     defer: deps.defer,
-    afterAnswer: deps.afterAnswer,
+    answered: deps.answered,
     onRefreshFailed: (error) => deps.logger.warn("content.cv_refresh_failed", { error }),
   };
 }

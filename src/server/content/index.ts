@@ -41,8 +41,8 @@ export interface ContentRequestDeps {
   isolate: ContentIsolate;
   logger: Logger;
   defer: (promise: Promise<unknown>) => void;
-  /** Background work that waits for the request's answer (the cache version's checks). */
-  afterAnswer: (work: () => Promise<unknown>) => void;
+  /** Settles when the request has its answer: the cache version's checks wait for it (cache-version.ts). */
+  answered: Promise<void>;
   now: () => number;
   sleep?: Sleep;
   /** How deadlines wait (KV reads, the cv authority); default: real time. */
@@ -96,7 +96,7 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
     timer: deps.timer,
     state: isolate.state,
     defer: deps.defer,
-    afterAnswer: deps.afterAnswer,
+    answered: deps.answered,
     logger,
   });
 }

@@ -22,12 +22,6 @@ export function isLocalHost(hostname: string): boolean {
   return /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(hostname) || /\.(localhost|test)$/.test(hostname);
 }
 
-/**
- * One turn of the event loop: the end of a body is piped before its last bytes are written out,
- * and work started at once would hold them back (the isolate writes them on its own thread).
- */
-const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** The content layer for this request, and the key preview links must be signed with. */
 export function content(deps: ContentMiddlewareDeps) {
   let toldPublicEmbedded = false;
@@ -68,7 +62,7 @@ export function content(deps: ContentMiddlewareDeps) {
         isolate: deps.isolate,
         logger,
         defer: (promise) => c.executionCtx.waitUntil(promise.catch((error) => logger.error("content.cache_write", { error }))),
-        afterAnswer: (work) => c.executionCtx.waitUntil(answered.then(nextTurn).then(work)),
+        answered,
         now: deps.now,
         sleep: deps.sleep,
         timer: deps.timer,

@@ -66,6 +66,9 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
     </PageDocument>,
     { status, headers, logger, complete: isBot, signal: c.req.raw.signal, nonce, splice: document.parts?.splice },
   );
+  // Hono answers a HEAD with the GET's headers and drops its body unread: cancelled here, the
+  // render stops and the answer counts as sent
+  if (c.req.method === "HEAD") await response.body?.cancel();
   c.set("answerSent", sent);
   timing.add("render", { dur: performance.now() - started });
   response.headers.set("Server-Timing", timing.header());
