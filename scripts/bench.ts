@@ -16,7 +16,7 @@
 //    wrangler dev's processes and the load generator). The floor Worker the same way, and home
 //    against React's stream of the same page, the 404 screen against its own floor, as ratios.
 // 3. The cold start (scripts/bench-cold.ts; BENCH_SKIP_COLD=1 skips it): the first request on a
-//    fresh isolate minus the second, median of three starts.
+//    fresh isolate minus the median of the five after it, median of three starts.
 import { execFileSync } from "node:child_process";
 import { coldBench } from "./bench-cold.ts";
 import { BENCH_ENV, build as buildSite, ROOT, startLocalWorker, waitUntilUp } from "./local-worker.ts";

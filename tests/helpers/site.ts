@@ -122,3 +122,19 @@ export function testInstance(origin: TestOrigin, options: InstanceOptions = {}) 
 export async function kvKeys(): Promise<string[]> {
   return (await env.CONTENT_CACHE.list()).keys.map((key) => key.name).sort();
 }
+
+/** A `CV_AUTHORITY` binding that records when it is read and answers "nothing newer; not yours to ask Storyblok". */
+export function recordingAuthority() {
+  const reads: number[] = [];
+  const binding = {
+    idFromName: () => ({}),
+    get: () => ({
+      read: async (now: number) => {
+        reads.push(now);
+        return { refresh: false };
+      },
+      report: async () => {},
+    }),
+  };
+  return { reads, binding };
+}

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CV_ANSWER_WAIT_MS, CV_AUTHORITY_DEADLINE_MS } from "../../src/server/content/cache-version";
 import type { Timer } from "../../src/server/content/deadline";
-import { testInstance, testOrigin } from "../helpers/site";
+import { recordingAuthority, testInstance, testOrigin } from "../helpers/site";
 
 /**
  * Publish to live: a publish is served by every isolate within 10 s. Two app instances (two
@@ -99,17 +99,7 @@ describe("publish to live, everywhere, in seconds", () => {
   it("a HEAD request, whose body is never read, does not hold the check it started", async () => {
     const w = world();
     await w.instance(env.CONTENT_CACHE).get("/"); // another isolate has left the cv in KV
-    const reads: number[] = [];
-    const authority = {
-      idFromName: () => ({}),
-      get: () => ({
-        read: async (now: number) => {
-          reads.push(now);
-          return { refresh: false };
-        },
-        report: async () => {},
-      }),
-    };
+    const { reads, binding: authority } = recordingAuthority();
     const fresh = w.instance(env.CONTENT_CACHE, { authority });
     const head = await fresh.call("/", { method: "HEAD" });
     expect([head.status, head.text]).toEqual([200, ""]);

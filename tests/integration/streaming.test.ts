@@ -2,6 +2,7 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
+import { recordingAuthority } from "../helpers/site";
 import { slowListing } from "../helpers/slow-listing";
 
 beforeEach(async () => {
@@ -39,17 +40,7 @@ describe("streaming", () => {
     await (await earlier.app.fetch(new Request("http://www.koraal.test/over-ons"), env, ctx0)).text();
     await waitOnExecutionContext(ctx0);
 
-    const reads: number[] = [];
-    const authority = {
-      idFromName: () => ({}),
-      get: () => ({
-        read: async (now: number) => {
-          reads.push(now);
-          return { refresh: false };
-        },
-        report: async () => {},
-      }),
-    };
+    const { reads, binding: authority } = recordingAuthority();
     const { app, open } = slowListing(); // a fresh isolate: it knows no cv, KV does
     const ctx = createExecutionContext();
     const res = await app.fetch(
