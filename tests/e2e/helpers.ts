@@ -18,6 +18,27 @@ const islands = () =>
   }));
 
 /**
+ * Runs in the page: what an island's hydration depends on there. Islands below the fold hydrate
+ * from an IntersectionObserver, whose callbacks come with the page's rendering updates: whether
+ * the page is producing frames at all (and is visible) tells a stalled renderer from a stalled
+ * script; the scripts the page has loaded tell whether the island's chunk arrived.
+ */
+const pageState = async () => {
+  let frames = 0;
+  const counting = (): void => {
+    frames++;
+    requestAnimationFrame(counting);
+  };
+  requestAnimationFrame(counting);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const scripts = performance
+    .getEntriesByType("resource")
+    .filter((entry) => entry.name.endsWith(".js"))
+    .map((entry) => `${entry.name.split("/").pop()} ${Math.round(entry.duration)} ms`);
+  return `${document.visibilityState}, ${document.readyState}, scrollY ${Math.round(scrollY)}, ${frames} frames in 500 ms, scripts: ${scripts.join(" / ") || "none"}`;
+};
+
+/**
  * Resolves once every island on the page has hydrated (React attaches its fiber to the root's child).
  * Islands further down hydrate as they come near, so the page is taken past each one in turn, as a
  * visitor scrolling through it would, then back to its top. The jumps are instant: the site's smooth
@@ -27,7 +48,15 @@ const islands = () =>
  */
 export async function hydrated(page: Page, timeout = 15_000): Promise<void> {
   const failed: string[] = [];
-  const onFailed = (request: Request) => failed.push(`${request.url()} (${request.failure()?.errorText})`);
+  const pending = new Set<Request>();
+  const onRequest = (request: Request) => void pending.add(request);
+  const onFinished = (request: Request) => void pending.delete(request);
+  const onFailed = (request: Request) => {
+    pending.delete(request);
+    failed.push(`${request.url()} (${request.failure()?.errorText})`);
+  };
+  page.on("request", onRequest);
+  page.on("requestfinished", onFinished);
   page.on("requestfailed", onFailed);
   try {
     const count = (await page.evaluate(islands)).length;
@@ -50,15 +79,18 @@ export async function hydrated(page: Page, timeout = 15_000): Promise<void> {
             (all) => all.filter((island) => !island.hydrated).map((island) => island.name),
             () => ["(the page is gone)"],
           );
+          const state = await page.evaluate(pageState).catch(() => "(the page is gone)");
+          const open = [...pending].map((request) => request.url());
           throw new Error(
-            `islands not hydrated after ${timeout} ms: ${inert.join(", ")}; failed requests: ${failed.join(", ") || "none"}`,
-            {
-              cause: error,
-            },
+            `islands not hydrated after ${timeout} ms: ${inert.join(", ")}; failed requests: ${failed.join(", ") || "none"}; ` +
+              `pending requests: ${open.join(", ") || "none"}; page: ${state}`,
+            { cause: error },
           );
         });
     }
   } finally {
+    page.off("request", onRequest);
+    page.off("requestfinished", onFinished);
     page.off("requestfailed", onFailed);
   }
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
