@@ -137,25 +137,24 @@ try {
   await session.send("Profiler.enable");
   await session.send("Profiler.setSamplingInterval", { interval: 100 });
   mkdirSync(join(ROOT, ".generated/profiles"), { recursive: true });
-  if (COLD) {
-    const path = paths[0]!;
+  /** Profiles `run` (which answers how many requests it made), reports it and keeps the raw profile as `name`. */
+  const profiled = async (label: string, name: string, run: () => Promise<number>) => {
     await session.send("Profiler.start");
-    await (await fetch(base + path)).arrayBuffer();
+    const requests = await run();
     const { profile } = await session.send<{ profile: Profile }>("Profiler.stop");
-    const file = join(ROOT, ".generated/profiles", "cold.cpuprofile");
+    const file = join(ROOT, ".generated/profiles", `${name}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
-    report(`${path} (first request of a fresh isolate)`, profile, 1, moduleOf);
+    report(label, profile, requests, moduleOf);
     console.log(`raw profile: ${file}`);
-  }
+  };
+  if (COLD)
+    await profiled(`${paths[0]} (first request of a fresh isolate)`, "cold", async () => {
+      await (await fetch(base + paths[0])).arrayBuffer();
+      return 1;
+    });
   for (const path of COLD ? [] : paths) {
     await load(path, 1500); // warm: KV, memos, JIT
-    await session.send("Profiler.start");
-    const requests = await load(path, SECONDS * 1000);
-    const { profile } = await session.send<{ profile: Profile }>("Profiler.stop");
-    const file = join(ROOT, ".generated/profiles", `${path.replace(/[^a-z0-9]+/gi, "_") || "_"}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    report(path, profile, requests, moduleOf);
-    console.log(`raw profile: ${file}`);
+    await profiled(path, path.replace(/[^a-z0-9]+/gi, "_") || "_", () => load(path, SECONDS * 1000));
   }
   session.close();
 } finally {

@@ -131,11 +131,11 @@ async function afterAnswer({ answered, timer = realTimer }: CacheVersionDeps): P
 
 /**
  * One check: the authority's cv (and, if it hands this isolate the lease, Storyblok's); without
- * an authority answer, KV's, else Storyblok's. Failures back off.
+ * an authority answer, KV's, else Storyblok's. Failures back off. It counts as running from
+ * startCheck (which marks `refreshingSince`, the wait for the answer included) until it ends.
  */
 async function check(deps: CacheVersionDeps): Promise<void> {
   const { memo, now } = deps;
-  memo.refreshingSince = now();
   try {
     const answer = deps.authority ? await askAuthority(deps, deps.authority) : undefined;
     if (answer?.cv !== undefined) learn(deps, answer.cv, answer.readAt);
