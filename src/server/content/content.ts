@@ -33,7 +33,7 @@ export interface Content {
   /** Published and cached; `draft` (preview only) asks the API each time and is never cached. */
   stories(params: ListParams, options?: { version?: Version }): Promise<Fetched<StoryList>>;
   links(): Promise<Fetched<LinkEntry[]>>;
-  /** Every published page per language (from the cached links list): the only ones worth asking for. */
+  /** Every published page per language (from the cached links list): the only ones worth asking for. Read once per request. */
   pageIndex(): Promise<PageIndex>;
   datasource(slug: string): Promise<Fetched<DatasourceEntry[]>>;
   cacheVersion(): Promise<number>;
@@ -101,6 +101,16 @@ export function createContent(deps: ContentDeps): Content {
     readThrough(readDeps, await cacheVersion(), name, load, problemOf);
   // include_dates: the sitemap's lastmod comes from published_at/updated_at
   const links = () => cached(requestName("links", { include_dates: 1 }), (cv) => api.links({ cv, include_dates: 1 }), linksProblem);
+  let index: Promise<PageIndex> | undefined;
+  const loadIndex = async () => {
+    const cv = await cacheVersion();
+    if (state.pages?.cv === cv) return state.pages.index;
+    const { value, source } = await links();
+    const built = pageIndex(value);
+    // a stale list belongs to an older cv: use it, but do not remember it as this cv's
+    if (source !== "stale") state.pages = { cv, index: built };
+    return built;
+  };
 
   return {
     origin: deps.origin,
@@ -117,15 +127,8 @@ export function createContent(deps: ContentDeps): Content {
       const full = { ...storyParams, ...params, version: "published" as const };
       return cached(requestName("stories", full), (cv) => api.stories({ ...full, cv }), storyListProblem);
     },
-    async pageIndex() {
-      const cv = await cacheVersion();
-      if (state.pages?.cv === cv) return state.pages.index;
-      const { value, source } = await links();
-      const index = pageIndex(value);
-      // a stale list belongs to an older cv: use it, but do not remember it as this cv's
-      if (source !== "stale") state.pages = { cv, index };
-      return index;
-    },
+    // read once per request: the redirects ask for it beside their own read, the page route after them
+    pageIndex: () => (index ??= loadIndex()),
     refreshCacheVersion: () => readStoryblok(versionDeps, versionDeps.fetchCurrentInBackground),
     forgetStory(slug) {
       for (const lang of LANGS) store.delete(lastGoodKey(storyName(slug, storyLanguage(lang))));

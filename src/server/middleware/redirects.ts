@@ -10,9 +10,18 @@ import type { CompiledRule } from "./route-rules";
 export function redirects(rules: CompiledRule[]) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const url = c.get("url");
-    const localise = c.get("lang") === DEFAULT_LANG ? undefined : localiser(c.get("lang"), await c.get("content").pageIndex());
-    const redirect =
-      trailingSlashRedirect(url) ?? ruleRedirect(url, rules, await datasourceRedirects(c.get("content"), c.get("logger")), localise);
+    const content = c.get("content");
+    const lang = c.get("lang");
+    let redirect = trailingSlashRedirect(url);
+    if (!redirect) {
+      // The page after the redirects needs the page index too: a fresh isolate reads it beside the
+      // redirects, not after them (one KV round trip less). A Dutch redirect does not wait for it, and
+      // a failure is the page route's to report.
+      const index = content.pageIndex();
+      index.catch(() => {});
+      const entries = await datasourceRedirects(content, c.get("logger"));
+      redirect = ruleRedirect(url, rules, entries, lang === DEFAULT_LANG ? undefined : localiser(lang, await index));
+    }
     if (redirect) {
       const response = c.redirect(redirect.location, redirect.status);
       if (redirect.cacheControl) response.headers.set("Cache-Control", redirect.cacheControl);
