@@ -111,8 +111,8 @@ describe("space:push into mapi:local", () => {
   });
 
   it("backs off when the API answers 429 and still finishes", async () => {
-    const url = await startStandIn({ MAPI_LOCAL_RATE: "25" });
-    const run = await push(url, [], { STORYBLOK_MAPI_RATE: "200" });
+    const url = await startStandIn({ MAPI_LOCAL_RATE: "50" });
+    const run = await push(url, [], { STORYBLOK_MAPI_RATE: "400" });
     expect(run.code, run.output).toBe(0);
     const { counts, throttled } = await state(url);
     expect(throttled).toBeGreaterThan(0);
