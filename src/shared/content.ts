@@ -145,6 +145,8 @@ export interface ListParams extends StoryParams {
   page?: number;
   sort_by?: string;
   excluding_slugs?: string;
+  /** Content fields left out of each story (comma-separated), e.g. what a card does not show. */
+  excluding_fields?: string;
   content_type?: string;
   is_startpage?: boolean;
 }

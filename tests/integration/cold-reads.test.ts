@@ -1,10 +1,12 @@
 import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import snapshot from "../../.generated/snapshot.js";
 import { testInstance, testOrigin } from "../helpers/site";
 
 /**
- * A fresh isolate reads what its first page needs from KV. Each read that has to wait for another
+ * A fresh isolate reads what its first page needs from KV: as few round trips in a row as the
+ * reads allow, and no more bytes than the page shows. Each read that has to wait for another
  * is a round trip the visitor waits for (in production tens of ms each on a cold edge cache), so
  * the reads that only need the cache version go out together.
  */
@@ -68,5 +70,31 @@ describe("a fresh isolate's first page, KV warm", () => {
     const beforeAnswer = [...reads];
     await answer.settled;
     expect(roundTrips(beforeAnswer)).toBe(expected);
+  });
+});
+
+describe("what a listing stores", () => {
+  it("no listing in KV carries a field its cards do not show, so each stays small", async () => {
+    const origin = testOrigin();
+    const site = testInstance(origin);
+    const pages = snapshot.stories.filter((story) => story.content.component === "Page");
+    for (const story of pages) {
+      const path = story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`;
+      expect((await site.get(path)).status, path).toBe(200);
+      origin.advance(1000); // the rate limit refills
+    }
+    const keys = (await env.CONTENT_CACHE.list({ prefix: "c:" })).keys.map((key) => key.name).filter((name) => name.includes(":stories?"));
+    const sizes: Record<string, number> = {};
+    for (const key of keys) {
+      const text = (await env.CONTENT_CACHE.get(key))!;
+      const type = /content_type=(\w+)/.exec(key)![1]!;
+      sizes[type] = Math.max(sizes[type] ?? 0, text.length);
+      const stories = (JSON.parse(text) as { value: { stories: Array<{ content: Record<string, unknown> }> } }).value.stories;
+      for (const story of stories)
+        for (const field of ["body", "results", "related", "contactPerson"]) expect(story.content, key).not.toHaveProperty(field);
+    }
+    expect(Object.keys(sizes).sort()).toEqual(["CaseDetail", "InsightDetail", "Sector", "TeamMember", "Vacancy"]);
+    // the largest is the team (every member, ~11 KB); three cases were 366 KB with their stories and related cases
+    for (const [type, bytes] of Object.entries(sizes)) expect(bytes, type).toBeLessThan(16 * 1024);
   });
 });

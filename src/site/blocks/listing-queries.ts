@@ -3,13 +3,23 @@ import type { InsightsBlok } from "./insights";
 import { perPage, type ListingQuery } from "./listings";
 import type { SectorsBlok } from "./sectors";
 import type { TeamBlok } from "./team";
-import type { Blok } from "./types";
+import type { Blok, BlokOf, ComponentName } from "./types";
 import type { VacanciesBlok } from "./vacancies";
 
 /** The bloks of the listing blocks: the blocks that show stories the page route loads for them. */
 type ListingBlok = CasesBlok | InsightsBlok | SectorsBlok | TeamBlok | VacanciesBlok;
 type ListingName = ListingBlok["component"];
 type ListingBlokOf<Name extends ListingName> = Extract<ListingBlok, { component: Name }>;
+
+/**
+ * Fields of a content type that no card of it reads, left out of its listings (`excluding_fields`):
+ * a listing of three cases carried each case's story, results and related cases (whole stories,
+ * resolved): 366 KB to read from KV and parse on a fresh isolate, for cards that show a title, an
+ * image and a line of text.
+ */
+function notOnCards<Name extends ComponentName>(...fields: Array<Extract<keyof BlokOf<Name>, string>>): string {
+  return fields.join(",");
+}
 
 /**
  * Which stories each listing block shows, by block name. Keyed by each blok's own `component`, so
@@ -21,18 +31,21 @@ const LISTING_QUERIES: { [Name in ListingName]: (blok: ListingBlokOf<Name>) => L
     content_type: "CaseDetail",
     sort_by: "first_published_at:desc",
     per_page: perPage(blok.limit),
+    excluding_fields: notOnCards<"CaseDetail">("body", "results", "related"),
   }),
   Insights: (blok) => ({
     starts_with: "insights/",
     content_type: "InsightDetail",
     sort_by: "first_published_at:desc",
     per_page: perPage(blok.limit),
+    excluding_fields: notOnCards<"InsightDetail">("body"),
   }),
   Sectors: (blok) => ({
     starts_with: "sectoren/",
     content_type: "Sector",
     sort_by: "position:asc",
     per_page: perPage(blok.limit),
+    excluding_fields: notOnCards<"Sector">("body"),
   }),
   Team: (blok) => ({
     starts_with: "team/",
@@ -45,6 +58,7 @@ const LISTING_QUERIES: { [Name in ListingName]: (blok: ListingBlokOf<Name>) => L
     content_type: "Vacancy",
     sort_by: "position:asc",
     per_page: perPage(blok.limit),
+    excluding_fields: notOnCards<"Vacancy">("body", "contactPerson"),
   }),
 };
 

@@ -12,7 +12,10 @@ export interface Listing {
   page: number;
 }
 
-export type ListingQuery = Pick<ListParams, "starts_with" | "content_type" | "sort_by" | "per_page" | "excluding_slugs">;
+export type ListingQuery = Pick<
+  ListParams,
+  "starts_with" | "content_type" | "sort_by" | "per_page" | "excluding_slugs" | "excluding_fields"
+>;
 
 /** Every blok in a content tree, depth first (nested block lists and rich text `blok` nodes alike). */
 export function* walkBloks(value: unknown): Generator<Blok> {

@@ -25,6 +25,7 @@ describe("Cases", () => {
       content_type: "CaseDetail",
       sort_by: "first_published_at:desc",
       per_page: 25,
+      excluding_fields: "body,results,related",
     });
     expect(listingQuery(cases({ limit: "3" }))?.per_page).toBe(3);
     expect(listingQuery(cases({ limit: 6 }))?.per_page).toBe(6);

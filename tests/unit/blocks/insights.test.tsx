@@ -31,6 +31,7 @@ describe("Insights", () => {
       content_type: "InsightDetail",
       sort_by: "first_published_at:desc",
       per_page: 25,
+      excluding_fields: "body",
     });
     expect(listingQuery(insights({ limit: "2" }))?.per_page).toBe(2);
   });

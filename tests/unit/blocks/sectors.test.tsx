@@ -20,7 +20,13 @@ const sectors = (fields: Record<string, unknown> = {}) => ({ _uid: "sectors-1", 
 
 describe("Sectors", () => {
   it("declares its listing: Sector stories under sectoren/, in the editor's order, 25 per page or the limit", () => {
-    expect(listingQuery(sectors())).toEqual({ starts_with: "sectoren/", content_type: "Sector", sort_by: "position:asc", per_page: 25 });
+    expect(listingQuery(sectors())).toEqual({
+      starts_with: "sectoren/",
+      content_type: "Sector",
+      sort_by: "position:asc",
+      per_page: 25,
+      excluding_fields: "body",
+    });
     expect(listingQuery(sectors({ limit: "3" }))?.per_page).toBe(3);
     expect(listingQuery(sectors({ limit: 6 }))?.per_page).toBe(6);
     expect(listingQuery(sectors({ limit: "" }))?.per_page).toBe(25);

@@ -138,6 +138,7 @@ describe("Vacancies", () => {
       content_type: "Vacancy",
       sort_by: "position:asc",
       per_page: 25,
+      excluding_fields: "body,contactPerson",
     });
     expect(listingQuery({ ...listBlok, limit: 6 } as StoredBlok)?.per_page).toBe(6);
   });
