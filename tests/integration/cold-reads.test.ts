@@ -2,7 +2,7 @@ import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { testInstance, testOrigin } from "../helpers/site";
+import { recordingAuthority, testInstance, testOrigin } from "../helpers/site";
 
 /**
  * A fresh isolate reads what its first page needs from KV: as few round trips in a row as the
@@ -62,7 +62,8 @@ describe("a fresh isolate's first page, KV warm", () => {
     expect((await testInstance(origin).get(path)).status).toBe(200); // another isolate filled KV
 
     const { kv, reads } = recordingKv();
-    const fresh = testInstance(origin, { kv });
+    // the cv check after the answer asks only an authority that has nothing newer: no KV read of its own
+    const fresh = testInstance(origin, { kv, authority: recordingAuthority().binding });
     const answer = await fresh.call(path);
     expect(answer.status).toBe(200);
     expect(answer.source).toBe("hit");
