@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, use } from "react";
 import type { PartId } from "./part-id";
 import { useSite } from "./site-context";
 
@@ -20,6 +20,7 @@ export function Memo({
 }: { part?: PartId; as?: Tag; nests?: boolean; children: ReactNode } & Record<string, unknown>) {
   const { parts } = useSite();
   if (!parts || part === undefined) return <Element {...attributes}>{children}</Element>;
+  const html = parts(part, children, { nests });
   // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server render of these children, from the memo
-  return <Element {...attributes} dangerouslySetInnerHTML={{ __html: parts(part, children, { nests }) }} />;
+  return <Element {...attributes} dangerouslySetInnerHTML={{ __html: typeof html === "string" ? html : use(html) }} />;
 }

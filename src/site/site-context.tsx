@@ -11,13 +11,18 @@ import type { PartId } from "./part-id";
 /**
  * The HTML of a part every visitor of a cache version gets (and of a path, where `id` says so):
  * `parts(id, children)` answers the HTML of `children`, rendered once per isolate and kept in
- * the language of the request's key (a function is handed that language). Server only, visitors
- * only. In the streaming render it answers a marker the server replaces with the part's bytes.
+ * the language of the request's key (a function is handed that language), or, the first time,
+ * a promise of it (its `<Memo>` waits with `use`). Server only, visitors only. In the streaming
+ * render it answers a marker the server replaces with the part's bytes.
  * A part is rendered without the memo (its `<Memo>`s render their children), unless it `nests`:
  * then the parts inside it come from the memo too, each rendered on its own as always (an island's
  * React ids count from its own root, as the browser hydrates it).
  */
-export type PartHtml = (id: PartId, children: ReactNode | ((lang: Lang) => string), options?: { nests?: boolean }) => string;
+export type PartHtml = (
+  id: PartId,
+  children: ReactNode | ((lang: Lang) => ReactNode),
+  options?: { nests?: boolean },
+) => string | Promise<string>;
 
 /** One customer of the theme's customers list (the "customers store" of the spec). */
 export type CustomerBlok = BlokOf<"Customer">;

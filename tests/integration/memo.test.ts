@@ -89,9 +89,13 @@ describe("memoised HTML", () => {
     const memoised = site();
     const plain = site({ htmlMemo: createHtmlMemo(0) }); // a bound of 0 keeps nothing
     for (const path of [...pagePaths, "/bestaat-niet", "/cases?pagina=2", "/?nieuwsbrief=geabonneerd"]) {
-      await memoised.get(path); // fills the memo
-      const [hit, fresh] = [await memoised.get(path), await plain.get(path)];
-      expect(hit.status, path).toBe(fresh.status);
+      await plain.get(path); // its content and listings in KV: no visit below waits past a listing's grace
+      const fresh = await plain.get(path);
+      // the first visit of a path renders its own parts (head, body) while the earlier pages' parts
+      // (header, footer) come from the memo; the second takes every part from the memo
+      const [first, hit] = [await memoised.get(path), await memoised.get(path)];
+      expect([first.status, hit.status], path).toEqual([fresh.status, fresh.status]);
+      expect(comparable(first.text), path).toBe(comparable(fresh.text));
       expect(comparable(hit.text), path).toBe(comparable(fresh.text));
     }
   });
@@ -351,13 +355,13 @@ describe("partHtmlFor", () => {
   }
   const dutchRequest = siteContext();
 
-  it("renders a part, and hands a rendering function, the language of the part's key, not the request's", () => {
+  it("renders a part, and hands a rendering function, the language of the part's key, not the request's", async () => {
     const memo = createHtmlMemo();
     const scope = { cv: 1, build: "b", lang: "en" } as const;
     const english = partHtmlFor({ memo, scope, held: {}, splice: createPartSplice() }, dutchRequest).html;
     const label = partId.footer("intro", "label");
-    expect(english(label, createElement(Label))).toBe('<span lang="en">Koraal on social media</span>');
-    expect(english(partId.head({}), (lang) => `<meta lang="${lang}">`)).toBe('<meta lang="en">');
+    expect(await english(label, createElement(Label))).toBe('<span lang="en">Koraal on social media</span>');
+    expect(await english(partId.head({}), (lang) => createElement("span", { lang }))).toBe('<span lang="en"></span>');
     expect(memo.get<{ html: string }>(partKey(scope, label))?.html).toBe('<span lang="en">Koraal on social media</span>');
   });
 });

@@ -33,6 +33,12 @@ describe("the deployed Worker", () => {
     expect(bytes).toBeLessThanOrEqual(450 * KB);
   });
 
+  it("carries one copy of React's server renderer: the stream's, without the synchronous one", () => {
+    // react-dom/server.edge also exports renderToString (a second renderer, ~100 KB); the site
+    // renders every part through the stream (src/server/render/react-dom-server.cjs)
+    expect(main).not.toContain("renderToString");
+  });
+
   it("does not carry the demo space in its main module", () => {
     expect(main).not.toContain(space.tokens.public);
     expect(main).not.toContain(space.tokens.preview);

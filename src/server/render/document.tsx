@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server.edge";
+import { type ReactNode, use } from "react";
 import type { PartHtml } from "../../site/site-context";
 import { partId } from "../../site/part-id";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/i18n/lang";
+import { renderToHtml } from "./stream";
 
 export const THEME_COLOR = "#FF7979";
 export const SITE_NAME = "Koraal";
@@ -49,7 +49,7 @@ export const NONCE_SLOT = "__request_nonce__";
  */
 const NONCE_ATTRIBUTE = ` nonce="${NONCE_SLOT}"`;
 
-interface HeadProps {
+export interface HeadProps {
   lang: Lang;
   meta: DocumentMeta;
   assets: DocumentAssets;
@@ -58,30 +58,40 @@ interface HeadProps {
 }
 
 /**
+ * The head's HTML: the same for every visitor of a page until the next publish except for the
+ * nonce, so it is rendered on its own (once per isolate when there is a memo) with a slot where
+ * the nonce goes. The first time, a promise: `Document` waits for it.
+ */
+export function documentHead(head: HeadProps, memo?: PartHtml): string | Promise<string> {
+  const render = (lang = head.lang) => <DocumentHead {...head} lang={lang} />;
+  // the memo's own scope (cache version, build, language) and the isolate's settings (third-party
+  // scripts) aside, everything the head shows is in its metadata
+  return memo ? memo(partId.head(head.meta), render) : renderToHtml(render());
+}
+
+/**
  * The HTML document around every page: in the page's language, themed, with SEO and sharing
- * metadata. The head is the same for every visitor of a page until the next publish except for
- * the nonce: it is rendered on its own (once per isolate when there is a memo) and injected.
+ * metadata; the head comes from `documentHead` (made by the caller, so a retried render waits
+ * for the same promise) and gets the request's nonce.
  */
 export function Document({
+  lang,
   skipLinkText,
   nonce,
-  memo,
+  head,
   children,
-  ...head
-}: HeadProps & {
+}: {
+  lang: Lang;
   /** The skip link's text, in `lang`. */
   skipLinkText: string;
   nonce: string;
-  /** The request's memo of HTML parts (visitors only). */
-  memo?: PartHtml;
+  /** `documentHead`'s answer. */
+  head: string | Promise<string>;
   children: ReactNode;
 }) {
-  const render = (lang = head.lang) => renderToString(<DocumentHead {...head} lang={lang} />);
-  // the memo's own scope (cache version, build, language) and the isolate's settings (third-party
-  // scripts) aside, everything the head shows is in its metadata
-  const html = memo ? memo(partId.head(head.meta), render) : render();
+  const html = typeof head === "string" ? head : use(head);
   return (
-    <html lang={head.lang}>
+    <html lang={lang}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of the head below */}
       <head dangerouslySetInnerHTML={{ __html: html.replaceAll(NONCE_ATTRIBUTE, ` nonce="${nonce}"`) }} />
       <body className="min-h-screen flex flex-col bg-white text-ink">

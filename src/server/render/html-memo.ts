@@ -1,11 +1,11 @@
 import { createElement, type ReactNode } from "react";
 import { preload, type PreloadOptions } from "react-dom";
-import { renderToString } from "react-dom/server.edge";
 import { createByteLru, type ByteLru } from "../content/parsed-cache";
 import { SiteProvider, type PartHtml, type SiteContextValue } from "../../site/site-context";
 import type { PartId } from "../../site/part-id";
 import { buildManifest } from "./assets";
 import { createPartSplice, type PartSplice } from "./part-splice";
+import { renderToHtml } from "./stream";
 import { dictionary, type Lang } from "../../shared/i18n";
 
 /**
@@ -74,48 +74,68 @@ export function holdPart(parts: RequestParts, id: PartId): boolean {
 
 /**
  * The site's `memo` for one request: a hit is a map lookup; a miss renders the part on its own
- * (React's synchronous renderer, a separate instance from the streaming one) inside this
+ * (through the streaming renderer, so a part's first use waits for it) inside this
  * request's site context without the memo (a part never nests memoised parts) or, for a part that
  * `nests`, with it (the parts inside are taken from the memo or rendered on their own first, and
  * their preloads come out with the outer part's), and keeps it.
  * A part is kept for every request of its key's language, so it is rendered in that language
  * (`lang`, `t`; a rendering function is handed it), whatever the request's context says.
  * `html` answers the part's HTML; `streamed`, for the streaming render's own `<Memo>`s, a marker
- * that the response's splice replaces with the part's bytes (part-splice.ts).
+ * that the response's splice replaces with the part's bytes (part-splice.ts). A part this request
+ * had to render goes into the stream as HTML instead: its `<Memo>` waited for it and renders again
+ * once it is there, after later parts took their markers, and markers count in the order they are
+ * handed out.
  */
 export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html: PartHtml; streamed: PartHtml } {
   const { memo, scope, held, splice } = parts;
   // made on the first miss: a warm page has none
   let partSite: SiteContextValue | undefined;
   let nestingSite: SiteContextValue | undefined;
-  const partOf = (id: PartId, children: Parameters<PartHtml>[1], options: Parameters<PartHtml>[2]): HtmlPart => {
+  /** Parts this request is rendering (a `<Memo>` asks again when its render is retried). */
+  const rendering: Partial<Record<PartId, Promise<HtmlPart>>> = {};
+  const partOf = (id: PartId, children: Parameters<PartHtml>[1], options: Parameters<PartHtml>[2]): HtmlPart | Promise<HtmlPart> => {
     const key = partKey(scope, id);
-    let part = held[id] ?? memo.get<HtmlPart>(key);
+    const part = held[id] ?? memo.get<HtmlPart>(key);
     if (part === undefined) {
       partSite ??= { ...site, lang: scope.lang, t: dictionary(scope.lang), parts: undefined, bodyPart: undefined };
       nestingSite ??= options?.nests ? { ...partSite, parts: html, bodyPart: site.bodyPart } : undefined;
       const within = options?.nests ? (nestingSite ?? partSite) : partSite;
-      const rendered =
-        typeof children === "function" ? { html: children(scope.lang), preloads: [] } : renderPart(children as ReactNode, within);
-      part = { ...rendered, bytes: utf8.encode(rendered.html) };
-      memo.set(key, part, partSize(key, part));
+      rendering[id] ??= (
+        typeof children === "function"
+          ? renderToHtml(children(scope.lang)).then((rendered) => ({ html: rendered, preloads: [] }))
+          : renderPart(children as ReactNode, within)
+      ).then((rendered) => {
+        const made = { ...rendered, bytes: utf8.encode(rendered.html) };
+        memo.set(key, made, partSize(key, made));
+        // the retried render finds it here, even if the memo let it go meanwhile
+        held[id] = made;
+        return made;
+      });
+      return rendering[id];
     }
     // the streaming render puts these into the document's head, where the browser finds them first
     for (const { href, options: preloadOptions } of part.preloads) preload(href, preloadOptions);
     return part;
   };
-  const html: PartHtml = (id, children, options) => partOf(id, children, options).html;
-  const streamed: PartHtml = (id, children, options) => splice.mark(partOf(id, children, options).bytes);
+  const html: PartHtml = (id, children, options) => {
+    const part = partOf(id, children, options);
+    return part instanceof Promise ? part.then((made) => made.html) : part.html;
+  };
+  const streamed: PartHtml = (id, children, options) => {
+    const part = partOf(id, children, options);
+    if (part instanceof Promise) return part.then((made) => made.html);
+    return id in rendering ? part.html : splice.mark(part.bytes);
+  };
   return { html, streamed };
 }
 
 /**
- * A part's HTML on its own. The synchronous renderer has no document head: the preloads React
- * hoists there (an LCP image's `fetchPriority="high"`) come out inline instead; they are taken
+ * A part's HTML on its own. Rendered without a document, React writes the preloads it would hoist
+ * into the head (an LCP image's `fetchPriority="high"`) ahead of the part instead; they are taken
  * out and replayed through `preload()` on every use.
  */
-function renderPart(children: ReactNode, site: SiteContextValue): Omit<HtmlPart, "bytes"> {
-  const html = renderToString(createElement(SiteProvider, { value: site, children }));
+async function renderPart(children: ReactNode, site: SiteContextValue): Promise<Omit<HtmlPart, "bytes">> {
+  const html = await renderToHtml(createElement(SiteProvider, { value: site, children }));
   const preloads: HtmlPart["preloads"] = [];
   const rest = html.replace(/<link rel="preload"([^>]*)\/>/g, (_tag, attributes: string) => {
     const found = Object.fromEntries(

@@ -5,7 +5,7 @@ import type { ThirdPartyConfig } from "../env";
 import type { Logger } from "../../shared/log";
 import { PREVIEW_ROOT_ATTRIBUTE, themeSite, type PreviewProps } from "../../site/preview-props";
 import { buildManifest } from "./assets";
-import { DEFAULT_SHARE_IMAGE, Document, SITE_NAME } from "./document";
+import { DEFAULT_SHARE_IMAGE, Document, documentHead, SITE_NAME } from "./document";
 import { SiteProvider, type PartHtml, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
 import { Block } from "../../site/blocks/dispatch";
@@ -66,22 +66,19 @@ export function PageDocument(input: PageDocumentInput) {
       {input.children}
     </SiteShell>
   );
-  return (
-    <Document
-      lang={site.lang}
-      skipLinkText={site.t.document.skipToContent}
-      meta={documentMeta(input, site)}
-      nonce={nonce}
-      memo={headMemo}
-      assets={{
+  const head = documentHead(
+    {
+      lang: site.lang,
+      meta: documentMeta(input, site),
+      assets: {
         buildId: buildManifest.buildId,
         stylesheet: buildManifest.stylesheet,
         // an editor's page runs the preview bundle alone: the visitor bundle's link prefetching,
         // build check and island hydration have no place in the editor
         script: preview ? undefined : buildManifest.scripts.app,
         preload: preview ? [] : buildManifest.scripts.preload,
-      }}
-      head={(slot) =>
+      },
+      head: (slot) =>
         preview ? (
           <>
             {/* deferred scripts run in order: the bridge exists when the preview bundle subscribes */}
@@ -90,9 +87,12 @@ export function PageDocument(input: PageDocumentInput) {
           </>
         ) : (
           <ThirdPartyScripts config={input.thirdParty} nonce={slot} lang={site.lang} />
-        )
-      }
-    >
+        ),
+    },
+    headMemo,
+  );
+  return (
+    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={nonce} head={head}>
       <SiteProvider value={site}>
         {preview ? (
           // the preview bundle hydrates this root (header, page, footer) and re-renders it on every edit

@@ -1,7 +1,14 @@
 import type { ReactNode } from "react";
-import { renderToReadableStream } from "react-dom/server.edge";
+import { renderToReadableStream } from "./react-dom-server.cjs";
 import type { Logger } from "../../shared/log";
 import type { PartSplice } from "./part-splice";
+
+/**
+ * React's `progressiveChunkSize`: a boundary that is complete when its parent is flushed is written
+ * in place, however large; only content that is really still loading is streamed in later (by
+ * React's inline script).
+ */
+const IN_PLACE = Number.MAX_SAFE_INTEGER;
 
 export interface StreamOptions {
   status: number;
@@ -28,9 +35,7 @@ export async function streamHtml(
   const stream = await renderToReadableStream(node, {
     signal,
     nonce,
-    // A boundary that is complete when its parent is flushed is written in place, however large:
-    // only content that is really still loading is streamed in later (by React's inline script).
-    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    progressiveChunkSize: IN_PLACE,
     onError(error, info) {
       logger.error("render.error", { error, componentStack: info?.componentStack });
     },
@@ -42,4 +47,17 @@ export async function streamHtml(
   const out = splice?.stream() ?? new TransformStream<Uint8Array, Uint8Array>();
   const sent = stream.pipeTo(out.writable).catch(() => {});
   return { response: new Response(out.readable, { status, headers }), sent };
+}
+
+/**
+ * A tree's whole HTML as one string (a memoised part, the document head), through the same
+ * renderer as the page's stream: the Worker carries one copy of React's server renderer, not a
+ * second, synchronous one for these. Nothing in such a tree waits, so the shell is everything;
+ * a failure rejects, and the page render that asked for the HTML fails or falls back with it
+ * (that render logs it: this one does not log it twice).
+ */
+export async function renderToHtml(node: ReactNode): Promise<string> {
+  const stream = await renderToReadableStream(node, { progressiveChunkSize: IN_PLACE, onError: () => {} });
+  await stream.allReady;
+  return new Response(stream).text();
 }
