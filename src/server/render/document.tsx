@@ -49,7 +49,7 @@ export const NONCE_SLOT = "__request_nonce__";
  */
 const NONCE_ATTRIBUTE = ` nonce="${NONCE_SLOT}"`;
 
-export interface HeadProps {
+interface HeadProps {
   lang: Lang;
   meta: DocumentMeta;
   assets: DocumentAssets;

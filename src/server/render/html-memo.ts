@@ -117,14 +117,11 @@ export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html
     for (const { href, options: preloadOptions } of part.preloads) preload(href, preloadOptions);
     return part;
   };
-  const html: PartHtml = (id, children, options) => {
-    const part = partOf(id, children, options);
-    return part instanceof Promise ? part.then((made) => made.html) : part.html;
-  };
+  const htmlOf = (part: HtmlPart | Promise<HtmlPart>) => (part instanceof Promise ? part.then((made) => made.html) : part.html);
+  const html: PartHtml = (id, children, options) => htmlOf(partOf(id, children, options));
   const streamed: PartHtml = (id, children, options) => {
     const part = partOf(id, children, options);
-    if (part instanceof Promise) return part.then((made) => made.html);
-    return id in rendering ? part.html : splice.mark(part.bytes);
+    return part instanceof Promise || id in rendering ? htmlOf(part) : splice.mark(part.bytes);
   };
   return { html, streamed };
 }

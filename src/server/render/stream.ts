@@ -52,9 +52,9 @@ export async function streamHtml(
 /**
  * A tree's whole HTML as one string (a memoised part, the document head), through the same
  * renderer as the page's stream: the Worker carries one copy of React's server renderer, not a
- * second, synchronous one for these. Nothing in such a tree waits, so the shell is everything;
- * a failure rejects, and the page render that asked for the HTML fails or falls back with it
- * (that render logs it: this one does not log it twice).
+ * second, synchronous one for these. Read to its end: whatever the tree waits for (a part inside
+ * it, a listing) is in it, written in place. A failure rejects, and the page render that asked for
+ * the HTML fails or falls back with it (that render logs it: this one does not log it twice).
  */
 export async function renderToHtml(node: ReactNode): Promise<string> {
   const stream = await renderToReadableStream(node, { progressiveChunkSize: IN_PLACE, onError: () => {} });
