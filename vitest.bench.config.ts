@@ -15,7 +15,7 @@ export default defineConfig({
       miniflare: {
         bindings: {
           NODE_ENV: "production",
-          BENCH_WORKER_ROUNDS: process.env.BENCH_WORKER_ROUNDS ?? "16",
+          BENCH_WORKER_ROUNDS: process.env.BENCH_WORKER_ROUNDS ?? "64",
           BENCH_WORKER_BATCH: process.env.BENCH_WORKER_BATCH ?? "25",
         },
         serviceBindings: { BENCH_PROC: async () => Response.json(workerdCpuMs(process.pid)) },

@@ -4,8 +4,8 @@
 //
 // 1. In the Worker, CPU per request (tests/bench/in-worker.bench.ts through tests/bench/entry.ts):
 //    the default export's fetch called in a loop inside workerd, batch by batch, and the CPU time
-//    of every workerd process of the run (utime + stime from /proc) read before and after each
-//    batch, divided by its calls; beside it the per-call `performance.now()` sum and the fenced
+//    of every workerd process of the run (the scheduler's ns per thread from /proc) read before
+//    and after each batch, divided by its calls; beside it the per-call `performance.now()` sum and the fenced
 //    wall time (the batch between two `setTimeout(0)`). The same on the floor Worker
 //    (tests/bench/floor: the same pages as a constant string and as React's stream of that one
 //    string), in the same run. Also the KV round trips a warm request makes, counted by a wrapper
@@ -28,7 +28,7 @@ const base = `http://127.0.0.1:${port}`;
 const floorPort = port + 1;
 const floorBase = `http://127.0.0.1:${floorPort}`;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
-// HTTP rounds and their length; the in-Worker harness has its own count (BENCH_WORKER_ROUNDS, 200)
+// HTTP rounds and their length; the in-Worker harness has its own count (BENCH_WORKER_ROUNDS, 64)
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS || 1500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const SKIP_HTTP = process.env.BENCH_SKIP_HTTP === "1";
@@ -200,18 +200,22 @@ function printInWorker(rows: Row[]): void {
     row.label === "404 screen" ? cpuOf("floor: 404, React's stream of it") : cpuOf("floor: home, React's stream of it");
   const first = rows[0] ?? {};
   console.log(
-    `\nIn the Worker (the default export's fetch in a loop inside workerd; ${first.calls} calls per target in batches; CPU of ${first.processes} workerd process(es) from /proc), ms per request:`,
+    `\nIn the Worker (the default export's fetch in a loop inside workerd; ${first.calls} calls per target in batches; CPU of ${first.processes} workerd process(es) from /proc, ${first.clock === "schedstat" ? "the scheduler's ns per thread" : "10 ms ticks"}), ms per request (CPU: all calls; batches: one batch's lowest / median / highest):`,
   );
   console.log(
-    `${"target".padEnd(34)} ${"path".padEnd(36)} ${"CPU".padStart(6)} ${"x floor".padStart(7)} ${"per call".padStart(8)} ${"fenced".padStart(7)} ${"bytes".padStart(7)} ${"KV/req".padStart(6)}`,
+    `${"target".padEnd(34)} ${"path".padEnd(36)} ${"CPU".padStart(6)} ${"batches".padStart(17)} ${"x floor".padStart(7)} ${"per call".padStart(8)} ${"fenced".padStart(7)} ${"bytes".padStart(7)} ${"KV/req".padStart(6)}`,
   );
+  const batches = (row: Row) => {
+    const { low, median, high } = row.cpuBatches as Record<string, number>;
+    return `${fixed(low)}/${fixed(median)}/${fixed(high)}`;
+  };
   for (const row of rows) {
     const site = row.kvPerRequest !== undefined;
     const label = String(row.label);
     const times =
       label === "home" || label === "404 screen" || label.endsWith("(largest)") ? `${fixed(Number(row.cpuMs) / floorFor(row))}x` : "";
     console.log(
-      `${String(row.label).padEnd(34)} ${String(row.path).slice(0, 36).padEnd(36)} ${fixed(row.cpuMs, 3).padStart(6)} ${times.padStart(7)} ${fixed(row.perCallMs, 3).padStart(8)} ${fixed(row.fencedMs, 3).padStart(7)} ${String(row.bytes).padStart(7)} ${site ? fixed(row.kvPerRequest, 1).padStart(6) : "".padStart(6)}`,
+      `${String(row.label).padEnd(34)} ${String(row.path).slice(0, 36).padEnd(36)} ${fixed(row.cpuMs, 3).padStart(6)} ${batches(row).padStart(17)} ${times.padStart(7)} ${fixed(row.perCallMs, 3).padStart(8)} ${fixed(row.fencedMs, 3).padStart(7)} ${String(row.bytes).padStart(7)} ${site ? fixed(row.kvPerRequest, 1).padStart(6) : "".padStart(6)}`,
     );
   }
   const kv = rows.filter((row) => Number(row.kvPerRequest) > 0);

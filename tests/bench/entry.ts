@@ -48,7 +48,7 @@ function siteEnv(env: Env): Env {
 }
 
 /** CPU ms the run's workerd processes have used so far, from Node (/proc, vitest.bench.config.ts). */
-async function workerdCpu(env: BenchEnv): Promise<{ ms: number; processes: number }> {
+async function workerdCpu(env: BenchEnv): Promise<{ ms: number; processes: number; clock: string }> {
   return (await env.BENCH_PROC.fetch("http://proc/")).json();
 }
 
@@ -68,7 +68,7 @@ async function batch(handler: (request: Request) => Response | Promise<Response>
   await fence();
   const fenced = performance.now() - wallBefore;
   const cpuAfter = await workerdCpu(env);
-  return { cpu: cpuAfter.ms - cpuBefore.ms, perCall, fenced, processes: cpuAfter.processes };
+  return { cpu: cpuAfter.ms - cpuBefore.ms, perCall, fenced, processes: cpuAfter.processes, clock: cpuAfter.clock };
 }
 
 export default {

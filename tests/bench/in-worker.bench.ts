@@ -3,7 +3,7 @@
  * called in a loop inside workerd by the bench entry (tests/bench/entry.ts), one request per batch
  * of calls (no HTTP, no wrangler proxy), warm KV and memos. Three clocks read the same batches:
  *
- * - CPU: the CPU time (utime + stime, /proc) of every workerd process of the run, read from Node
+ * - CPU: the CPU time (the scheduler's ns per thread, /proc) of every workerd process of the run, read from Node
  *   (the BENCH_PROC binding) before and after each batch, divided by the batch's calls. What a
  *   request costs, and what Cloudflare bills.
  * - per call: `performance.now()` around each call, summed. Inside workerd the clock only moves
@@ -32,7 +32,7 @@ const BASE = "http://www.koraal.test";
 const FLOOR = "http://floor.internal";
 const WARMUP = 20;
 const benchEnv = env as unknown as Record<string, string | undefined>;
-const ROUNDS = Number(benchEnv.BENCH_WORKER_ROUNDS ?? 16);
+const ROUNDS = Number(benchEnv.BENCH_WORKER_ROUNDS ?? 64);
 const BATCH = Number(benchEnv.BENCH_WORKER_BATCH ?? 25);
 /** Calls made to count a warm request's KV round trips. */
 const KV_SAMPLE = 10;
@@ -49,7 +49,7 @@ async function call(url: string, init?: RequestInit) {
 }
 
 /** One batch of `BATCH` calls of `url`, run inside workerd by the bench entry, read by the three clocks. */
-async function batch(url: string): Promise<{ cpu: number; perCall: number; fenced: number; processes: number }> {
+async function batch(url: string): Promise<{ cpu: number; perCall: number; fenced: number; processes: number; clock: string }> {
   const query = new URLSearchParams({ url, n: String(BATCH) });
   return (await exports.default.fetch(new Request(`http://bench.internal/batch?${query}`))).json();
 }
@@ -68,8 +68,9 @@ interface Target {
 /** Ms per call by the three clocks, every target warmed first, then measured in interleaved rounds. */
 async function measure(targets: Target[]) {
   for (const { url } of targets) for (let i = 0; i < WARMUP; i++) await call(url);
-  const sums = new Map(targets.map((t) => [t.url, { cpu: 0, perCall: 0, fenced: 0 }]));
+  const sums = new Map(targets.map((t) => [t.url, { cpu: 0, perCall: 0, fenced: 0, batches: [] as number[] }]));
   let processes = 0;
+  let clock = "";
   for (let round = 0; round < ROUNDS; round++) {
     for (const { url } of targets) {
       const run = await batch(url);
@@ -77,15 +78,28 @@ async function measure(targets: Target[]) {
       sum.cpu += run.cpu;
       sum.perCall += run.perCall;
       sum.fenced += run.fenced;
+      sum.batches.push(run.cpu / BATCH);
       processes = run.processes;
+      clock = run.clock;
     }
   }
   const calls = ROUNDS * BATCH;
-  const r = (n: number) => Math.round((n / calls) * 1000) / 1000;
+  const r = (n: number) => Math.round(n * 1000) / 1000;
+  /** The batches' CPU per call, lowest, median and highest: how far one batch strays from the mean. */
+  const spread = (batches: number[]) => {
+    const sorted = batches.toSorted((a, b) => a - b);
+    return { low: r(sorted[0]!), median: r(sorted[sorted.length >> 1]!), high: r(sorted.at(-1)!) };
+  };
   return {
     processes,
+    clock,
     calls,
-    byUrl: new Map([...sums].map(([url, s]) => [url, { cpuMs: r(s.cpu), perCallMs: r(s.perCall), fencedMs: r(s.fenced) }])),
+    byUrl: new Map(
+      [...sums].map(([url, s]) => [
+        url,
+        { cpuMs: r(s.cpu / calls), cpuBatches: spread(s.batches), perCallMs: r(s.perCall / calls), fencedMs: r(s.fenced / calls) },
+      ]),
+    ),
   };
 }
 
@@ -136,7 +150,7 @@ async function floorTargets(): Promise<Target[]> {
 
 it("warm pages: CPU per request, the floors in the same run, KV round trips", async () => {
   const targets = [...(await siteTargets()), ...(await floorTargets())];
-  const { processes, calls, byUrl } = await measure(targets);
+  const { processes, clock, calls, byUrl } = await measure(targets);
   for (const target of targets) {
     const last = await call(target.url);
     const kv = target.site ? await kvRoundTrips(target.url) : {};
@@ -146,6 +160,7 @@ it("warm pages: CPU per request, the floors in the same run, KV round trips", as
       ...byUrl.get(target.url),
       calls,
       processes,
+      clock,
       bytes: last.bytes,
       status: last.status,
       contentMs: timingOf(last.timing, "content"),
