@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createPartSplice } from "../../src/server/render/part-splice";
+import { answerBody } from "../../src/server/render/stream";
 
 const utf8 = new TextEncoder();
 
@@ -19,7 +20,7 @@ async function spliced(splice: ReturnType<typeof createPartSplice>, chunks: Uint
       controller.close();
     },
   });
-  return new Response(source.pipeThrough(splice.stream())).text();
+  return new Response(answerBody(source, splice).body).text();
 }
 
 const HEADER = utf8.encode('<header class="site">Koraal — ontwerp</header>');

@@ -10,8 +10,14 @@
 export interface PartSplice {
   /** The marker React writes in place of `bytes`, the next part of this request. */
   mark(bytes: Uint8Array): string;
-  /** React's bytes with each marker replaced by its part, in the order they were handed out. */
-  stream(): TransformStream<Uint8Array, Uint8Array>;
+  /**
+   * A chunk of React's bytes with each marker in it replaced by its part, in the order they were
+   * handed out. The start of a marker that the chunk ended in is held back for the next chunk, so
+   * the answer may be empty.
+   */
+  take(chunk: Uint8Array): Uint8Array;
+  /** What was held back when React's stream ended (a stray U+0001 and digits): empty as a rule. */
+  end(): Uint8Array;
 }
 
 const MARK = 0x01;
@@ -20,50 +26,45 @@ const MAX_DIGITS = 6;
 
 export function createPartSplice(): PartSplice {
   const parts: Uint8Array[] = [];
+  let next = 0;
+  // the start of a marker that a chunk ended in (React cuts its output every 4 KB)
+  let carry: Uint8Array | undefined;
   return {
     mark(bytes) {
       return `\u0001${parts.push(bytes) - 1}\u0001`;
     },
-    stream() {
-      let next = 0;
-      // the start of a marker that a chunk ended in (React cuts its output every 4 KB)
-      let carry: Uint8Array | undefined;
-      return new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          let bytes = carry ? concat([carry, chunk]) : chunk;
-          carry = undefined;
-          const pieces: Uint8Array[] = [];
-          let emitted = 0;
-          let from = 0;
-          for (let at = bytes.indexOf(MARK); at !== -1 && next < parts.length; at = bytes.indexOf(MARK, from)) {
-            let end = at + 1;
-            let number = 0;
-            while (end < bytes.length && end - at <= MAX_DIGITS && isDigit(bytes[end]!)) number = number * 10 + bytes[end++]! - 0x30;
-            if (end === bytes.length && end - at <= MAX_DIGITS) {
-              carry = bytes.slice(at);
-              bytes = bytes.subarray(0, at);
-              break;
-            }
-            if (bytes[end] !== MARK || end === at + 1 || number !== next) {
-              from = at + 1; // not a marker of this request: the byte stays
-              continue;
-            }
-            pieces.push(bytes.subarray(emitted, at), parts[next++]!);
-            emitted = from = end + 1;
-          }
-          if (pieces.length === 0) {
-            if (bytes.length) controller.enqueue(bytes);
-            return;
-          }
-          pieces.push(bytes.subarray(emitted));
-          // one chunk out per chunk in: the answer's writes stay as few as React's (a copy, too,
-          // since a part's bytes serve every request of the isolate)
-          controller.enqueue(concat(pieces));
-        },
-        flush(controller) {
-          if (carry) controller.enqueue(carry);
-        },
-      });
+    take(chunk) {
+      let bytes = carry ? concat([carry, chunk]) : chunk;
+      carry = undefined;
+      const pieces: Uint8Array[] = [];
+      let emitted = 0;
+      let from = 0;
+      for (let at = bytes.indexOf(MARK); at !== -1 && next < parts.length; at = bytes.indexOf(MARK, from)) {
+        let end = at + 1;
+        let number = 0;
+        while (end < bytes.length && end - at <= MAX_DIGITS && isDigit(bytes[end]!)) number = number * 10 + bytes[end++]! - 0x30;
+        if (end === bytes.length && end - at <= MAX_DIGITS) {
+          carry = bytes.slice(at);
+          bytes = bytes.subarray(0, at);
+          break;
+        }
+        if (bytes[end] !== MARK || end === at + 1 || number !== next) {
+          from = at + 1; // not a marker of this request: the byte stays
+          continue;
+        }
+        pieces.push(bytes.subarray(emitted, at), parts[next++]!);
+        emitted = from = end + 1;
+      }
+      if (pieces.length === 0) return bytes;
+      pieces.push(bytes.subarray(emitted));
+      // one chunk out per chunk in: the answer's writes stay as few as React's (a copy, too,
+      // since a part's bytes serve every request of the isolate)
+      return concat(pieces);
+    },
+    end() {
+      const rest = carry ?? new Uint8Array(0);
+      carry = undefined;
+      return rest;
     },
   };
 }

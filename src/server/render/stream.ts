@@ -42,11 +42,48 @@ export async function streamHtml(
   });
   if (complete) await stream.allReady;
   headers.set("content-type", "text/html; charset=utf-8");
-  // pipeThrough, with the pipe's end kept: it settles when the body has gone out to its end, or
-  // when it failed or the visitor went away (the body was cancelled)
-  const out = splice?.stream() ?? new TransformStream<Uint8Array, Uint8Array>();
-  const sent = stream.pipeTo(out.writable).catch(() => {});
-  return { response: new Response(out.readable, { status, headers }), sent };
+  const { body, sent } = answerBody(stream, splice);
+  return { response: new Response(body, { status, headers }), sent };
+}
+
+/**
+ * The answer's body: React's bytes, with the memoised parts spliced in, read from React's stream
+ * as the visitor's connection asks for them. One stream read directly, not a TransformStream that
+ * React's stream is piped into: in workerd that second stage and its pipe cost a page ~0.3 ms of
+ * CPU (`npm run bench`, docs/performance.md). `sent` settles when the body has gone out to its
+ * end, was cancelled (a HEAD, a visitor who left) or failed.
+ */
+export function answerBody(
+  source: ReadableStream<Uint8Array>,
+  splice?: PartSplice,
+): { body: ReadableStream<Uint8Array>; sent: Promise<void> } {
+  const reader = source.getReader();
+  let settle!: () => void;
+  const sent = new Promise<void>((resolve) => (settle = resolve));
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          const bytes = done ? splice?.end() : splice ? splice.take(value) : value;
+          if (bytes?.length) controller.enqueue(bytes);
+          if (done) {
+            controller.close();
+            settle();
+          }
+          if (done || bytes?.length) return;
+        }
+      } catch (error) {
+        controller.error(error);
+        settle();
+      }
+    },
+    cancel(reason) {
+      settle();
+      return reader.cancel(reason);
+    },
+  });
+  return { body, sent };
 }
 
 /**
