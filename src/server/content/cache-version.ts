@@ -123,7 +123,7 @@ export function startCheck(deps: CacheVersionDeps): void {
   );
 }
 
-/** The request's answer (at most CV_ANSWER_WAIT_MS), then one turn of the event loop: a body's end is piped before its last bytes are written out. */
+/** The request's answer (at most CV_ANSWER_WAIT_MS), then one turn of the event loop: a body's end is read before its last bytes are written out. */
 async function afterAnswer({ answered, timer = realTimer }: CacheVersionDeps): Promise<void> {
   await settledWithin(answered, CV_ANSWER_WAIT_MS, timer);
   await timer(0, new AbortController().signal);
