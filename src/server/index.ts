@@ -5,7 +5,7 @@ import type { ContentIsolate } from "./content";
 import type { Timer } from "./content/deadline";
 import type { Sleep } from "./content/retry";
 import type { AppEnv } from "./env";
-import type { LogSink } from "../shared/log";
+import { createLogger, type LogSink } from "../shared/log";
 import { type EmbeddedSpace, loadEmbeddedSpace } from "./embedded";
 import { config } from "./middleware/config";
 import { content } from "./middleware/content";
@@ -24,6 +24,8 @@ import { createPageRoutes } from "./routes/pages";
 import { seo } from "./routes/seo";
 import { createWebhookRoutes } from "./routes/webhook";
 import { imageService } from "./routes/image-service";
+import { warmUpRenderer } from "./render/warm-up";
+import warmUpPage from "../../.generated/warm-up.js";
 
 export { SignupLimiter } from "./newsletter/limiter";
 export { CacheVersionAuthority } from "./content/cv-authority";
@@ -103,6 +105,9 @@ const app = createApp({ loadEmbedded: () => embeddedAtStart ?? loadEmbeddedSpace
 // Hono's router compiles its matcher on the first match: here, while the isolate starts, rather
 // than in its first request (13 ms of that request's CPU in a profile of a fresh isolate).
 app.router.match("GET", "/");
+// React's renderer and every block compile on their first use: here, while the isolate starts,
+// rather than in its first visitor's request (render/warm-up.tsx).
+void warmUpRenderer(warmUpPage, createLogger({ level: "error" }));
 
 export default {
   fetch: app.fetch,

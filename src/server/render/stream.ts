@@ -96,5 +96,11 @@ export function answerBody(
 export async function renderToHtml(node: ReactNode): Promise<string> {
   const stream = await renderToReadableStream(node, { progressiveChunkSize: IN_PLACE, onError: () => {} });
   await stream.allReady;
-  return new Response(stream).text();
+  // read here, not with `new Response(stream).text()`: workerd refuses that while an isolate starts,
+  // where the warm-up renders parts too (warm-up.tsx)
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let html = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) html += decoder.decode(chunk.value, { stream: true });
+  return html + decoder.decode();
 }

@@ -1,0 +1,105 @@
+import type { Story } from "../../shared/content";
+import { DEFAULT_LANG } from "../../shared/i18n/lang";
+import type { Logger } from "../../shared/log";
+import { themeOf } from "../../shared/theme";
+import { listingQuery } from "../../site/blocks/listing-queries";
+import { readable, walkBloks, type Listing } from "../../site/blocks/listings";
+import { StoryBody } from "../../site/preview/story-body";
+import { createHtmlMemo, requestParts } from "./html-memo";
+import { PageDocument } from "./page-document";
+import { streamHtml } from "./stream";
+
+/**
+ * Stories of the demo space that a fresh isolate renders once while it starts (`npm run build`
+ * picks them, scripts/warm-up-page.ts, into `.generated/warm-up.js`): pages that use every block
+ * of the space between them, the theme (header, footer) and a few stories of each type for the
+ * listings' cards. Bundled into the main module, with or without a Storyblok token.
+ */
+export interface WarmUpPage {
+  theme: Story;
+  pages: Story[];
+  cards: Story[];
+}
+
+/** The cache version the warm-up's throwaway memo files its parts under (no page is ever served from it). */
+const WARM_UP_CV = 0;
+
+/**
+ * Renders `page` the way a visitor's page is rendered (document, shell, blocks, listings, the memo
+ * of parts and its splice), into nothing, so that an isolate's first visitor does not wait for
+ * V8 to compile React's renderer and every block on first use: in a fresh isolate that was
+ * 18-27 ms of a 45 ms first request (`npm run bench:cold`, docs/performance.md). Called while the
+ * isolate starts (src/server/index.ts), before any request: the work moves into the isolate's
+ * start-up, which Cloudflare runs while the visitor's TLS handshake is still going on.
+ *
+ * workerd refuses timers while an isolate starts, and React's stream schedules part of its work
+ * with `setTimeout(fn, 0)`: for the warm-up alone, `setTimeout` runs its callback as a microtask.
+ * Nothing else runs then (no request has arrived), and everything the warm-up renders is already
+ * in memory (its listings are resolved promises), so it settles within the start-up's microtasks
+ * and the real `setTimeout` is back before the first request. Resolves with the bytes rendered; a
+ * failure is logged (`warmup.failed`) and the isolate serves as it would have without it.
+ */
+export async function warmUpRenderer(page: WarmUpPage, logger: Logger): Promise<number> {
+  const setTimer = globalThis.setTimeout;
+  globalThis.setTimeout = ((callback: () => void) => {
+    queueMicrotask(callback);
+    return 0;
+  }) as unknown as typeof setTimeout;
+  try {
+    let bytes = 0;
+    for (const story of page.pages) bytes += await renderStory(story, page, logger);
+    return bytes;
+  } catch (error) {
+    logger.error("warmup.failed", { error });
+    return 0;
+  } finally {
+    globalThis.setTimeout = setTimer;
+  }
+}
+
+async function renderStory(story: Story, page: WarmUpPage, logger: Logger): Promise<number> {
+  const parts = requestParts(createHtmlMemo(), WARM_UP_CV, DEFAULT_LANG);
+  const url = new URL(`https://warm-up.invalid/${story.full_slug === "home" ? "" : story.full_slug}`);
+  const failed: unknown[] = [];
+  const { response } = await streamHtml(
+    <PageDocument
+      url={url}
+      origin={url.origin}
+      robots="noindex,nofollow"
+      logger={logger}
+      lang={DEFAULT_LANG}
+      thirdParty={{}}
+      nonce="warm-up"
+      year={2026}
+      theme={themeOf(page.theme.content, page.theme.id)}
+      title={story.name}
+      listings={listingsOf(story, page.cards)}
+      parts={parts}
+    >
+      <StoryBody kind="page" content={story.content} />
+    </PageDocument>,
+    {
+      status: 200,
+      headers: new Headers(),
+      logger: { ...logger, error: (_event, fields) => failed.push(fields?.error) },
+      splice: parts.splice,
+    },
+  );
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  let bytes = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
+  if (failed.length > 0) throw failed[0];
+  return bytes;
+}
+
+/** Each listing block's stories from `cards`, as the page route would hand them in (already there). */
+function listingsOf(story: Story, cards: Story[]): Map<string, Promise<Listing>> {
+  const listings = new Map<string, Promise<Listing>>();
+  for (const blok of walkBloks(story.content)) {
+    const query = listingQuery(blok);
+    if (!query) continue;
+    const stories = cards.filter((card) => card.content.component === query.content_type).slice(0, query.per_page);
+    listings.set(blok._uid, readable(Promise.resolve({ stories, total: stories.length, perPage: query.per_page ?? 25, page: 1 })));
+  }
+  return listings;
+}
