@@ -10,27 +10,31 @@ import { PageDocument } from "./page-document";
 import { streamHtml } from "./stream";
 
 /**
- * Stories of the demo space that a fresh isolate renders once while it starts (`npm run build`
- * picks them, scripts/warm-up-page.ts, into `.generated/warm-up.js`): pages that use every block
- * of the space between them, the theme (header, footer) and a few stories of each type for the
- * listings' cards. Bundled into the main module, with or without a Storyblok token.
+ * Stories of the demo space, their text blanked out, that a fresh isolate renders once while it
+ * starts (`npm run build` picks them, scripts/warm-up-page.ts, into `.generated/warm-up.js`).
+ * Bundled into the main module, with or without a Storyblok token.
  */
 export interface WarmUpPage {
+  /** The theme: header and footer. */
   theme: Story;
+  /** Pages that use every block of the space between them, one of every page type among them. */
   pages: Story[];
+  /** Stories of the types a listing shows that no page is (a team member); the pages are cards too. */
   cards: Story[];
 }
 
 /** The cache version the warm-up's throwaway memo files its parts under (no page is ever served from it). */
 const WARM_UP_CV = 0;
+/** Any year: what the warm-up renders is thrown away. */
+const WARM_UP_YEAR = 2026;
 
 /**
  * Renders `page` the way a visitor's page is rendered (document, shell, blocks, listings, the memo
  * of parts and its splice), into nothing, so that an isolate's first visitor does not wait for
- * V8 to compile React's renderer and every block on first use: in a fresh isolate that was
- * 18-27 ms of a 45 ms first request (`npm run bench:cold`, docs/performance.md). Called while the
- * isolate starts (src/server/index.ts), before any request: the work moves into the isolate's
- * start-up, which Cloudflare runs while the visitor's TLS handshake is still going on.
+ * V8 to compile React's renderer and every block on first use (in a fresh isolate the first page's
+ * render took 27 ms against 0-1 ms warm; `npm run bench:cold`, docs/performance.md). Called while
+ * the isolate starts (src/server/index.ts), before any request: the work moves into the isolate's
+ * start-up, which Cloudflare runs while the visitor's TLS handshake is still going on where it can.
  *
  * workerd refuses timers while an isolate starts, and React's stream schedules part of its work
  * with `setTimeout(fn, 0)`: for the warm-up alone, `setTimeout` runs its callback as a microtask.
@@ -70,10 +74,10 @@ async function renderStory(story: Story, page: WarmUpPage, logger: Logger): Prom
       lang={DEFAULT_LANG}
       thirdParty={{}}
       nonce="warm-up"
-      year={2026}
+      year={WARM_UP_YEAR}
       theme={themeOf(page.theme.content, page.theme.id)}
       title={story.name}
-      listings={listingsOf(story, page.cards)}
+      listings={warmUpListings(story, page)}
       parts={parts}
     >
       <StoryBody kind="page" content={story.content} />
@@ -92,14 +96,15 @@ async function renderStory(story: Story, page: WarmUpPage, logger: Logger): Prom
   return bytes;
 }
 
-/** Each listing block's stories from `cards`, as the page route would hand them in (already there). */
-function listingsOf(story: Story, cards: Story[]): Map<string, Promise<Listing>> {
+/** Each listing block's stories from the warm-up's own, as the page route would hand them in (already there). */
+export function warmUpListings(story: Story, page: WarmUpPage): Map<string, Promise<Listing>> {
+  const stories = [...page.pages, ...page.cards];
   const listings = new Map<string, Promise<Listing>>();
   for (const blok of walkBloks(story.content)) {
     const query = listingQuery(blok);
     if (!query) continue;
-    const stories = cards.filter((card) => card.content.component === query.content_type).slice(0, query.per_page);
-    listings.set(blok._uid, readable(Promise.resolve({ stories, total: stories.length, perPage: query.per_page ?? 25, page: 1 })));
+    const cards = stories.filter((card) => card.content.component === query.content_type).slice(0, query.per_page);
+    listings.set(blok._uid, readable(Promise.resolve({ stories: cards, total: cards.length, perPage: query.per_page ?? 25, page: 1 })));
   }
   return listings;
 }
