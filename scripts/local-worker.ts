@@ -5,8 +5,21 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const WRANGLER = "node_modules/wrangler/bin/wrangler.js";
-/** What is deployed: React's production build (wrangler dev would bundle the development one). */
-export const BENCH_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" };
+/**
+ * What is deployed: React's production build (wrangler dev would bundle the development one).
+ * Without wrangler dev's own trace recorder (the Local Explorer's, on by default since wrangler
+ * 4.118, `X_LOCAL_OBSERVABILITY`): for a Worker with `[observability]` on, as the site is and the
+ * bench's floor is not, it records every invocation into a local store, which cost wrangler dev's
+ * workerd 0.5-1.0 ms per request of the home page over HTTP (docs/performance.md, sixth round). In
+ * production invocation logs are recorded by the platform, not by a service beside the Worker.
+ */
+export const BENCH_ENV = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  NODE_ENV: "production",
+  X_LOCAL_OBSERVABILITY: "false",
+};
 
 export interface LocalWorkerOptions {
   port: number;
