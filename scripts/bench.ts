@@ -207,7 +207,7 @@ function floorRatios(ratios: Map<string, number[]>): void {
  * The goal's figure: home against React's stream of the same page, the 404 screen against its own
  * floor, loaded one right after the other (which goes first alternates by round). Through the
  * stylesheet (above) each side is divided by its own wrangler dev's stylesheet, and the floor's
- * served the same file 6-7% slower than the site's in each of three runs (319-323 against 343-345 req/s),
+ * served the same file up to 7% slower than the site's (319-323 against 343-345 req/s in three of four runs),
  * which lowers the site's ratio by as much; side by side nothing stands between the two.
  */
 async function sideBySide(targets: Array<{ label: string; base: string; path: string; status: number; pid?: number }>): Promise<void> {

@@ -1,8 +1,9 @@
 // The stories a fresh isolate renders once while it starts (src/server/render/warm-up.tsx), picked
-// from the demo space by `npm run build` and written to `.generated/warm-up.js`: as few published
-// pages as use every block of the space between them, the theme, and one story of each type that a
-// listing shows as a card. Read through the CDN emulator, so they are what the Content Delivery API
-// answers (in the default language, without translation keys); then their text is blanked out.
+// from the demo space by `npm run build` and written to `.generated/warm-up.js`: home, one story of
+// every other page type, one page holding every body block home does not use, the theme, and a
+// story of the one card type no page is (a team member). Read through the CDN emulator, so they are
+// what the Content Delivery API answers (in the default language, without translation keys); then
+// their text is blanked out.
 import type { EmbeddedSpace } from "../src/server/embedded.ts";
 import type { WarmUpPage } from "../src/server/render/warm-up.tsx";
 import type { Blok, Story } from "../src/shared/content.ts";
