@@ -21,7 +21,8 @@ const islands = () =>
  * Runs in the page: what an island's hydration depends on there. Islands below the fold hydrate
  * from an IntersectionObserver, whose callbacks come with the page's rendering updates: whether
  * the page is producing frames at all (and is visible) tells a stalled renderer from a stalled
- * script; the scripts the page has loaded tell whether the island's chunk arrived.
+ * script; the scripts the page has loaded tell whether the island's chunk arrived, and the bundle's
+ * mark on the document whether it ran at all.
  */
 const pageState = async () => {
   let frames = 0;
@@ -35,7 +36,9 @@ const pageState = async () => {
     .getEntriesByType("resource")
     .filter((entry) => entry.name.endsWith(".js"))
     .map((entry) => `${entry.name.split("/").pop()} ${Math.round(entry.duration)} ms`);
-  return `${document.visibilityState}, ${document.readyState}, scrollY ${Math.round(scrollY)}, ${frames} frames in 500 ms, scripts: ${scripts.join(" / ") || "none"}`;
+  // client/main.tsx marks the document first thing: without the mark the bundle never ran
+  const ran = document.documentElement.classList.contains("js") ? "the bundle ran" : "the bundle did not run";
+  return `${document.visibilityState}, ${document.readyState}, scrollY ${Math.round(scrollY)}, ${frames} frames in 500 ms, ${ran}, scripts: ${scripts.join(" / ") || "none"}`;
 };
 
 /**
