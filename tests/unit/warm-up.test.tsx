@@ -11,23 +11,27 @@ function recordingLogger() {
   return { lines, logger: createLogger({ level: "debug", sink: (level, line) => lines.push({ level, line: JSON.parse(line) }) }) };
 }
 
-/** What workerd does to a timer asked for while an isolate starts. */
-const refusedTimer = (() => {
+/** What workerd does to I/O asked for while an isolate starts: a timer, or a body read through a Response. */
+const refused = () => {
   throw new Error("Disallowed operation called within global scope");
-}) as unknown as typeof setTimeout;
+};
+const refusedTimer = refused as unknown as typeof setTimeout;
 
 // A fresh isolate renders the warm-up page while it starts (src/server/index.ts), where workerd
-// refuses timers: these tests refuse them too.
+// refuses timers and reading a body through `Response`: these tests refuse them too.
 describe("warmUpRenderer", () => {
   async function whileStarting<T>(work: () => Promise<T>): Promise<T> {
     const setTimer = globalThis.setTimeout;
+    const readText = Response.prototype.text;
     globalThis.setTimeout = refusedTimer;
+    Response.prototype.text = refused;
     try {
       const result = await work();
       expect(globalThis.setTimeout).toBe(refusedTimer); // given back as it found it
       return result;
     } finally {
       globalThis.setTimeout = setTimer;
+      Response.prototype.text = readText;
     }
   }
 
