@@ -14,17 +14,23 @@ export class HttpError extends Error {
   }
 }
 
-/** The story path failed validation (not a slug a page can have). */
+/** The 404 screen's message when the story path failed validation (not a slug a page can have). */
+export const pageValidationMessage = (path: string) => `Page Not Found: ${path}`;
+
+/** The 404 screen's message when nothing answers this path: no story, no redirect. */
+export const noRouteMessage = (path: string) => `Page not found: ${path}`;
+
+/** The story path failed validation, found where the 404 cannot be answered directly. */
 export function pageValidationFailed(path: string): HttpError {
-  return new HttpError(404, `Page Not Found: ${path}`);
+  return new HttpError(404, pageValidationMessage(path));
 }
 
-/** Nothing answers this path: no story, no redirect. */
+/** Nothing answers this path, found where the 404 cannot be answered directly. */
 export function noRouteMatches(path: string): HttpError {
-  return new HttpError(404, `Page not found: ${path}`);
+  return new HttpError(404, noRouteMessage(path));
 }
 
-export const notFound: NotFoundHandler<AppBindings> = (c) => respondWithError(c, 404, noRouteMatches(c.get("url").pathname).message);
+export const notFound: NotFoundHandler<AppBindings> = (c) => respondWithError(c, 404, noRouteMessage(c.get("url").pathname));
 
 /** Seconds a visitor is asked to wait when the content service is down and no copy exists. */
 export const CONTENT_RETRY_AFTER_SECONDS = 30;

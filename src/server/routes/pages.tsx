@@ -17,7 +17,7 @@ import type { AppBindings } from "../request-context";
 import { respondWithError, respondWithPage, type PageInput } from "../render/respond";
 import { holdPart, requestParts, type RequestParts } from "../render/html-memo";
 import { assetMiss, isAssetLike } from "./asset-miss";
-import { noRouteMatches, pageValidationFailed } from "./http-error";
+import { noRouteMatches, noRouteMessage, pageValidationFailed, pageValidationMessage } from "./http-error";
 
 type Ctx = Context<AppBindings>;
 
@@ -60,8 +60,9 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
   const { lang, path } = splitLangPath(requested);
   const index = await c.get("content").pageIndex();
   const target = visitorTarget(path, lang, index);
-  if (target === "invalid") throw pageValidationFailed(requested);
-  if (target === "unknown") throw noRouteMatches(requested);
+  // a path no page has is an answer, not a failure: no error to throw, catch and build a stack for
+  if (target === "invalid") return respondWithError(c, 404, pageValidationMessage(requested));
+  if (target === "unknown") return respondWithError(c, 404, noRouteMessage(requested));
   // One URL per page: another spelling of it (percent-encoded letters) is sent to the real one.
   if (url.pathname !== target.path) return c.redirect(target.path + url.search, 301);
   const page = listingPage(url.searchParams);
