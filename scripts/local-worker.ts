@@ -78,3 +78,28 @@ export async function waitUntilUp(base: string, path = "/robots.txt"): Promise<v
   }
   throw new Error("worker did not start");
 }
+
+/**
+ * wrangler dev's local KV service (miniflare's simulator: its own worker in the same workerd, over
+ * a SQLite file) compiles and opens its store on its first read after every start, 4-7 ms here.
+ * Production's KV is not started with an isolate, so what measures a fresh isolate reads one entry
+ * through wrangler dev's Local Explorer API first, which reads it with the same simulator, not through the
+ * Worker (`npm run bench:cold`, `PROFILE_COLD=1 npm run profile`). Returns that read's ms (what the
+ * first page would otherwise also pay), or undefined where the Worker has no KV namespace (the
+ * bench's floor, which is asked the same way) or KV holds nothing yet.
+ */
+export async function warmLocalKv(base: string): Promise<number | undefined> {
+  const api = `${base}/cdn-cgi/explorer/api/storage/kv/namespaces`;
+  const get = async (url: string) => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`wrangler dev's Local Explorer: ${url} answered ${res.status}`);
+    return (await res.json()) as { result: Array<{ id?: string; name?: string }> };
+  };
+  const namespace = (await get(api)).result[0]?.id;
+  if (namespace === undefined) return undefined;
+  const key = (await get(`${api}/${namespace}/keys?limit=10`)).result[0]?.name;
+  if (key === undefined) return undefined; // a fresh machine's first start, before anything filled KV
+  const started = performance.now();
+  await (await fetch(`${api}/${namespace}/values/${encodeURIComponent(key)}`)).arrayBuffer();
+  return performance.now() - started;
+}

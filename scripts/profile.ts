@@ -7,7 +7,7 @@
 // from) and writes the raw profile to .generated/profiles/ (open it in Chromium's DevTools).
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build, ROOT, startLocalWorker, waitUntilUp } from "./local-worker.ts";
+import { build, ROOT, startLocalWorker, waitUntilUp, warmLocalKv } from "./local-worker.ts";
 
 const port = Number(process.env.BENCH_PORT || 8796);
 const inspectorPort = Number(process.env.PROFILE_INSPECTOR_PORT || 9236);
@@ -147,6 +147,7 @@ try {
     report(label, profile, requests, moduleOf);
     console.log(`raw profile: ${file}`);
   };
+  if (COLD) await warmLocalKv(base); // wrangler dev's own KV service, not the isolate
   if (COLD)
     await profiled(`${paths[0]} (first request of a fresh isolate)`, "cold", async () => {
       await (await fetch(base + paths[0])).arrayBuffer();
