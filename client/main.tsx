@@ -83,15 +83,44 @@ function hydrateOnFirstInteraction(root: HTMLElement, load: Loader) {
   root.addEventListener("click", onClick, true);
 }
 
-for (const root of document.querySelectorAll<HTMLElement>("[data-island]")) {
-  const island = ISLANDS[root.dataset.island ?? ""];
-  if (!island) continue;
-  if (island.eager || !nearby) {
-    void hydrateOnce(root, island.load);
-    continue;
+/** Whether the HTML parser has gone past `element` (a node follows it in document order): its markup is all there. */
+function parsedPast(element: Element): boolean {
+  for (let node: Node | null = element; node; node = node.parentNode) if (node.nextSibling) return true;
+  return false;
+}
+
+const startedRoots = new WeakSet<HTMLElement>();
+/** Hydrates (or schedules) every island whose markup is complete and that has not been started yet. */
+function startIslands(): void {
+  const parsed = document.readyState !== "loading";
+  for (const root of document.querySelectorAll<HTMLElement>("[data-island]")) {
+    const island = ISLANDS[root.dataset.island ?? ""];
+    if (!island || startedRoots.has(root) || !(parsed || parsedPast(root))) continue;
+    startedRoots.add(root);
+    if (island.eager || !nearby) {
+      void hydrateOnce(root, island.load);
+      continue;
+    }
+    hydrateOnFirstInteraction(root, island.load);
+    nearby.observe(root.firstElementChild ?? root);
   }
-  hydrateOnFirstInteraction(root, island.load);
-  nearby.observe(root.firstElementChild ?? root);
+}
+
+/** Runs `start` once the document is parsed (at once if it is). */
+const whenParsed = (start: () => void) =>
+  document.readyState === "loading" ? document.addEventListener("DOMContentLoaded", start, { once: true }) : start();
+
+// The script is async: from the browser's cache it can run before the parser reaches the body (the
+// page's HTML still streaming in), so islands are started as the parser completes each one, not
+// only those there when it runs (which left the header and footer inert on such a view).
+startIslands();
+if (document.readyState === "loading") {
+  const parsing = new MutationObserver(startIslands);
+  parsing.observe(document, { childList: true, subtree: true });
+  whenParsed(() => {
+    parsing.disconnect();
+    startIslands();
+  });
 }
 window.addEventListener("unhandledrejection", (event) => {
   if (isChunkLoadError(event.reason)) reloadAfterChunkFailure(event.reason);
@@ -106,4 +135,5 @@ if (buildId) {
     onOutdated: () => forceFullNavigation(document, window),
   });
 }
-prefetchVisibleLinks(document, window, document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce);
+// every link of the page, so not before the parser has seen them all
+whenParsed(() => prefetchVisibleLinks(document, window, document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce));

@@ -1,0 +1,55 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { hydrated } from "./helpers";
+import { PORT } from "./servers";
+
+/**
+ * The site behind a proxy that sends a page's head at once and holds its body back until
+ * `sendBody`: what a visitor gets whose browser has the bundle in its cache while the page's HTML
+ * is still streaming in. Everything else (the bundle, its chunks, images) passes straight through.
+ */
+async function headFirstProxy() {
+  const site = `http://127.0.0.1:${PORT}`;
+  let sendBody!: () => void;
+  const bodySent = new Promise<void>((resolve) => (sendBody = resolve));
+  const server = createServer(async (req, res) => {
+    const upstream = await fetch(site + req.url, { method: req.method, headers: { accept: req.headers.accept ?? "*/*" } });
+    // fetch has already undone the compression: the length and encoding no longer apply
+    const passed = [...upstream.headers].filter(([name]) => !["content-encoding", "content-length", "transfer-encoding"].includes(name));
+    res.writeHead(upstream.status, Object.fromEntries(passed));
+    if (!upstream.headers.get("content-type")?.startsWith("text/html")) return res.end(Buffer.from(await upstream.arrayBuffer()));
+    const html = await upstream.text();
+    const body = html.indexOf("<body");
+    res.write(html.slice(0, body));
+    await bodySent;
+    res.end(html.slice(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    sendBody,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+test("a bundle that runs before the page's body has arrived still hydrates every island and prefetches its links", async ({ page }) => {
+  const proxy = await headFirstProxy();
+  try {
+    await page.goto(`${proxy.base}/`, { waitUntil: "commit" });
+    // the async module script has run (its mark on the document) with nothing of the body there yet
+    // (polled on a timer: no animation frame comes before the page has a body to render)
+    await page.waitForFunction(() => document.documentElement.classList.contains("js"), undefined, { polling: 50 });
+    expect(await page.evaluate(() => document.body?.childElementCount ?? 0)).toBe(0);
+    proxy.sendBody();
+    await hydrated(page);
+    // the links the body brought are watched too: those in view are prefetched
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
+  } finally {
+    proxy.sendBody();
+    await proxy.close();
+  }
+});
