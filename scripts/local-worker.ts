@@ -81,7 +81,7 @@ export async function waitUntilUp(base: string, path = "/robots.txt"): Promise<v
 
 /**
  * wrangler dev's local KV service (miniflare's simulator: its own worker in the same workerd, over
- * a SQLite file) compiles and opens its store on its first read after every start, 4-7 ms here.
+ * a SQLite file) compiles and opens its store on its first read after every start, 4-8 ms here.
  * Production's KV is not started with an isolate, so what measures a fresh isolate reads one entry
  * through wrangler dev's Local Explorer API first, which reads it with the same simulator, not through the
  * Worker (`npm run bench:cold`, `PROFILE_COLD=1 npm run profile`). Returns that read's ms (what the
