@@ -148,6 +148,50 @@ describe("content cache in KV", () => {
   });
 });
 
+describe("a cold isolate's cache version", () => {
+  it("comes with the links list, asked without a cv; a long list's further pages are asked with that cv", async () => {
+    const asked: URL[] = [];
+    const cv = 1_700_000_123;
+    const api = createStoryblokApi({
+      endpoint: "https://api.storyblok.com/v2",
+      token: "public",
+      fetch: async (input) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        asked.push(url);
+        const page = Number(url.searchParams.get("page") ?? 1);
+        const links = Object.fromEntries(
+          Array.from({ length: page < 3 ? 1000 : 500 }, (_, i) => [`u${page}-${i}`, { uuid: `u${page}-${i}`, slug: `s${page}-${i}` }]),
+        );
+        return new Response(JSON.stringify({ links, cv }), {
+          headers: { "content-type": "application/json", total: "2500", "per-page": "1000" },
+        });
+      },
+    });
+    const answer = await api.linksAndVersion({ include_dates: 1 });
+    expect(answer.cv).toBe(cv);
+    expect(answer.links).toHaveLength(2500);
+    expect(asked.map((url) => [url.pathname, url.searchParams.get("page"), url.searchParams.get("cv")])).toEqual([
+      ["/v2/cdn/links", null, null],
+      ["/v2/cdn/links", "2", String(cv)],
+      ["/v2/cdn/links", "3", String(cv)],
+    ]);
+  });
+
+  it("is refused (502) when the links answer names no usable cv: nothing is cached under it, and the next request asks again", async () => {
+    const h = harness();
+    h.setFault((url) =>
+      url.pathname === "/v2/cdn/links" && !url.searchParams.has("cv") ? { status: 200, body: { links: {}, cv: "abc" } } : undefined,
+    );
+    await expect(h.content.links()).rejects.toMatchObject({ name: "ContentError", status: 502 });
+    await h.settle();
+    expect((await env.CONTENT_CACHE.list()).keys).toEqual([]);
+    h.setFault(undefined);
+    expect((await h.content.links()).value.length).toBeGreaterThan(10);
+    await h.settle();
+    expect(await env.CONTENT_CACHE.get("cv:current")).toBe(String(snapshot.space.version));
+  });
+});
+
 describe("429 backoff and status handling", () => {
   it("retries a visitor's 429 after 1 s and 2 s and then succeeds", async () => {
     const h = harness();

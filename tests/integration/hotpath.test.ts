@@ -64,6 +64,30 @@ async function warm(s: ReturnType<typeof site>, paths = CACHED): Promise<void> {
   s.sleeps.length = 0;
 }
 
+describe("a cold site (fresh isolate, empty KV): the first page asks only for what it shows", () => {
+  it("takes the cache version from the links answer, not spaces/me: home's six calls leave one listing waiting 200 ms, not two up to 400 ms", async () => {
+    const s = site();
+    const home = await s.get("/");
+    expect([home.status, home.source]).toEqual([200, "miss"]);
+    const paths = s.originCalls().map((url) => url.pathname.replace(/^\/v2\/cdn\//, ""));
+    expect(paths.toSorted()).toEqual(["datasource_entries", "links", "stories", "stories", "stories/home", "stories/theme/theme"]);
+    // the burst of 5 lets all but one listing go at once; the sixth call waits for one token
+    expect(s.sleeps.filter((ms) => ms > 0)).toEqual([200]);
+    // the links list was asked without a cv; its answer's cv is now the site's, everywhere
+    const links = s.originCalls("/v2/cdn/links");
+    expect(links.map((url) => url.searchParams.get("cv"))).toEqual([null]);
+    expect(await env.CONTENT_CACHE.get("cv:current")).toBe(String(snapshot.space.version));
+    expect(await env.CONTENT_CACHE.get("cv:last")).toBe(String(snapshot.space.version));
+    for (const url of s.originCalls().filter((url) => !url.pathname.endsWith("/links")))
+      expect(url.searchParams.get("cv")).toBe(String(snapshot.space.version));
+    expect(await kvKeys()).toContain(`c:${snapshot.space.version}:links?include_dates=1`);
+    // and the next page of the isolate reads that list from the cache
+    s.calls.length = 0;
+    expect((await s.get("/contact")).status).toBe(200);
+    expect(s.originCalls("/v2/cdn/links")).toEqual([]);
+  });
+});
+
 describe("a storm of unknown URLs: unique misses before the cv expires do not stall the site", () => {
   it("150 unique unknown URLs cost no story call, one cv refresh, and cached pages wait for nothing", async () => {
     const s = site();

@@ -46,7 +46,10 @@ export interface CvMemo {
 
 export interface CacheVersionDeps {
   store: CacheStore;
-  /** Storyblok's `cdn/spaces/me` while a visitor waits (a cold isolate): retries only within the request budget. */
+  /**
+   * Storyblok's cv while a visitor waits (a cold isolate): the cv the links list's answer names
+   * (content.ts), retries only within the request budget.
+   */
   fetchCurrent: () => Promise<number>;
   /** The same call where no visitor waits (background checks, the webhook): the spec's five 429 retries. */
   fetchCurrentInBackground: () => Promise<number>;

@@ -7,7 +7,7 @@ import type { CacheStore } from "./kv-store";
 import { createParsedCache, type ParsedCache } from "./parsed-cache";
 import { storyLanguage } from "./localise";
 import { RESOLVE_RELATIONS } from "./relations";
-import { readThrough, type Fetched, type ReadThroughDeps } from "./read-through";
+import { readThrough, readWithoutCv, type Fetched, type ReadThroughDeps } from "./read-through";
 import { pageIndex, type PageIndex } from "./routable";
 import { datasourceEntriesProblem, linksProblem, loadedStoryProblem, storyListProblem, type ShapeCheck } from "./shape";
 import { LANGS } from "../../shared/i18n/lang";
@@ -82,6 +82,9 @@ export interface ContentDeps {
   staleAfterMs?: number;
 }
 
+// include_dates: the sitemap's lastmod comes from published_at/updated_at
+const LINKS_QUERY = { include_dates: 1 } as const;
+const LINKS_NAME = requestName("links", LINKS_QUERY);
 const storyParams = { resolve_relations: RESOLVE_RELATIONS.join(",") || undefined, resolve_links: "url" as const };
 const storyName = (slug: string, language?: string) => requestName(`story/${slug}`, { ...storyParams, language });
 
@@ -95,12 +98,17 @@ export function createContent(deps: ContentDeps): Content {
     now: deps.now,
     deadline: deps.now() + (deps.staleAfterMs ?? STALE_AFTER_MS),
   };
-  const versionDeps = cacheVersionDeps(deps);
+  // a cold isolate (no cv in memory or KV) asks for the links list every page needs, without a cv,
+  // and takes the cv its answer names: no call of its own for the cv, and the list is cached under it
+  const coldLinks = async () => {
+    const { links, cv } = await api.linksAndVersion(LINKS_QUERY);
+    return { value: links, cv };
+  };
+  const versionDeps = cacheVersionDeps(deps, () => readWithoutCv(readDeps, LINKS_NAME, coldLinks, linksProblem));
   const cacheVersion = () => currentCacheVersion(versionDeps);
   const cached = async <T>(name: string, load: (cv: number) => Promise<T>, problemOf: ShapeCheck<T>) =>
     readThrough(readDeps, await cacheVersion(), name, load, problemOf);
-  // include_dates: the sitemap's lastmod comes from published_at/updated_at
-  const links = () => cached(requestName("links", { include_dates: 1 }), (cv) => api.links({ cv, include_dates: 1 }), linksProblem);
+  const links = () => cached(LINKS_NAME, (cv) => api.links({ ...LINKS_QUERY, cv }), linksProblem);
   let index: Promise<PageIndex> | undefined;
   const loadIndex = async () => {
     const cv = await cacheVersion();
@@ -139,11 +147,14 @@ export function createContent(deps: ContentDeps): Content {
   };
 }
 
-/** How the cache version is read: by visitors through `api`, by the background checks through `backgroundApi`. */
-function cacheVersionDeps(deps: ContentDeps): CacheVersionDeps {
+/**
+ * How the cache version is read: by a cold isolate's visitor from the links answer (`coldRead`), by
+ * the background checks and the webhook through `backgroundApi` (`cdn/spaces/me`, a small answer).
+ */
+function cacheVersionDeps(deps: ContentDeps, coldRead: () => Promise<number>): CacheVersionDeps {
   return {
     store: deps.store,
-    fetchCurrent: () => deps.api.cacheVersion(),
+    fetchCurrent: coldRead,
     fetchCurrentInBackground: () => deps.backgroundApi.cacheVersion(),
     authority: deps.authority,
     now: deps.now,

@@ -8,7 +8,7 @@ import { settledWithin } from "./deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import type { ParsedCache } from "./parsed-cache";
-import type { ShapeCheck } from "./shape";
+import { isCacheVersion, type ShapeCheck } from "./shape";
 import type { Logger } from "../../shared/log";
 
 /** Where an answer came from: KV (hit), Storyblok after a KV miss, the last-known-good copy, or uncached draft. */
@@ -105,11 +105,7 @@ function loadAndStore<T>(deps: ReadThroughDeps, name: string, key: string, load:
   const { store } = deps;
   return checked(deps.logger, name, load, problemOf).then(
     (value) => {
-      const entry = { value } satisfies Entry<T>;
-      const body = JSON.stringify(entry);
-      deps.parsed.set(key, entry, body.length);
-      store.put(key, body, { expirationTtl: CACHE_TTL_SECONDS });
-      store.put(lastGoodKey(name), body, { expirationTtl: LAST_GOOD_TTL_SECONDS });
+      storeAnswer(deps, name, key, value);
       return value;
     },
     (error: unknown) => {
@@ -122,9 +118,37 @@ function loadAndStore<T>(deps: ReadThroughDeps, name: string, key: string, load:
   );
 }
 
+/** An origin answer, kept under its cv key (KV and this isolate's parsed copy) and as the last-known-good copy. */
+function storeAnswer<T>(deps: Pick<ReadThroughDeps, "store" | "parsed">, name: string, key: string, value: T): void {
+  const entry = { value } satisfies Entry<T>;
+  const body = JSON.stringify(entry);
+  deps.parsed.set(key, entry, body.length);
+  deps.store.put(key, body, { expirationTtl: CACHE_TTL_SECONDS });
+  deps.store.put(lastGoodKey(name), body, { expirationTtl: LAST_GOOD_TTL_SECONDS });
+}
+
+/**
+ * An answer the origin gave before its cv was known (a cold isolate's links list, which names the
+ * cv): shape-checked like any other, then kept as if `readThrough` had loaded it for `cv`.
+ */
+export async function readWithoutCv<T>(
+  deps: Pick<ReadThroughDeps, "store" | "parsed" | "logger">,
+  name: string,
+  load: () => Promise<{ value: T; cv: number }>,
+  problemOf: ShapeCheck<T>,
+): Promise<number> {
+  const { value, cv } = await load();
+  usable(deps.logger, name, value, problemOf);
+  if (isCacheVersion(cv)) storeAnswer(deps, name, cacheKey(cv, name), value);
+  return cv;
+}
+
 /** The origin's answer, refused (like a failed call, 502) when its shape is not one the site can render. */
 async function checked<T>(logger: Logger, name: string, load: () => Promise<T>, problemOf: ShapeCheck<T>): Promise<T> {
-  const value = await load();
+  return usable(logger, name, await load(), problemOf);
+}
+
+function usable<T>(logger: Logger, name: string, value: T, problemOf: ShapeCheck<T>): T {
   const problem = problemOf(value);
   if (!problem) return value;
   logger.warn("content.bad_answer", { name, problem });

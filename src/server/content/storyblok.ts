@@ -1,10 +1,19 @@
 import StoryblokClient from "storyblok-js-client";
 import { ContentError } from "./errors";
+import { isCacheVersion } from "./shape";
 import type { DatasourceEntry, LinkEntry, ListParams, LoadedStory, Story, StoryParams, Version } from "../../shared/content";
 
 export type { ListParams, StoryParams };
 
+export interface LinksParams {
+  version?: Version;
+  cv?: number;
+  include_dates?: 0 | 1;
+}
+
 export const DEFAULT_PER_PAGE = 25;
+/** The links endpoint's largest page. */
+const LINKS_PER_PAGE = 1000;
 
 export interface StoryList {
   stories: Story[];
@@ -17,7 +26,13 @@ export interface StoryList {
 export interface StoryblokApi {
   story(slug: string, params?: StoryParams): Promise<LoadedStory>;
   stories(params?: ListParams): Promise<StoryList>;
-  links(params?: { version?: Version; cv?: number; include_dates?: 0 | 1 }): Promise<LinkEntry[]>;
+  links(params?: LinksParams): Promise<LinkEntry[]>;
+  /**
+   * The published links list asked without a cv, and the cv its answer names: what a cold
+   * isolate (no cv anywhere) asks first, so its cv costs no call of its own. Further pages of a
+   * long list are asked with that cv, so they all belong to it.
+   */
+  linksAndVersion(params?: Omit<LinksParams, "cv" | "version">): Promise<{ links: LinkEntry[]; cv: number }>;
   datasourceEntries(datasource: string, params?: { cv?: number }): Promise<DatasourceEntry[]>;
   /** The space's current cache version. */
   cacheVersion(): Promise<number>;
@@ -60,9 +75,18 @@ export function createStoryblokApi(options: StoryblokApiOptions): StoryblokApi {
       }),
     links: (params = {}) =>
       call(async (client) => {
-        // `paginated` makes the links endpoint send total/per-page headers so getAll can page.
-        const query = { version: "published", per_page: 1000, paginated: 1, ...params } as Record<string, unknown>;
-        return (await client.getAll("cdn/links", query, "links")) as LinkEntry[];
+        return (await client.getAll("cdn/links", linksQuery(params), "links")) as LinkEntry[];
+      }),
+    linksAndVersion: (params = {}) =>
+      call(async (client) => {
+        const query = linksQuery(params);
+        const first = await client.get("cdn/links", query);
+        const cv = Number((first.data as { cv?: unknown }).cv);
+        if (!isCacheVersion(cv)) throw new ContentError(502, "Bad Gateway");
+        const pages = first.total ? Math.ceil(first.total / (first.perPage || LINKS_PER_PAGE)) : 1;
+        const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => client.get("cdn/links", { ...query, cv, page: i + 2 })));
+        const links = [first, ...rest].flatMap((answer) => Object.values(answer.data.links ?? {})) as LinkEntry[];
+        return { links, cv };
       }),
     datasourceEntries: (datasource, params = {}) =>
       call(async (client) => {
@@ -78,6 +102,11 @@ export function createStoryblokApi(options: StoryblokApiOptions): StoryblokApi {
         return Number(data.space.version);
       }),
   };
+}
+
+/** The published links list, a page of the largest size at a time; `paginated` makes the answer carry total/per-page headers. */
+function linksQuery(params: LinksParams): Record<string, unknown> {
+  return { version: "published", per_page: LINKS_PER_PAGE, paginated: 1, ...params };
 }
 
 /** One call on its own client, whose fetch keeps the `ContentError` our guarded fetch throws. */
