@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/content/emulator";
-import {
-  datasourceEntriesProblem,
-  isCacheVersion,
-  linksProblem,
-  loadedStoryProblem,
-  storyListProblem,
-} from "../../src/server/content/shape";
+import { isCacheVersion } from "../../src/server/content/cache";
+import { datasourceEntriesProblem, linksProblem, loadedStoryProblem, storyListProblem } from "../../src/server/content/shape";
 import { createStoryblokApi } from "../../src/server/content/storyblok";
 import type { LoadedStory } from "../../src/shared/content";
 

@@ -1,9 +1,8 @@
-import { CV_KEY, CV_LAST_KEY } from "./cache";
+import { CV_KEY, CV_LAST_KEY, isCacheVersion } from "./cache";
 import type { CvAuthority } from "./cv-authority";
 import { ContentError } from "./errors";
 import { realTimer, settledWithin, type Timer } from "./deadline";
 import type { CacheStore } from "./kv-store";
-import { isCacheVersion } from "./shape";
 
 /**
  * How old the isolate's cv may be before a request starts a background check. A publish reaches

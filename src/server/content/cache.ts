@@ -10,6 +10,11 @@ export const LAST_GOOD_TTL_SECONDS = 28 * 24 * 3600;
 /** Unknown slugs are remembered briefly so crawlers probing URLs cannot exhaust the API budget. */
 export const NOT_FOUND_TTL_SECONDS = 3600;
 
+/** A cache version is a positive whole number (Storyblok's is a Unix timestamp). */
+export function isCacheVersion(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0;
+}
+
 export function cacheKey(cv: number, name: string): string {
   return `c:${cv}:${name}`;
 }

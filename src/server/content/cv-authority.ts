@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { isCacheVersion } from "./shape";
+import { isCacheVersion } from "./cache";
 
 /**
  * The one place every isolate asks for the space's current cache version (cv). Storyblok is the

@@ -3,12 +3,12 @@
  * itself, else Storyblok within the request's budget (filling both), else the last-known-good
  * copy. Every clock read is the injected `now`.
  */
-import { CACHE_TTL_SECONDS, LAST_GOOD_TTL_SECONDS, NOT_FOUND_TTL_SECONDS, cacheKey, lastGoodKey } from "./cache";
+import { CACHE_TTL_SECONDS, LAST_GOOD_TTL_SECONDS, NOT_FOUND_TTL_SECONDS, cacheKey, isCacheVersion, lastGoodKey } from "./cache";
 import { settledWithin } from "./deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import type { ParsedCache } from "./parsed-cache";
-import { isCacheVersion, type ShapeCheck } from "./shape";
+import type { ShapeCheck } from "./shape";
 import type { Logger } from "../../shared/log";
 
 /** Where an answer came from: KV (hit), Storyblok after a KV miss, the last-known-good copy, or uncached draft. */

@@ -24,11 +24,6 @@ const ROOT_BLOCK_LISTS: Readonly<Record<string, readonly string[]>> = {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A cache version is a positive whole number (Storyblok's is a Unix timestamp). */
-export function isCacheVersion(value: unknown): value is number {
-  return typeof value === "number" && Number.isSafeInteger(value) && value > 0;
-}
-
 /** A story's own fields the route and the blocks read: its path and its content tree. */
 function storyProblem(story: unknown, at: string): string | undefined {
   if (!isObject(story)) return `${at} is not an object`;

@@ -1,6 +1,6 @@
 import StoryblokClient from "storyblok-js-client";
 import { ContentError } from "./errors";
-import { isCacheVersion } from "./shape";
+import { isCacheVersion } from "./cache";
 import type { DatasourceEntry, LinkEntry, ListParams, LoadedStory, Story, StoryParams, Version } from "../../shared/content";
 
 export type { ListParams, StoryParams };
