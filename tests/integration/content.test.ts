@@ -3,7 +3,9 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createContentIsolateState, type Content } from "../../src/server/content/content";
-import { contentForRequest } from "../../src/server/content/index";
+import { EMULATOR_ENDPOINT, contentForRequest } from "../../src/server/content/index";
+import { RESOLVE_RELATIONS } from "../../src/server/content/relations";
+import { THEME_SLUG } from "../../src/server/content/theme";
 import { createEmulator, type Fault } from "../../src/server/content/emulator";
 import { ContentError } from "../../src/server/content/errors";
 import { createGuardedFetch, realSleep } from "../../src/server/content/retry";
@@ -189,6 +191,106 @@ describe("a cold isolate's cache version", () => {
     expect((await h.content.links()).value.length).toBeGreaterThan(10);
     await h.settle();
     expect(await env.CONTENT_CACHE.get("cv:current")).toBe(String(snapshot.space.version));
+  });
+});
+
+describe("a page and its theme read together", () => {
+  const params = { resolve_relations: RESOLVE_RELATIONS.join(","), resolve_links: "url" as const, cv: snapshot.space.version };
+  const emulatorApi = (space = snapshot) => {
+    const asked: URL[] = [];
+    const emulator = createEmulator(space);
+    const api = createStoryblokApi({
+      endpoint: EMULATOR_ENDPOINT,
+      token: space.tokens.public,
+      fetch: async (input, init) => {
+        asked.push(new URL(input instanceof Request ? input.url : String(input)));
+        return emulator.fetch(input, init);
+      },
+    });
+    return { api, asked };
+  };
+
+  it("gives every story exactly what its own call gives (its rels and links, resolved the same), in one call", async () => {
+    const { api, asked } = emulatorApi();
+    const slugs = snapshot.stories.map((story) => story.full_slug).filter((slug) => slug !== THEME_SLUG);
+    expect(slugs.length).toBeGreaterThan(30);
+    for (const slug of slugs) {
+      asked.length = 0;
+      const together = await api.storiesBySlugs([slug, THEME_SLUG], params);
+      expect(asked.map((url) => url.searchParams.get("by_slugs"))).toEqual([`${slug},${THEME_SLUG}`]);
+      expect([...together.keys()].toSorted()).toEqual([slug, THEME_SLUG].toSorted());
+      expect(together.get(slug)).toEqual(await api.story(slug, params));
+      expect(together.get(THEME_SLUG)).toEqual(await api.story(THEME_SLUG, params));
+    }
+    // the pages that have rels and links are among them
+    expect((await api.story("contact", params)).rels.length).toBeGreaterThan(0);
+    expect((await api.story("contact", params)).links.length).toBeGreaterThan(0);
+  });
+
+  it("leaves out a slug without a published story", async () => {
+    const { api } = emulatorApi();
+    const together = await api.storiesBySlugs(["bestaat-niet", THEME_SLUG], params);
+    expect([...together.keys()]).toEqual([THEME_SLUG]);
+  });
+
+  it("asks for each story on its own when the answer's references come as bare uuids (past 50), still exactly as their own calls", async () => {
+    // 60 more stories, all linked from the theme: one answer for page and theme names them by uuid only
+    const extra = Array.from({ length: 60 }, (_, i) => ({
+      ...structuredClone(snapshot.stories.find((story) => story.full_slug === "contact")!),
+      id: 9_000_000 + i,
+      uuid: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      slug: `extra-${i}`,
+      full_slug: `extra-${i}`,
+    }));
+    const space = structuredClone(snapshot);
+    space.stories.push(...extra);
+    const theme = space.stories.find((story) => story.full_slug === THEME_SLUG)!;
+    (theme.content as unknown as Record<string, unknown>).extraLinks = extra.map((story) => ({
+      fieldtype: "multilink",
+      linktype: "story",
+      id: story.uuid,
+      cached_url: story.full_slug,
+    }));
+    const { api, asked } = emulatorApi(space);
+    const together = await api.storiesBySlugs(["contact", THEME_SLUG], params);
+    expect(asked.some((url) => url.pathname === "/v2/cdn/stories/contact")).toBe(true);
+    expect(together.get("contact")).toEqual(await api.story("contact", params));
+    expect(together.get(THEME_SLUG)).toEqual(await api.story(THEME_SLUG, params));
+  });
+
+  it("through the content layer: both missing, one call; each cached under its own name, so the next reads ask nothing", async () => {
+    const h = harness();
+    await h.content.cacheVersion();
+    h.calls.length = 0;
+    const [page, theme] = await Promise.all(h.content.storiesTogether(["contact", THEME_SLUG]));
+    expect([page.source, page.value.story.full_slug, theme.source, theme.value.story.full_slug]).toEqual([
+      "miss",
+      "contact",
+      "miss",
+      THEME_SLUG,
+    ]);
+    expect(h.calls.map((url) => url.searchParams.get("by_slugs"))).toEqual([`contact,${THEME_SLUG}`]);
+    await h.settle();
+    h.calls.length = 0;
+    const again = await Promise.all([h.content.story("contact"), h.content.story(THEME_SLUG)]);
+    expect(again.map((read) => read.source)).toEqual(["hit", "hit"]);
+    // with the theme cached, the next page misses alone and is asked for on its own
+    const next = await Promise.all(h.content.storiesTogether(["cases", THEME_SLUG]));
+    expect(next.map((read) => read.source)).toEqual(["miss", "hit"]);
+    expect(h.calls.map((url) => url.pathname)).toEqual(["/v2/cdn/stories/cases"]);
+  });
+
+  it("a page that does not exist is remembered as not found; the theme beside it is cached", async () => {
+    const h = harness();
+    await h.content.cacheVersion();
+    const [page, theme] = await Promise.allSettled(h.content.storiesTogether(["bestaat-niet", THEME_SLUG]));
+    expect(page.status === "rejected" && page.reason instanceof ContentError && page.reason.notFound).toBe(true);
+    expect(theme.status).toBe("fulfilled");
+    await h.settle();
+    h.calls.length = 0;
+    await expect(h.content.story("bestaat-niet")).rejects.toMatchObject({ status: 404 });
+    expect((await h.content.story(THEME_SLUG)).source).toBe("hit");
+    expect(h.calls).toEqual([]);
   });
 });
 

@@ -2,6 +2,8 @@ import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
+import { cacheKey, requestName } from "../../src/server/content/cache";
+import { RESOLVE_RELATIONS } from "../../src/server/content/relations";
 import { AUTHORITY_FRESH_MS } from "../../src/server/content/cv-authority";
 import { CV_CHECK_MS } from "../../src/server/content/cache-version";
 import type { Fault } from "../../src/server/content/emulator";
@@ -65,14 +67,20 @@ async function warm(s: ReturnType<typeof site>, paths = CACHED): Promise<void> {
 }
 
 describe("a cold site (fresh isolate, empty KV): the first page asks only for what it shows", () => {
-  it("takes the cache version from the links answer, not spaces/me: home's six calls leave one listing waiting 200 ms, not two up to 400 ms", async () => {
+  it("takes the cache version from the links answer and reads the page with its theme: home's five calls fit the burst, nothing waits", async () => {
     const s = site();
     const home = await s.get("/");
     expect([home.status, home.source]).toEqual([200, "miss"]);
     const paths = s.originCalls().map((url) => url.pathname.replace(/^\/v2\/cdn\//, ""));
-    expect(paths.toSorted()).toEqual(["datasource_entries", "links", "stories", "stories", "stories/home", "stories/theme/theme"]);
-    // the burst of 5 lets all but one listing go at once; the sixth call waits for one token
-    expect(s.sleeps.filter((ms) => ms > 0)).toEqual([200]);
+    expect(paths.toSorted()).toEqual(["datasource_entries", "links", "stories", "stories", "stories"]);
+    // the page and the theme, both missing, in one call
+    const together = s.originCalls("/v2/cdn/stories").filter((url) => url.searchParams.has("by_slugs"));
+    expect(together.map((url) => url.searchParams.get("by_slugs"))).toEqual(["home,theme/theme"]);
+    // the burst of 5 lets every call go at once
+    expect(s.sleeps.filter((ms) => ms > 0)).toEqual([]);
+    const storyParams = { resolve_relations: RESOLVE_RELATIONS.join(","), resolve_links: "url" };
+    for (const slug of ["home", "theme/theme"])
+      expect(await kvKeys()).toContain(cacheKey(snapshot.space.version, requestName(`story/${slug}`, storyParams)));
     // the links list was asked without a cv; its answer's cv is now the site's, everywhere
     const links = s.originCalls("/v2/cdn/links");
     expect(links.map((url) => url.searchParams.get("cv"))).toEqual([null]);

@@ -7,6 +7,7 @@ import type { CacheStore } from "./kv-store";
 import { createParsedCache, type ParsedCache } from "./parsed-cache";
 import { storyLanguage } from "./localise";
 import { RESOLVE_RELATIONS } from "./relations";
+import { createStoryBatch } from "./story-batch";
 import { readThrough, readWithoutCv, type Fetched, type ReadThroughDeps } from "./read-through";
 import { pageIndex, type PageIndex } from "./routable";
 import { datasourceEntriesProblem, linksProblem, loadedStoryProblem, storyListProblem, type ShapeCheck } from "./shape";
@@ -30,6 +31,14 @@ export interface Content {
   readonly origin: string;
   /** A story in the default language, or translated (`language`, e.g. "en": Storyblok's field-level translation). */
   story(slug: string, options?: { version?: Version; language?: string }): Promise<Fetched<LoadedStory>>;
+  /**
+   * Stories a page reads together (the page and its theme), each as `story` gives it: published
+   * ones the cache lacks come in one call. Drafts and other languages are read one by one.
+   */
+  storiesTogether<const S extends readonly string[]>(
+    slugs: S,
+    options?: { version?: Version; language?: string },
+  ): { [K in keyof S]: Promise<Fetched<LoadedStory>> };
   /** Published and cached; `draft` (preview only) asks the API each time and is never cached. */
   stories(params: ListParams, options?: { version?: Version }): Promise<Fetched<StoryList>>;
   links(): Promise<Fetched<LinkEntry[]>>;
@@ -90,14 +99,7 @@ const storyName = (slug: string, language?: string) => requestName(`story/${slug
 
 export function createContent(deps: ContentDeps): Content {
   const { api, store, state } = deps;
-  const readDeps: ReadThroughDeps = {
-    store,
-    parsed: state.parsed,
-    logger: deps.logger,
-    defer: deps.defer,
-    now: deps.now,
-    deadline: deps.now() + (deps.staleAfterMs ?? STALE_AFTER_MS),
-  };
+  const readDeps = readThroughDeps(deps);
   // a cold isolate (no cv in memory or KV) asks for the links list every page needs, without a cv,
   // and takes the cv its answer names: no call of its own for the cv, and the list is cached under it
   const coldLinks = async () => {
@@ -120,14 +122,23 @@ export function createContent(deps: ContentDeps): Content {
     return built;
   };
 
+  const published = publishedStories(api, (slug, language, load) => cached(storyName(slug, language), load, loadedStoryProblem));
+  const story: Content["story"] = async (slug, { version = "published", language } = {}) => {
+    if (version === "draft")
+      return { value: await previewApi(deps).story(slug, { ...storyParams, language, version: "draft" }), source: "draft" };
+    return published.one(slug, language);
+  };
+
   return {
     origin: deps.origin,
     cacheVersion,
     links,
-    async story(slug, { version = "published", language } = {}) {
-      if (version === "draft")
-        return { value: await previewApi(deps).story(slug, { ...storyParams, language, version: "draft" }), source: "draft" };
-      return cached(storyName(slug, language), (cv) => api.story(slug, { ...storyParams, language, cv }), loadedStoryProblem);
+    story,
+    storiesTogether(slugs, { version = "published", language } = {}) {
+      // by_slugs names stories by their default-language full slug: other languages go one by one
+      const reads =
+        version === "draft" || language !== undefined ? slugs.map((slug) => story(slug, { version, language })) : published.together(slugs);
+      return reads as { [K in keyof typeof slugs]: Promise<Fetched<LoadedStory>> };
     },
     async stories(params, { version = "published" } = {}) {
       if (version === "draft")
@@ -143,6 +154,47 @@ export function createContent(deps: ContentDeps): Content {
     },
     datasource(slug) {
       return cached(requestName("datasource", { slug }), (cv) => api.datasourceEntries(slug, { cv }), datasourceEntriesProblem);
+    },
+  };
+}
+
+/** How this request reads published answers: its budget for Storyblok starts now. */
+function readThroughDeps(deps: ContentDeps): ReadThroughDeps {
+  return {
+    store: deps.store,
+    parsed: deps.state.parsed,
+    logger: deps.logger,
+    defer: deps.defer,
+    now: deps.now,
+    deadline: deps.now() + (deps.staleAfterMs ?? STALE_AFTER_MS),
+  };
+}
+
+type CachedStory = (
+  slug: string,
+  language: string | undefined,
+  load: (cv: number) => Promise<LoadedStory>,
+) => Promise<Fetched<LoadedStory>>;
+
+/**
+ * Published stories through the cache: one, or several read together (a page and its theme), whose
+ * misses come in one `by_slugs` call; each read tells the batch when it is over.
+ */
+function publishedStories(api: StoryblokApi, cachedStory: CachedStory) {
+  const load = (slug: string, language: string | undefined, cv: number) => api.story(slug, { ...storyParams, language, cv });
+  return {
+    one: (slug: string, language: string | undefined) => cachedStory(slug, language, (cv) => load(slug, language, cv)),
+    together(slugs: readonly string[]): Array<Promise<Fetched<LoadedStory>>> {
+      const batch = createStoryBatch<LoadedStory>(slugs, {
+        one: (slug, cv) => load(slug, undefined, cv),
+        many: (wanted, cv) => api.storiesBySlugs(wanted, { ...storyParams, cv }),
+      });
+      return slugs.map((slug) => {
+        const read = cachedStory(slug, undefined, (cv) => batch.load(slug, cv));
+        const over = () => batch.settled(slug);
+        void read.then(over, over);
+        return read;
+      });
     },
   };
 }

@@ -8,7 +8,7 @@ import type { Content, Fetched } from "./content";
 import { ContentError } from "./errors";
 import { localiseLinks, localisedPublished, storyLanguage } from "./localise";
 import { pathOfSlug, type PageIndex } from "./routable";
-import { loadTheme, THEME_SLUG, type Theme } from "./theme";
+import { THEME_SLUG, themeFrom, type Theme } from "./theme";
 
 /** Which page to load: the story, its language and version, and the page of its listings (`?pagina=N`). */
 export interface PageRequest {
@@ -75,14 +75,18 @@ export async function loadPage(content: Content, request: PageRequest, logger: L
   };
 }
 
-/** The story at `slug` and the theme around it, both settled; the theme story is its own theme (no second request). */
+/**
+ * The story at `slug` and the theme around it, read together (one call when both miss the cache),
+ * both settled; the theme story is its own theme (no second request).
+ */
 function loadStoryAndTheme(content: Content, { slug, version, lang }: PageRequest) {
-  const story = content.story(slug, { version, language: storyLanguage(lang) });
-  const theme: Promise<Fetched<Theme>> =
-    slug === THEME_SLUG
-      ? story.then((fetched) => ({ ...fetched, value: themeOf(fetched.value.story.content, fetched.value.story.id) }))
-      : loadTheme(content, version, lang);
-  return Promise.allSettled([story, theme]);
+  if (slug === THEME_SLUG) {
+    const story = content.story(slug, { version, language: storyLanguage(lang) });
+    const theme = story.then((fetched) => ({ ...fetched, value: themeOf(fetched.value.story.content, fetched.value.story.id) }));
+    return Promise.allSettled([story, theme]);
+  }
+  const [story, themeStory] = content.storiesTogether([slug, THEME_SLUG], { version, language: storyLanguage(lang) });
+  return Promise.allSettled([story, themeFrom(themeStory, version)]);
 }
 
 /** The cache version of a page and its theme when both come from the same one (then their HTML parts may be memoised). */

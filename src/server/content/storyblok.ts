@@ -1,6 +1,7 @@
 import StoryblokClient from "storyblok-js-client";
 import { ContentError } from "./errors";
 import { isCacheVersion } from "./cache";
+import { collectRelations, collectStoryLinks } from "./references";
 import type { DatasourceEntry, LinkEntry, ListParams, LoadedStory, Story, StoryParams, Version } from "../../shared/content";
 
 export type { ListParams, StoryParams };
@@ -25,6 +26,13 @@ export interface StoryList {
 /** The Storyblok Content Delivery API as the site uses it. */
 export interface StoryblokApi {
   story(slug: string, params?: StoryParams): Promise<LoadedStory>;
+  /**
+   * Several published stories in one `cdn/stories?by_slugs=` call, each as its own
+   * `cdn/stories/{slug}` answer would have it (its own rels and links, resolved the same way);
+   * a slug without a published story is absent from the map. Full slugs in the space's default
+   * language, without wildcards.
+   */
+  storiesBySlugs(slugs: readonly string[], params?: StoryParams): Promise<Map<string, LoadedStory>>;
   stories(params?: ListParams): Promise<StoryList>;
   links(params?: LinksParams): Promise<LinkEntry[]>;
   /**
@@ -57,11 +65,8 @@ export function createStoryblokApi(options: StoryblokApiOptions): StoryblokApi {
   const call = <T>(run: (client: StoryblokClient) => Promise<T>) => callClient(options, run);
 
   return {
-    story: (slug, params = {}) =>
-      call(async (client) => {
-        const { data } = await client.getStory(slug, { version: "published", ...params });
-        return { story: data.story as Story, rels: (data.rels ?? []) as Story[], links: data.links ?? [], cv: data.cv };
-      }),
+    story: (slug, params = {}) => call((client) => loadedStory(client, slug, params)),
+    storiesBySlugs: (slugs, params = {}) => storiesBySlugs(options, slugs, params),
     stories: (params = {}) =>
       call(async (client) => {
         const perPage = params.per_page ?? DEFAULT_PER_PAGE;
@@ -102,6 +107,76 @@ export function createStoryblokApi(options: StoryblokApiOptions): StoryblokApi {
         return Number(data.space.version);
       }),
   };
+}
+
+/** What the API answers for `cdn/stories/{slug}` and `cdn/stories`, before a client resolves anything. */
+interface RawAnswer {
+  story?: Story;
+  stories?: Story[];
+  rels?: Story[];
+  links?: Array<{ uuid: string }>;
+  rel_uuids?: string[];
+  link_uuids?: string[];
+  cv: number;
+}
+
+/**
+ * One list call for several stories, then each story's own answer cut from it (the rels and links
+ * its content names, by the API's rules) and resolved by the client as that single answer, so a
+ * story is cached the same whichever way it came. An answer whose references came as bare uuids
+ * (past 50) asks for each story on its own instead: cutting those would cost the calls saved.
+ */
+async function storiesBySlugs(
+  options: StoryblokApiOptions,
+  slugs: readonly string[],
+  params: StoryParams,
+): Promise<Map<string, LoadedStory>> {
+  // asked as it is, not through the client, which would resolve the references in place (and fetch
+  // bare uuids) for the whole list: each story's own answer is cut from the raw one below
+  const query = { ...params, version: params.version ?? "published", by_slugs: slugs.join(","), per_page: String(slugs.length) };
+  const url = new URL(`${options.endpoint}/cdn/stories`);
+  for (const [key, value] of Object.entries({ ...query, token: options.token }))
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  const answer = await options.fetch(url).then(
+    (response) => (response.json() as Promise<RawAnswer>).catch(() => Promise.reject(new ContentError(502, "Bad Gateway"))),
+    (error: unknown) => Promise.reject(toContentError(error)),
+  );
+  // a story missing from the answer is not published (404): one the answer holds but that names no
+  // slug must not pass for missing, so such an answer is refused whole
+  if (!Array.isArray(answer.stories) || !answer.stories.every((story) => typeof story?.full_slug === "string"))
+    throw new ContentError(502, "Bad Gateway");
+  const found = new Map<string, LoadedStory>();
+  if (answer.rel_uuids || answer.link_uuids) {
+    const single = createStoryblokApi(options);
+    const wanted = answer.stories.filter((story) => slugs.includes(story.full_slug));
+    const loaded = await Promise.all(wanted.map((story) => single.story(story.full_slug, params)));
+    for (const each of loaded) found.set(each.story.full_slug, each);
+    return found;
+  }
+  const relationFields = new Set(params.resolve_relations?.split(",") ?? []);
+  for (const story of answer.stories) {
+    if (!slugs.includes(story.full_slug)) continue;
+    const own: RawAnswer = {
+      story,
+      rels: picked(answer.rels, collectRelations([story], relationFields)),
+      links: picked(answer.links, collectStoryLinks([story])),
+      cv: answer.cv,
+    };
+    const replay: typeof fetch = async () => Response.json(own);
+    found.set(story.full_slug, await callClient({ ...options, fetch: replay }, (client) => loadedStory(client, story.full_slug, params)));
+  }
+  return found;
+}
+
+/** The entries of `all` named by `uuids`, in the order of `uuids` (a single story's answer lists them so). */
+function picked<T extends { uuid: string }>(all: T[] | undefined, uuids: Set<string>): T[] {
+  const byUuid = new Map((all ?? []).map((entry) => [entry.uuid, entry]));
+  return [...uuids].flatMap((uuid) => byUuid.get(uuid) ?? []);
+}
+
+async function loadedStory(client: StoryblokClient, slug: string, params: StoryParams): Promise<LoadedStory> {
+  const { data } = await client.getStory(slug, { version: "published", ...params });
+  return { story: data.story as Story, rels: (data.rels ?? []) as Story[], links: data.links ?? [], cv: data.cv };
 }
 
 /** The published links list, a page of the largest size at a time; `paginated` makes the answer carry total/per-page headers. */

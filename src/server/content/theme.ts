@@ -1,5 +1,5 @@
 import type { Content, Fetched } from "./content";
-import type { Blok, Version } from "../../shared/content";
+import type { Blok, LoadedStory, Version } from "../../shared/content";
 import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
 import { storyLanguage } from "./localise";
 import { THEME_SLUG } from "../../shared/page-types";
@@ -9,8 +9,13 @@ export { THEME_SLUG };
 export type { Theme };
 
 /** The theme in `lang` (header, footer and customers are translated in the theme story). */
-export async function loadTheme(content: Content, version: Version = "published", lang: Lang = DEFAULT_LANG): Promise<Fetched<Theme>> {
-  const { value, source, cv } = await content.story(THEME_SLUG, { version, language: storyLanguage(lang) });
+export function loadTheme(content: Content, version: Version = "published", lang: Lang = DEFAULT_LANG): Promise<Fetched<Theme>> {
+  return themeFrom(content.story(THEME_SLUG, { version, language: storyLanguage(lang) }), version);
+}
+
+/** The theme in the theme story as read (with the page: `Content.storiesTogether`). */
+export async function themeFrom(read: Promise<Fetched<LoadedStory>>, version: Version): Promise<Fetched<Theme>> {
+  const { value, source, cv } = await read;
   return {
     value: version === "published" ? publishedTheme(value.story.content, value.story.id) : themeOf(value.story.content, value.story.id),
     source,

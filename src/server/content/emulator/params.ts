@@ -29,19 +29,8 @@ export function paginationHeaders(total: number, perPage: number): Record<string
   return { total: String(total), "per-page": String(perPage) };
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Visits every object in a content tree: bloks, field values, rich text nodes and marks. */
-export function walk(value: unknown, visit: (node: Record<string, unknown>) => void): void {
-  if (Array.isArray(value)) {
-    for (const item of value) walk(item, visit);
-  } else if (isRecord(value)) {
-    visit(value);
-    for (const child of Object.values(value)) walk(child, visit);
-  }
-}
+// one walk for the emulator and the content layer (which splits answers by the same rules)
+export { isRecord, walk } from "../references";
 
 /** Missing values sort last ascending and first descending, like the database behind the API. */
 export function compareValues(a: unknown, b: unknown): number {

@@ -2,7 +2,8 @@ import type { Story } from "../../../shared/content";
 import { type Ctx, MAX_RESOLVED, type ResolvedLink, type View } from "./model";
 import { present } from "./present";
 import { type Folder, deriveFolders, linkEntry } from "./links";
-import { isRecord, list, walk } from "./params";
+import { list } from "./params";
+import { collectRelations, collectStoryLinks } from "../references";
 import { localizedFullSlug } from "./i18n";
 
 export interface References {
@@ -38,43 +39,6 @@ export function linkMode(value: string | null): "story" | "url" | "link" | undef
 
 export function existing(uuids: Iterable<string>, view: View): Story[] {
   return [...uuids].flatMap((uuid) => view.byUuid.get(uuid) ?? []);
-}
-
-/** Uuids in `component.field` relation fields, in order of first appearance. */
-export function collectRelations(stories: Story[], fields: ReadonlySet<string>): Set<string> {
-  const uuids = new Set<string>();
-  for (const story of stories) {
-    walk(story.content, (node) => {
-      if (typeof node.component !== "string") return;
-      for (const [field, value] of Object.entries(node)) {
-        if (!fields.has(`${node.component}.${field}`)) continue;
-        for (const uuid of typeof value === "string" ? [value] : Array.isArray(value) ? value : []) {
-          if (typeof uuid === "string" && uuid) uuids.add(uuid);
-        }
-      }
-    });
-  }
-  return uuids;
-}
-
-/** Uuids of stories linked from multilink fields and rich text link marks. */
-export function collectStoryLinks(stories: Story[]): Set<string> {
-  const uuids = new Set<string>();
-  for (const story of stories) {
-    walk(story.content, (node) => {
-      if (node.fieldtype === "multilink" && node.linktype === "story" && typeof node.id === "string" && node.id) uuids.add(node.id);
-      if (
-        node.type === "link" &&
-        isRecord(node.attrs) &&
-        node.attrs.linktype === "story" &&
-        typeof node.attrs.uuid === "string" &&
-        node.attrs.uuid
-      ) {
-        uuids.add(node.attrs.uuid);
-      }
-    });
-  }
-  return uuids;
 }
 
 /** `story`: the whole story; `url`: just enough to build an href; `link`: a links-API entry. */
