@@ -294,6 +294,23 @@ describe("a page and its theme read together", () => {
   });
 });
 
+describe("one request, one read per listing", () => {
+  it("two listing blocks that ask for the same stories share one read (a cold cache asks the origin once)", async () => {
+    const h = harness();
+    await h.content.cacheVersion();
+    h.calls.length = 0;
+    const query = { starts_with: "cases/", per_page: 3, sort_by: "first_published_at:desc" };
+    const [first, second, other] = await Promise.all([
+      h.content.stories(query),
+      h.content.stories({ ...query }),
+      h.content.stories({ ...query, per_page: 2 }),
+    ]);
+    expect([first.source, second.source, other.source]).toEqual(["miss", "miss", "miss"]);
+    expect(second.value).toBe(first.value);
+    expect(h.calls.map((url) => url.searchParams.get("per_page")).toSorted()).toEqual(["2", "3"]);
+  });
+});
+
 describe("429 backoff and status handling", () => {
   it("retries a visitor's 429 after 1 s and 2 s and then succeeds", async () => {
     const h = harness();

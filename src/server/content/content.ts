@@ -122,6 +122,7 @@ export function createContent(deps: ContentDeps): Content {
     return built;
   };
 
+  const listing = publishedLists(api, (name, load) => cached(name, load, storyListProblem));
   const published = publishedStories(api, (slug, language, load) => cached(storyName(slug, language), load, loadedStoryProblem));
   const story: Content["story"] = async (slug, { version = "published", language } = {}) => {
     if (version === "draft")
@@ -143,8 +144,7 @@ export function createContent(deps: ContentDeps): Content {
     async stories(params, { version = "published" } = {}) {
       if (version === "draft")
         return { value: await previewApi(deps).stories({ ...storyParams, ...params, version: "draft" }), source: "draft" };
-      const full = { ...storyParams, ...params, version: "published" as const };
-      return cached(requestName("stories", full), (cv) => api.stories({ ...full, cv }), storyListProblem);
+      return listing(params);
     },
     // read once per request: the redirects ask for it beside their own read, the page route after them
     pageIndex: () => (index ??= loadIndex()),
@@ -167,6 +167,28 @@ function readThroughDeps(deps: ContentDeps): ReadThroughDeps {
     defer: deps.defer,
     now: deps.now,
     deadline: deps.now() + (deps.staleAfterMs ?? STALE_AFTER_MS),
+  };
+}
+
+/**
+ * This request's published listings. Blocks that list the same stories (a listing placed twice)
+ * share one read: a cold cache asks the origin once, not once per block, each waiting on the
+ * bucket. Held for the request only, so as many as the page has listing blocks.
+ */
+function publishedLists(
+  api: StoryblokApi,
+  cachedList: (name: string, load: (cv: number) => Promise<StoryList>) => Promise<Fetched<StoryList>>,
+) {
+  const reads = new Map<string, Promise<Fetched<StoryList>>>();
+  return (params: ListParams) => {
+    const full = { ...storyParams, ...params, version: "published" as const };
+    const name = requestName("stories", full);
+    let read = reads.get(name);
+    if (!read) {
+      read = cachedList(name, (cv) => api.stories({ ...full, cv }));
+      reads.set(name, read);
+    }
+    return read;
   };
 }
 
