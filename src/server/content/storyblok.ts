@@ -123,8 +123,7 @@ interface RawAnswer {
 /**
  * One list call for several stories, then each story's own answer cut from it (the rels and links
  * its content names, by the API's rules) and resolved by the client as that single answer, so a
- * story is cached the same whichever way it came. An answer whose references came as bare uuids
- * (past 50) asks for each story on its own instead: cutting those would cost the calls saved.
+ * story is cached the same whichever way it came.
  */
 async function storiesBySlugs(
   options: StoryblokApiOptions,
@@ -145,27 +144,24 @@ async function storiesBySlugs(
   // slug must not pass for missing, so such an answer is refused whole
   if (!Array.isArray(answer.stories) || !answer.stories.every((story) => typeof story?.full_slug === "string"))
     throw new ContentError(502, "Bad Gateway");
-  const found = new Map<string, LoadedStory>();
-  if (answer.rel_uuids || answer.link_uuids) {
-    const single = createStoryblokApi(options);
-    const wanted = answer.stories.filter((story) => slugs.includes(story.full_slug));
-    const loaded = await Promise.all(wanted.map((story) => single.story(story.full_slug, params)));
-    for (const each of loaded) found.set(each.story.full_slug, each);
-    return found;
-  }
   const relationFields = new Set(params.resolve_relations?.split(",") ?? []);
-  for (const story of answer.stories) {
-    if (!slugs.includes(story.full_slug)) continue;
-    const own: RawAnswer = {
-      story,
-      rels: picked(answer.rels, collectRelations([story], relationFields)),
-      links: picked(answer.links, collectStoryLinks([story])),
-      cv: answer.cv,
-    };
-    const replay: typeof fetch = async () => Response.json(own);
-    found.set(story.full_slug, await callClient({ ...options, fetch: replay }, (client) => loadedStory(client, story.full_slug, params)));
-  }
-  return found;
+  const wanted = answer.stories.filter((story) => slugs.includes(story.full_slug));
+  const loaded = await Promise.all(
+    wanted.map((story) => {
+      // each story resolved by the client as its own answer: cut from this one, or, where the
+      // references came as bare uuids (past 50), asked on its own (cutting those would cost the calls saved)
+      const own = async () =>
+        Response.json({
+          story,
+          rels: picked(answer.rels, collectRelations([story], relationFields)),
+          links: picked(answer.links, collectStoryLinks([story])),
+          cv: answer.cv,
+        });
+      const fetchOwn: typeof fetch = answer.rel_uuids || answer.link_uuids ? options.fetch : own;
+      return callClient({ ...options, fetch: fetchOwn }, (client) => loadedStory(client, story.full_slug, params));
+    }),
+  );
+  return new Map(wanted.map((story, i) => [story.full_slug, loaded[i]!]));
 }
 
 /** The entries of `all` named by `uuids`, in the order of `uuids` (a single story's answer lists them so). */
