@@ -1,12 +1,15 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
+import { inspectorPortFor } from "./scripts/local-worker";
 import { LATE_PORT, PORT, TRACKING_PORT, TRACKING_SETTINGS } from "./tests/e2e/servers";
 
 const wrangler = "node node_modules/wrangler/bin/wrangler.js";
+/** wrangler dev on `port`, with its own inspector port: the three servers start at once. */
+const dev = (port: number) =>
+  `${wrangler} dev --ip 127.0.0.1 --port ${port} --inspector-port ${inspectorPortFor(port)} --show-interactive-dev-session=false`;
 /** The built site, exactly as `npm start` serves it (the test script builds first), D1 migrated first. */
 const site = (port: number, state: string, vars = "") =>
-  `${wrangler} d1 migrations apply DB --local --persist-to ${state} && ` +
-  `${wrangler} dev --ip 127.0.0.1 --port ${port} --show-interactive-dev-session=false --persist-to ${state}${vars}`;
+  `${wrangler} d1 migrations apply DB --local --persist-to ${state} && ${dev(port)} --persist-to ${state}${vars}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -50,7 +53,7 @@ export default defineConfig({
     },
     {
       // every request a first view with late listings (tests/e2e/layout-shift.spec.ts)
-      command: `${wrangler} dev tests/e2e/late-content-worker.ts --ip 127.0.0.1 --port ${LATE_PORT} --show-interactive-dev-session=false --persist-to .wrangler/e2e-late-state`,
+      command: `${dev(LATE_PORT)} tests/e2e/late-content-worker.ts --persist-to .wrangler/e2e-late-state`,
       url: `http://127.0.0.1:${LATE_PORT}/robots.txt`,
       env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
       reuseExistingServer: false,

@@ -29,13 +29,21 @@ export interface LocalWorkerOptions {
   logLevel: "error" | "info";
   /** "pipe" to read the Worker's log lines (wrangler writes them to stdout). */
   stdout?: "ignore" | "pipe";
-  /** Opens workerd's DevTools inspector on this port (for CPU profiles). */
+  /** workerd's DevTools inspector (for CPU profiles); inspectorPortFor(port) unless given. */
   inspectorPort?: number;
   /** Another Worker's wrangler.toml (the bench's floor): no D1 migrations then. */
   config?: string;
   /** false: the bundle unminified (wrangler.toml minifies what is deployed), for a profile that names source files. */
   minify?: boolean;
 }
+
+/**
+ * Each wrangler dev opens a DevTools inspector; left to itself it takes the first free port from
+ * 9229, so wrangler dev processes that start at once can all pick the same one and all but one
+ * fail with "Address already in use (socket direct:1:default)". A port derived from the site's
+ * own port keeps servers that start together apart.
+ */
+export const inspectorPortFor = (port: number): number => port + 1000;
 
 export function build(): void {
   execFileSync(process.execPath, ["scripts/build.ts"], { cwd: ROOT, stdio: "inherit", env: BENCH_ENV });
@@ -47,7 +55,7 @@ export function startLocalWorker({
   persist,
   logLevel,
   stdout = "ignore",
-  inspectorPort,
+  inspectorPort = inspectorPortFor(port),
   config,
   minify,
 }: LocalWorkerOptions): ChildProcess {
@@ -61,7 +69,7 @@ export function startLocalWorker({
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"];
   if (config !== undefined) args.push("--config", config);
   args.push("--log-level", logLevel === "info" ? "log" : "error", "--persist-to", persist, "--var", `LOG_LEVEL:${logLevel}`);
-  if (inspectorPort !== undefined) args.push("--inspector-port", String(inspectorPort));
+  args.push("--inspector-port", String(inspectorPort));
   if (minify === false) args.push("--no-minify");
   return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, stdio: ["ignore", stdout, "inherit"], env: BENCH_ENV });
 }
