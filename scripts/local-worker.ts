@@ -35,6 +35,8 @@ export interface LocalWorkerOptions {
   config?: string;
   /** false: the bundle unminified (wrangler.toml minifies what is deployed), for a profile that names source files. */
   minify?: boolean;
+  /** The checkout to serve (default this one): another, built, for a paired run (bench-pair.ts). */
+  cwd?: string;
 }
 
 /**
@@ -58,10 +60,11 @@ export function startLocalWorker({
   inspectorPort = inspectorPortFor(port),
   config,
   minify,
+  cwd = ROOT,
 }: LocalWorkerOptions): ChildProcess {
   if (config === undefined) {
     execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
-      cwd: ROOT,
+      cwd,
       stdio: ["ignore", "ignore", "inherit"],
       env: BENCH_ENV,
     });
@@ -71,7 +74,7 @@ export function startLocalWorker({
   args.push("--log-level", logLevel === "info" ? "log" : "error", "--persist-to", persist, "--var", `LOG_LEVEL:${logLevel}`);
   args.push("--inspector-port", String(inspectorPort));
   if (minify === false) args.push("--no-minify");
-  return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, stdio: ["ignore", stdout, "inherit"], env: BENCH_ENV });
+  return spawn(process.execPath, [WRANGLER, ...args], { cwd, stdio: ["ignore", stdout, "inherit"], env: BENCH_ENV });
 }
 
 /** Resolves once the Worker answers `path` (at most a minute). */
