@@ -85,7 +85,7 @@ async function httpBench(): Promise<void> {
   let floor: ReturnType<typeof startLocalWorker> | undefined;
   try {
     await waitUntilUp(base);
-    // one after the other: two wrangler dev starting at once can pick the same free port
+    // one after the other (each has its own inspector port, inspectorPortFor): two starts would share the two cores
     floor = startLocalWorker({
       port: floorPort,
       persist: ".wrangler/bench-floor",
