@@ -24,20 +24,30 @@ export interface StreamOptions {
 }
 
 /**
- * Renders with React's stream, per request. What React could not finish yet (a listing still on its
- * way) is streamed in as it arrives: the status is decided by the caller before rendering starts;
- * failures after the first byte cannot change it any more, so they are logged (and React finishes
- * the boundary with its client fallback). A render with nothing left to wait for once its shell is
- * there (a warm page, the error screen, a crawler's whole page) is answered as one body of bytes:
- * React has written all of it by then, and workerd sends bytes without pumping a stream chunk by
- * chunk through JavaScript (for the 404 screen over HTTP 0.3 ms of CPU per request, `npm run
- * bench:pair`, docs/performance.md). `sent` settles when the body has gone out (or cannot any
- * more); for bytes, when they are handed over.
+ * Renders with React's stream, per request, and answers with it (`renderBody`). The status is
+ * decided by the caller before rendering starts; failures after the first byte cannot change it
+ * any more, so they are logged (and React finishes the boundary with its client fallback). `sent`
+ * settles when the body has gone out (or cannot any more); for bytes, when they are handed over.
  */
-export async function streamHtml(
+export async function streamHtml(node: ReactNode, options: StreamOptions): Promise<{ response: Response; sent: Promise<void> }> {
+  const { body, sent } = await renderBody(node, options);
+  options.headers.set("content-type", "text/html; charset=utf-8");
+  return { response: new Response(body, { status: options.status, headers: options.headers }), sent };
+}
+
+/**
+ * React's render of `node` as an answer's body. What React could not finish yet (a listing still on
+ * its way) is streamed in as it arrives. A render with nothing left to wait for once its shell is
+ * there (a warm page, the error screen, a crawler's whole page) is one body of bytes: React has
+ * written all of it by then, and workerd sends bytes without pumping a stream chunk by chunk
+ * through JavaScript (for the 404 screen over HTTP 0.3 ms of CPU per request, `npm run
+ * bench:pair`, docs/performance.md). No `Response` is made here: the warm-up renders while the
+ * isolate starts, where workerd refuses to make a response of bytes.
+ */
+export async function renderBody(
   node: ReactNode,
-  { status, headers, logger, complete, signal, nonce, splice }: StreamOptions,
-): Promise<{ response: Response; sent: Promise<void> }> {
+  { logger, complete, signal, nonce, splice }: Omit<StreamOptions, "status" | "headers">,
+): Promise<{ body: Uint8Array | ReadableStream<Uint8Array>; sent: Promise<void> }> {
   const stream = await renderToReadableStream(node, {
     signal,
     nonce,
@@ -47,12 +57,8 @@ export async function streamHtml(
     },
   });
   if (complete) await stream.allReady;
-  headers.set("content-type", "text/html; charset=utf-8");
-  if (complete || (await settledNow(stream.allReady))) {
-    return { response: new Response(await wholeBody(stream, splice), { status, headers }), sent: Promise.resolve() };
-  }
-  const { body, sent } = answerBody(stream, splice);
-  return { response: new Response(body, { status, headers }), sent };
+  if (complete || (await settledNow(stream.allReady))) return { body: await wholeBody(stream, splice), sent: Promise.resolve() };
+  return answerBody(stream, splice);
 }
 
 /** Whether `promise` has resolved already (its callbacks run before this resumes); a rejection counts as not. */
