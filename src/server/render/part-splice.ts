@@ -71,8 +71,7 @@ export function createPartSplice(): PartSplice {
 
 const isDigit = (byte: number) => byte >= 0x30 && byte <= 0x39;
 
-/** The pieces as one array of bytes. */
-export function concat(pieces: Uint8Array[]): Uint8Array {
+function concat(pieces: Uint8Array[]): Uint8Array {
   let length = 0;
   for (const piece of pieces) length += piece.length;
   const joined = new Uint8Array(length);

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "./react-dom-server.cjs";
 import type { Logger } from "../../shared/log";
-import { concat, type PartSplice } from "./part-splice";
+import type { PartSplice } from "./part-splice";
 
 /**
  * React's `progressiveChunkSize`: a boundary that is complete when its parent is flushed is written
@@ -24,30 +24,14 @@ export interface StreamOptions {
 }
 
 /**
- * Renders with React's stream, per request, and answers with it (`renderBody`). The status is
- * decided by the caller before rendering starts; failures after the first byte cannot change it
- * any more, so they are logged (and React finishes the boundary with its client fallback). `sent`
- * settles when the body has gone out (or cannot any more); for bytes, when they are handed over.
+ * Streams React's HTML. The status is decided by the caller before rendering starts; failures
+ * after the first byte cannot change it any more, so they are logged (and React finishes the
+ * boundary with its client fallback). `sent` settles when the body has gone out (or cannot any more).
  */
-export async function streamHtml(node: ReactNode, options: StreamOptions): Promise<{ response: Response; sent: Promise<void> }> {
-  const { body, sent } = await renderBody(node, options);
-  options.headers.set("content-type", "text/html; charset=utf-8");
-  return { response: new Response(body, { status: options.status, headers: options.headers }), sent };
-}
-
-/**
- * React's render of `node` as an answer's body. What React could not finish yet (a listing still on
- * its way) is streamed in as it arrives. A render with nothing left to wait for once its shell is
- * there (a warm page, the error screen, a crawler's whole page) is one body of bytes: React has
- * written all of it by then, and workerd sends bytes without pumping a stream chunk by chunk
- * through JavaScript (for the 404 screen over HTTP 0.3 ms of CPU per request, `npm run
- * bench:pair`, docs/performance.md). No `Response` is made here: the warm-up renders while the
- * isolate starts, where workerd refuses to make a response of bytes.
- */
-export async function renderBody(
+export async function streamHtml(
   node: ReactNode,
-  { logger, complete, signal, nonce, splice }: Omit<StreamOptions, "status" | "headers">,
-): Promise<{ body: Uint8Array | ReadableStream<Uint8Array>; sent: Promise<void> }> {
+  { status, headers, logger, complete, signal, nonce, splice }: StreamOptions,
+): Promise<{ response: Response; sent: Promise<void> }> {
   const stream = await renderToReadableStream(node, {
     signal,
     nonce,
@@ -57,36 +41,10 @@ export async function renderBody(
     },
   });
   if (complete) await stream.allReady;
-  if (complete || (await settledNow(stream.allReady))) return { body: await wholeBody(stream, splice), sent: Promise.resolve() };
-  return answerBody(stream, splice);
+  headers.set("content-type", "text/html; charset=utf-8");
+  const { body, sent } = answerBody(stream, splice);
+  return { response: new Response(body, { status, headers }), sent };
 }
-
-/** Whether `promise` has resolved already (its callbacks run before this resumes); a rejection counts as not. */
-async function settledNow(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  promise.then(
-    () => (settled = true),
-    () => {},
-  );
-  await null;
-  return settled;
-}
-
-/** React's whole output of a finished render, with the memoised parts in place. */
-export async function wholeBody(source: ReadableStream<Uint8Array>, splice?: PartSplice): Promise<Uint8Array> {
-  const reader = source.getReader();
-  const pieces: Uint8Array[] = [];
-  for (;;) {
-    const { done, value } = await reader.read();
-    const bytes = spliced(done, value, splice);
-    if (bytes?.length) pieces.push(bytes);
-    if (done) return pieces.length === 1 ? pieces[0]! : concat(pieces);
-  }
-}
-
-/** A read of React's stream with the parts in place; at its end, what the splice held back. */
-const spliced = (done: boolean | undefined, value: Uint8Array | undefined, splice?: PartSplice) =>
-  done ? splice?.end() : splice && value ? splice.take(value) : value;
 
 /**
  * The answer's body: React's bytes, with the memoised parts spliced in, read from React's stream
@@ -107,7 +65,7 @@ export function answerBody(
       try {
         for (;;) {
           const { done, value } = await reader.read();
-          const bytes = spliced(done, value, splice);
+          const bytes = done ? splice?.end() : splice ? splice.take(value) : value;
           if (bytes?.length) controller.enqueue(bytes);
           if (done) {
             controller.close();

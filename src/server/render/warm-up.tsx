@@ -7,7 +7,7 @@ import { readable, walkBloks, type Listing } from "../../site/blocks/listings";
 import { StoryBody } from "../../site/preview/story-body";
 import { createHtmlMemo, requestParts } from "./html-memo";
 import { PageDocument } from "./page-document";
-import { renderBody } from "./stream";
+import { streamHtml } from "./stream";
 
 /**
  * Stories of the demo space, their text blanked out, that a fresh isolate renders once while it
@@ -65,7 +65,7 @@ async function renderStory(story: Story, page: WarmUpPage, logger: Logger): Prom
   const parts = requestParts(createHtmlMemo(), WARM_UP_CV, DEFAULT_LANG);
   const url = new URL(`https://warm-up.invalid/${story.full_slug === "home" ? "" : story.full_slug}`);
   const failed: unknown[] = [];
-  const { body } = await renderBody(
+  const { response } = await streamHtml(
     <PageDocument
       url={url}
       origin={url.origin}
@@ -83,16 +83,15 @@ async function renderStory(story: Story, page: WarmUpPage, logger: Logger): Prom
       <StoryBody kind="page" content={story.content} />
     </PageDocument>,
     {
+      status: 200,
+      headers: new Headers(),
       logger: { ...logger, error: (_event, fields) => failed.push(fields?.error) },
       splice: parts.splice,
     },
   );
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   let bytes = 0;
-  if (body instanceof Uint8Array) bytes = body.byteLength;
-  else {
-    const reader = body.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
-  }
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
   if (failed.length > 0) throw failed[0];
   return bytes;
 }
