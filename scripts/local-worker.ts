@@ -27,8 +27,9 @@ export interface LocalWorkerOptions {
   persist: string;
   /** The Worker's LOG_LEVEL and wrangler's own log level. */
   logLevel: "error" | "info";
-  /** "pipe" to read the Worker's log lines (wrangler writes them to stdout). */
+  /** "pipe" to read the Worker's log lines (wrangler writes them to stdout, its errors to stderr). */
   stdout?: "ignore" | "pipe";
+  stderr?: "inherit" | "pipe";
   /** workerd's DevTools inspector (for CPU profiles); inspectorPortFor(port) unless given. */
   inspectorPort?: number;
   /** Another Worker's wrangler.toml (the bench's floor): no D1 migrations then. */
@@ -57,6 +58,7 @@ export function startLocalWorker({
   persist,
   logLevel,
   stdout = "ignore",
+  stderr = "inherit",
   inspectorPort = inspectorPortFor(port),
   config,
   minify,
@@ -74,7 +76,7 @@ export function startLocalWorker({
   args.push("--log-level", logLevel === "info" ? "log" : "error", "--persist-to", persist, "--var", `LOG_LEVEL:${logLevel}`);
   args.push("--inspector-port", String(inspectorPort));
   if (minify === false) args.push("--no-minify");
-  return spawn(process.execPath, [WRANGLER, ...args], { cwd, stdio: ["ignore", stdout, "inherit"], env: BENCH_ENV });
+  return spawn(process.execPath, [WRANGLER, ...args], { cwd, stdio: ["ignore", stdout, stderr], env: BENCH_ENV });
 }
 
 /** Resolves once the Worker answers `path` (at most a minute). */

@@ -1,14 +1,14 @@
 // The renderer's warm-up runs while the isolate starts (src/server/index.ts), where workerd refuses
 // I/O, timers and even a response made of bytes. Tests in workerd run it inside a request, where
 // all of that is allowed, so only a real start shows whether it works: the built site under
-// wrangler dev, as `npm start` serves it. A failed warm-up is logged (`warmup.failed`) and costs
+// wrangler dev, as the benches serve it. A failed warm-up is logged (`warmup.failed`) and costs
 // the first visitor ~5 ms more (`npm run bench:cold`).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { inspectorPortFor, ROOT, WRANGLER, waitUntilUp } from "../../scripts/local-worker.ts";
+import { startLocalWorker, waitUntilUp } from "../../scripts/local-worker.ts";
 
 const PORT = 8751;
 const base = `http://127.0.0.1:${PORT}`;
@@ -29,29 +29,7 @@ async function logged(text: string): Promise<boolean> {
 
 describe("an isolate's start", () => {
   it("warms the renderer without a failure, before the first request", async () => {
-    server = spawn(
-      process.execPath,
-      [
-        WRANGLER,
-        "dev",
-        "--ip",
-        "127.0.0.1",
-        "--port",
-        String(PORT),
-        "--inspector-port",
-        String(inspectorPortFor(PORT)),
-        "--show-interactive-dev-session=false",
-        "--persist-to",
-        state,
-        "--var",
-        "LOG_LEVEL:info",
-      ],
-      {
-        cwd: ROOT,
-        stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
-      },
-    );
+    server = startLocalWorker({ port: PORT, persist: state, logLevel: "info", stdout: "pipe", stderr: "pipe" });
     for (const stream of [server.stdout, server.stderr]) stream?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     await waitUntilUp(base);
     expect((await fetch(`${base}/`)).status).toBe(200);
