@@ -15,9 +15,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { median } from "./http-load.ts";
 import { BENCH_ENV, build, ROOT, WRANGLER, startLocalWorker, waitUntilUp, warmLocalKv } from "./local-worker.ts";
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function timed(url: string): Promise<{ ms: number; timing: string }> {
   const started = performance.now();

@@ -21,7 +21,7 @@
 import { execFileSync } from "node:child_process";
 import { coldBench } from "./bench-cold.ts";
 import { BENCH_ENV, build as buildSite, ROOT, startLocalWorker, waitUntilUp } from "./local-worker.ts";
-import { treeCpuMs } from "./proc-cpu.ts";
+import { load as loadWith, median, pct, type Run } from "./http-load.ts";
 
 const port = Number(process.env.BENCH_PORT || 8797);
 const base = `http://127.0.0.1:${port}`;
@@ -29,6 +29,7 @@ const base = `http://127.0.0.1:${port}`;
 const floorPort = port + 1;
 const floorBase = `http://127.0.0.1:${floorPort}`;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
+const load = (url: string, ms: number, expected: number, serverPid?: number) => loadWith(url, ms, expected, serverPid, CONCURRENCY);
 // HTTP rounds and their length; the in-Worker harness has its own count (BENCH_WORKER_ROUNDS, 64)
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS || 1500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
@@ -41,44 +42,6 @@ const { default: snapshot } = (await import(new URL("../.generated/snapshot.js",
   default: { stories: Array<{ full_slug: string; content: { component: string } }> };
 };
 const { PAGE_CONTENT_TYPES } = await import("../src/shared/page-types.ts");
-
-interface Run {
-  requests: number;
-  failures: number;
-  latencies: number[];
-  ms: number;
-  /** CPU time of the serving wrangler dev (all its processes) and of this load generator. */
-  cpuMs: number;
-}
-
-async function load(url: string, ms: number, expected: number, serverPid?: number): Promise<Run> {
-  const cpuBefore = treeCpuMs(serverPid) + clientCpuMs();
-  const latencies: number[] = [];
-  const until = performance.now() + ms;
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const t = performance.now();
-        const res = await fetch(url);
-        await res.arrayBuffer();
-        if (res.status !== expected) failures++;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return { requests: latencies.length, failures, latencies, ms, cpuMs: treeCpuMs(serverPid) + clientCpuMs() - cpuBefore };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const pct = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
-
-/** This process's CPU time (ms): the load generator, which also decompresses every answer. */
-const clientCpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 async function httpBench(): Promise<void> {
   const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "info" });
