@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { median } from "./http-load.ts";
-import { BENCH_ENV, build, ROOT, WRANGLER, startLocalWorker, waitUntilUp, warmLocalKv } from "./local-worker.ts";
+import { BENCH_ENV, build, ROOT, WRANGLER, startFloorWorker, startLocalWorker, waitUntilUp, warmLocalKv } from "./local-worker.ts";
 
 async function timed(url: string): Promise<{ ms: number; timing: string }> {
   const started = performance.now();
@@ -53,9 +53,7 @@ interface Start {
  */
 async function start(port: number, stylesheet: string, floorHtml?: string): Promise<Start> {
   const base = `http://127.0.0.1:${port}`;
-  const server = floorHtml
-    ? startLocalWorker({ port, persist: ".wrangler/bench-floor", logLevel: "info", config: "tests/bench/floor/wrangler.toml" })
-    : startLocalWorker({ port, persist: ".wrangler/bench-cold", logLevel: "info" });
+  const server = floorHtml ? startFloorWorker(port) : startLocalWorker({ port, persist: ".wrangler/bench-cold", logLevel: "info" });
   try {
     await waitUntilUp(base, stylesheet);
     if (floorHtml) await fetch(`${base}/home`, { method: "POST", body: floorHtml });

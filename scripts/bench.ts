@@ -20,7 +20,7 @@
 //    fresh isolate minus the median of the five after it, median of three starts.
 import { execFileSync } from "node:child_process";
 import { coldBench } from "./bench-cold.ts";
-import { BENCH_ENV, build as buildSite, ROOT, startLocalWorker, waitUntilUp } from "./local-worker.ts";
+import { BENCH_ENV, build as buildSite, copyPageToFloor, ROOT, startFloorWorker, startLocalWorker, waitUntilUp } from "./local-worker.ts";
 import { load as loadWith, median, pct, type Run } from "./http-load.ts";
 
 const port = Number(process.env.BENCH_PORT || 8797);
@@ -49,21 +49,11 @@ async function httpBench(): Promise<void> {
   try {
     await waitUntilUp(base);
     // one after the other (each has its own inspector port, inspectorPortFor): two starts would share the two cores
-    floor = startLocalWorker({
-      port: floorPort,
-      persist: ".wrangler/bench-floor",
-      logLevel: "info",
-      config: "tests/bench/floor/wrangler.toml",
-    });
+    floor = startFloorWorker(floorPort);
     await waitUntilUp(floorBase, build.stylesheet);
     // the floor's copies of the site's home page and 404 screen
-    for (const [name, path] of [
-      ["home", "/"],
-      ["404", "/bestaat-niet"],
-    ]) {
-      const html = await (await fetch(base + path)).text();
-      await fetch(`${floorBase}/${name}`, { method: "POST", body: html });
-    }
+    await copyPageToFloor(floorBase, "home", `${base}/`);
+    await copyPageToFloor(floorBase, "404", `${base}/bestaat-niet`);
     // the largest page of each page type, by its HTML (this also fills KV and the isolate's memos)
     const largest = new Map<string, { path: string; bytes: number }>();
     for (const story of snapshot.stories) {

@@ -79,6 +79,21 @@ export function startLocalWorker({
   return spawn(process.execPath, [WRANGLER, ...args], { cwd, stdio: ["ignore", stdout, stderr], env: BENCH_ENV });
 }
 
+/**
+ * The bench's floor (tests/bench/floor): what an HTML answer can reach under wrangler dev here,
+ * served beside the site. Start it after the site is up: two starts at once share the two cores.
+ */
+export function startFloorWorker(port: number): ChildProcess {
+  return startLocalWorker({ port, persist: ".wrangler/bench-floor", logLevel: "info", config: "tests/bench/floor/wrangler.toml" });
+}
+
+/** Hands the floor at `floorBase` a copy of the page at `pageUrl`: it serves it as `/<name>/constant` and `/<name>/react`. */
+export async function copyPageToFloor(floorBase: string, name: string, pageUrl: string): Promise<void> {
+  const html = await (await fetch(pageUrl)).text();
+  const res = await fetch(`${floorBase}/${name}`, { method: "POST", body: html });
+  if (!res.ok) throw new Error(`the floor refused the copy of ${pageUrl}: ${res.status}`);
+}
+
 /** Resolves once the Worker answers `path` (at most a minute). */
 export async function waitUntilUp(base: string, path = "/robots.txt"): Promise<void> {
   for (let i = 0; i < 300; i++) {

@@ -90,3 +90,27 @@ export function workerdCpuMs(root: number): { ms: number; processes: number; clo
   }
   return { ms: workerd.reduce((sum, proc) => sum + proc.ticks * 10, 0), processes: workerd.length, clock: "ticks" };
 }
+
+/**
+ * wrangler dev's processes by role: `node` (wrangler itself), the workerd that runs the Worker
+ * (miniflare's, the one with a DevTools inspector) and wrangler's proxy in front of it (the other
+ * workerd). Empty where there is no /proc.
+ */
+export function wranglerDevRoles(root: number): { wrangler: number[]; runtime: number[]; proxy: number[] } {
+  const roles = { wrangler: [] as number[], runtime: [] as number[], proxy: [] as number[] };
+  for (const proc of descendants(root)) {
+    if (proc.name === "node") roles.wrangler.push(proc.pid);
+    if (proc.name !== "workerd") continue;
+    let command = "";
+    try {
+      command = readFileSync(`/proc/${proc.pid}/cmdline`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    (command.includes("--inspector-addr") ? roles.runtime : roles.proxy).push(proc.pid);
+  }
+  return roles;
+}
+
+/** CPU ms of the given processes' threads, from the scheduler (scheduledMs); a process that ended counts 0. */
+export const processesCpuMs = (pids: number[]): number => pids.reduce((sum, pid) => sum + (scheduledMs(pid) ?? 0), 0);
