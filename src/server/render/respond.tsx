@@ -20,6 +20,7 @@ export type PageInput = Omit<DocumentInput, "url" | "origin" | "robots" | "logge
   Audience & {
     status: number;
     body: ReactNode;
+    /** Named as the site names them (`Cache-Control`, `Allow`): a caller's `Cache-Control` holds unless it is a preview. */
     headers?: Record<string, string>;
     /** Never index this answer (an error screen), whatever the host. */
     noindex?: boolean;
@@ -38,16 +39,18 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   const isBot = c.get("isBot");
   const preview = input.preview;
   const robots = preview || input.noindex ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
-  const headers = new Headers(input.headers);
-  if (robots !== "index,follow") headers.set("X-Robots-Tag", robots.replace(",", ", "));
-  headers.set("Cache-Control", preview ? "private, no-store" : (headers.get("Cache-Control") ?? "public, max-age=0, must-revalidate"));
   const nonce = createNonce();
   const thirdParty = preview ? {} : config.thirdParty;
   warnAboutInactiveTracking(thirdParty, logger);
-  headers.set(
-    "Content-Security-Policy",
-    preview ? contentSecurityPolicy({ nonce, preview: true, extra: previewCsp(preview.bridge) }) : visitorCsp(config.thirdParty)(nonce),
-  );
+  // one record, handed to the Response once
+  const headers: Record<string, string> = {
+    ...input.headers,
+    "Cache-Control": preview ? "private, no-store" : (input.headers?.["Cache-Control"] ?? "public, max-age=0, must-revalidate"),
+    "Content-Security-Policy": preview
+      ? contentSecurityPolicy({ nonce, preview: true, extra: previewCsp(preview.bridge) })
+      : visitorCsp(config.thirdParty)(nonce),
+  };
+  if (robots !== "index,follow") headers["X-Robots-Tag"] = robots.replace(",", ", ");
 
   const started = performance.now();
   const { status, body, headers: _ignored, noindex: _noindex, ...document } = input;
@@ -64,7 +67,7 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
     >
       {body}
     </PageDocument>,
-    { status, headers, logger, complete: isBot, signal: c.req.raw.signal, nonce, splice: document.parts?.splice },
+    { status, headers, logger, complete: isBot, nonce, splice: document.parts?.splice },
   );
   // Hono answers a HEAD with the GET's headers and drops its body unread: cancelled here, the
   // render stops and the answer counts as sent

@@ -84,7 +84,7 @@ async function renderStory(story: Story, page: WarmUpPage, logger: Logger): Prom
     </PageDocument>,
     {
       status: 200,
-      headers: new Headers(),
+      headers: {},
       logger: { ...logger, error: (_event, fields) => failed.push(fields?.error) },
       splice: parts.splice,
     },
