@@ -77,8 +77,9 @@ function MenuToggle({
     <button
       ref={toggleRef}
       type="button"
-      // Shift+Tab on the toggle (outside the panel) wraps to the panel's last item while it is open
-      onKeyDown={(event) => open && trapFocus(event, toggleRef.current, panelRef.current)}
+      // Shift+Tab on the toggle (outside the panel) wraps to the panel's last item while it is open:
+      // open as the browser has it, which React's `open` follows only once the popover's (queued) toggle event is in
+      onKeyDown={(event) => panelRef.current?.matches(":popover-open") && trapFocus(event, toggleRef.current, panelRef.current)}
       popoverTarget="mobile-menu"
       aria-controls="mobile-menu"
       aria-label={enhanced ? (open ? texts.close : texts.open) : undefined}
