@@ -11,7 +11,7 @@ export function HeroBanner({ blok }: BlockProps<HeroBannerBlok>) {
   const editable = useEditable(blok);
   return (
     <section {...editable} className="relative overflow-hidden bg-sand" aria-labelledby={`hero-${blok._uid}`}>
-      <div className="site-container grid items-center gap-10 py-16 md:grid-cols-[1.2fr_1fr] md:py-24">
+      <div className="site-container grid items-start gap-10 py-16 md:grid-cols-[1.2fr_1fr] md:py-24">
         <div className="flex flex-col items-start gap-6">
           {blok.eyebrow ? <p className="eyebrow m-0">{blok.eyebrow}</p> : null}
           <h1 id={`hero-${blok._uid}`} className="m-0 font-display text-4xl font-bold leading-tight tracking-tight sm:text-5xl lg:text-6xl">

@@ -15,7 +15,7 @@ export function Sector({ blok }: BlockProps<SectorBlok>) {
   return (
     <article {...editable} className="flex flex-col" aria-labelledby={headingId}>
       <header className="relative overflow-hidden bg-sand">
-        <div className="site-container grid items-center gap-10 py-14 md:grid-cols-[1.2fr_1fr] md:py-20">
+        <div className="site-container grid items-start gap-10 py-14 md:grid-cols-[1.2fr_1fr] md:py-20">
           <div className="flex flex-col items-start gap-5">
             <nav aria-label={t.common.breadcrumb}>
               <ol className="m-0 flex list-none flex-wrap items-center gap-2 p-0 text-sm font-semibold">

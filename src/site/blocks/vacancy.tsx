@@ -42,7 +42,7 @@ function VacancyHeader({ blok, headingId, applyText }: VacancyPartProps & { head
   const { t } = useT();
   return (
     <header className="bg-sand">
-      <div className="site-container grid items-center gap-10 py-12 md:grid-cols-[1.4fr_1fr] md:py-20">
+      <div className="site-container grid items-start gap-10 py-12 md:grid-cols-[1.4fr_1fr] md:py-20">
         <div className="flex flex-col items-start gap-5">
           <Link link={t.paths.vacancies} className="text-sm font-semibold text-ink-soft no-underline hover:text-koraal-700 kbd-focus">
             <span aria-hidden="true">←</span>
