@@ -20,7 +20,7 @@ export type PageInput = Omit<DocumentInput, "url" | "origin" | "robots" | "logge
   Audience & {
     status: number;
     body: ReactNode;
-    /** Named as the site names them (`Cache-Control`, `Allow`): a caller's `Cache-Control` holds unless it is a preview. */
+    /** A caller's `Cache-Control` (any case) holds unless the page is a preview. */
     headers?: Record<string, string>;
     /** Never index this answer (an error screen), whatever the host. */
     noindex?: boolean;
@@ -42,15 +42,14 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   const nonce = createNonce();
   const thirdParty = preview ? {} : config.thirdParty;
   warnAboutInactiveTracking(thirdParty, logger);
-  // one record, handed to the Response once
-  const headers: Record<string, string> = {
-    ...input.headers,
-    "Cache-Control": preview ? "private, no-store" : (input.headers?.["Cache-Control"] ?? "public, max-age=0, must-revalidate"),
-    "Content-Security-Policy": preview
-      ? contentSecurityPolicy({ nonce, preview: true, extra: previewCsp(preview.bridge) })
-      : visitorCsp(config.thirdParty)(nonce),
-  };
-  if (robots !== "index,follow") headers["X-Robots-Tag"] = robots.replace(",", ", ");
+  // one record, handed to the Response once; names in lower case, as a Headers object would match them
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value;
+  headers["cache-control"] = preview ? "private, no-store" : (headers["cache-control"] ?? "public, max-age=0, must-revalidate");
+  headers["content-security-policy"] = preview
+    ? contentSecurityPolicy({ nonce, preview: true, extra: previewCsp(preview.bridge) })
+    : visitorCsp(config.thirdParty)(nonce);
+  if (robots !== "index,follow") headers["x-robots-tag"] = robots.replace(",", ", ");
 
   const started = performance.now();
   const { status, body, headers: _ignored, noindex: _noindex, ...document } = input;
