@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, copyPageToFloor, startFloorWorker, startLocalWorker, waitUntilUp } from "./local-worker.ts";
+import { load, type Run } from "./http-load.ts";
 import { parsePerfScript, perRequestByCategory } from "./native-profile.ts";
 import { processesCpuMs, wranglerDevRoles } from "./proc-cpu.ts";
 
@@ -34,6 +35,8 @@ if (spawnSync("perf", ["--version"]).status !== 0) {
 interface Side {
   label: string;
   url: string;
+  /** What every answer's status must be. */
+  status: number;
   server: ChildProcess;
   requests: number;
   /** CPU ms by process role, summed over rounds. */
@@ -43,21 +46,11 @@ interface Side {
 }
 
 const add = (into: Map<string, number>, key: string, ms: number) => into.set(key, (into.get(key) ?? 0) + ms);
-const clientCpuMs = () => (process.cpuUsage().user + process.cpuUsage().system) / 1000;
-
-/** 8 clients asking `url` for `ms`, each answer read to its end; answers how many were asked. */
-async function load(url: string, ms: number): Promise<number> {
-  let requests = 0;
-  const until = performance.now() + ms;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (performance.now() < until) {
-        await (await fetch(url)).arrayBuffer();
-        requests++;
-      }
-    }),
-  );
-  return requests;
+/** `run` on `side`: the answers it counted, each with the status the side answers (a side that fails fast is not faster). */
+async function loadSide(side: Side, ms: number): Promise<Run> {
+  const run = await load(side.url, ms, side.status);
+  if (run.failures) throw new Error(`${side.url} answered other than ${side.status} (${run.failures} times)`);
+  return run;
 }
 
 /** perf recording the given processes into `file` (call chains by frame pointer, 999 samples a second); resolves once it writes. */
@@ -76,9 +69,9 @@ async function measure(side: Side, dir: string, round: number): Promise<void> {
   const file = join(dir, `${side.label}-${round}.data`);
   const perf = await startPerf(roles.runtime, file);
   const before = { runtime: processesCpuMs(roles.runtime), proxy: processesCpuMs(roles.proxy), wrangler: processesCpuMs(roles.wrangler) };
-  const client = clientCpuMs();
-  const requests = await load(side.url, SECONDS * 1000);
-  add(side.cpu, "load generator (node)", clientCpuMs() - client);
+  // no server named: the run's CPU is the load generator's own
+  const { requests, cpuMs: client } = await loadSide(side, SECONDS * 1000);
+  add(side.cpu, "load generator (node)", client);
   add(side.cpu, "the Worker's workerd", processesCpuMs(roles.runtime) - before.runtime);
   add(side.cpu, "wrangler's proxy (workerd)", processesCpuMs(roles.proxy) - before.proxy);
   add(side.cpu, "wrangler (node)", processesCpuMs(roles.wrangler) - before.wrangler);
@@ -129,16 +122,21 @@ try {
   };
   await waitUntilUp(floorBase, manifest.stylesheet);
   await copyPageToFloor(floorBase, "page", base + path);
-  const site: Side = { label: "site", url: base + path, server: siteServer, requests: 0, cpu: new Map(), parts: new Map() };
+  // the site's page answers as it does (the 404 screen 404), the floor's copy of it 200
+  const first = await fetch(base + path);
+  await first.arrayBuffer();
+  const { status } = first;
+  const site: Side = { label: "site", url: base + path, status, server: siteServer, requests: 0, cpu: new Map(), parts: new Map() };
   const floor: Side = {
     label: "floor",
     url: `${floorBase}/page/react`,
+    status: 200,
     server: floorServer,
     requests: 0,
     cpu: new Map(),
     parts: new Map(),
   };
-  for (const side of [site, floor]) await load(side.url, 1500); // warm: KV, memos, JIT
+  for (const side of [site, floor]) await loadSide(side, 1500); // warm: KV, memos, JIT
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of round % 2 ? [floor, site] : [site, floor]) await measure(side, dir, round);
   }
