@@ -21,10 +21,20 @@ afterAll(() => {
   rmSync(state, { recursive: true, force: true });
 });
 
-/** Resolves once the Worker's output holds `text` (at most 10 s). */
-async function logged(text: string): Promise<boolean> {
-  for (let i = 0; i < 100 && !output.includes(text); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-  return output.includes(text);
+/** Resolves true once the Worker's output holds `text` (checked as each piece of output arrives), false after 10 s without it. */
+function logged(text: string): Promise<boolean> {
+  const streams = [server?.stdout, server?.stderr];
+  return new Promise((resolve) => {
+    const done = (found: boolean) => {
+      clearTimeout(timer);
+      for (const stream of streams) stream?.off("data", check);
+      resolve(found);
+    };
+    const check = () => output.includes(text) && done(true);
+    const timer = setTimeout(() => done(false), 10_000);
+    for (const stream of streams) stream?.on("data", check);
+    check();
+  });
 }
 
 describe("an isolate's start", () => {
