@@ -9,16 +9,17 @@ import { PORT } from "./servers";
  * vacancy) has its text first and its image after it; if the text's place depended on the image
  * (centred beside it), the text would move when the image arrives (seen once in CI, under load,
  * as a layout shift of the hero's text on /diensten/app-ontwikkeling at 1280 px). Here a proxy
- * hands the browser each page in two parts, paused between the text and the image, so that a
- * paint of the first part alone is certain.
+ * hands the browser each page in two parts, cut between the text and the image, and holds the
+ * second until the test has seen the first painted.
  */
-const PAUSE_MS = 600;
 const SITE = `http://127.0.0.1:${PORT}`;
 /** A page of each opening header with an image beside its text. */
 const PATHS = ["/", "/diensten/app-ontwikkeling", "/sectoren/mobiliteit", "/vacatures/product-designer"];
 
 let proxy: Server;
 let base = "";
+/** Lets the proxy send the rest of the page it holds. */
+let releaseRest: () => void = () => {};
 
 test.beforeAll(async () => {
   proxy = createServer(async (req, res) => {
@@ -32,7 +33,9 @@ test.beforeAll(async () => {
     const cut = html.indexOf("<img", html.indexOf("<h1"));
     if (cut === -1) return void res.end(html);
     res.write(html.slice(0, cut));
-    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+    await new Promise<void>((resolve) => {
+      releaseRest = resolve;
+    });
     res.end(html.slice(cut));
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
@@ -65,11 +68,17 @@ for (const width of [375, 1280]) {
     for (const path of PATHS) {
       test(`${path}: nothing moves when the image arrives`, async ({ page }) => {
         await page.addInitScript(recordShifts);
-        const response = await page.goto(base + path, { waitUntil: "load" });
-        expect(response?.status()).toBe(200);
+        const nextFrame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const loaded = page.goto(base + path, { waitUntil: "load" });
+        // the first part on screen, painted, with no image in it yet
+        await expect(page.locator("h1")).toBeVisible();
+        expect(await page.locator("main img").count()).toBe(0);
+        await nextFrame();
+        releaseRest();
+        expect((await loaded)?.status()).toBe(200);
         // the image is in, and laid out
         await expect(page.locator("main img").first()).toBeVisible();
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await nextFrame();
         expect(await page.evaluate(() => window.shifts)).toEqual([]);
       });
     }
