@@ -2,7 +2,7 @@ import { env as workerEnv } from "cloudflare:workers";
 import { Hono } from "hono";
 import { createContentIsolateState } from "./content/content";
 import type { ContentIsolate } from "./content";
-import type { Timer } from "./content/deadline";
+import type { Timer } from "../shared/deadline";
 import type { Sleep } from "./content/retry";
 import type { AppEnv } from "./env";
 import { createLogger, type LogSink } from "../shared/log";

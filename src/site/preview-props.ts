@@ -1,4 +1,4 @@
-import type { Listing } from "./blocks/listings";
+import type { Listing } from "../shared/listings";
 import { links, type TwMenuBlok } from "./blocks/tw-menu";
 import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";
@@ -41,7 +41,7 @@ export const PREVIEW_ROOT_ATTRIBUTE = "data-preview-root";
 
 /**
  * An already fulfilled promise in React's thenable convention (see `readable()` in
- * src/site/blocks/listings.ts), so `use()` reads it during hydration without suspending.
+ * src/shared/listings.ts), so `use()` reads it during hydration without suspending.
  */
 export function fulfilled<T>(value: T): Promise<T> {
   return Object.assign(Promise.resolve(value), { status: "fulfilled", value });

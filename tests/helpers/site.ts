@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import type { Timer } from "../../src/server/content/deadline";
+import type { Timer } from "../../src/shared/deadline";
 import { createEmulator, type Fault } from "../../src/server/content/emulator";
 import type { Sleep } from "../../src/server/content/retry";
 import { createApp } from "../../src/server/index";

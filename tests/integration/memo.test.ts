@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { CV_CHECK_MS } from "../../src/server/content/cache-version";
 import { createEmulator } from "../../src/server/content/emulator";
-import { type ByteLru, createByteLru } from "../../src/server/content/parsed-cache";
+import { type ByteLru, createByteLru } from "../../src/shared/byte-lru";
 import { createApp } from "../../src/server/index";
 import { NONCE_SLOT } from "../../src/server/render/document";
 import { partId } from "../../src/site/part-id";

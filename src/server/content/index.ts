@@ -2,7 +2,7 @@ import type { Config } from "../env";
 import type { Logger } from "../../shared/log";
 import { createContent, type Content, type ContentIsolateState } from "./content";
 import type { CvAuthority } from "./cv-authority";
-import type { Timer } from "./deadline";
+import type { Timer } from "../../shared/deadline";
 import type { Emulator } from "./emulator";
 import type { EmbeddedSpace } from "../embedded";
 import { createCacheStore } from "./kv-store";

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { contentForRequest, type ContentIsolate } from "../content";
 import { cvAuthority } from "../content/cv-authority";
-import type { Timer } from "../content/deadline";
+import type { Timer } from "../../shared/deadline";
 import type { Sleep } from "../content/retry";
 import type { EmbeddedSpace } from "../embedded";
 import type { AppBindings } from "../request-context";

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from "react";
 import { useEditable } from "../editable";
 import { useSite, useT } from "../site-context";
-import { isListingBlok } from "./listing-queries";
+import { isListingBlok } from "../../shared/listing-queries";
 import { isBlockName, registry, type BlockName } from "./registry";
 import type { Blok } from "./types";
 

@@ -8,7 +8,7 @@ import { Link } from "../../ui/link";
 import { Pagination } from "../../ui/pagination";
 import { Section, SectionHeading } from "../../ui/section";
 import { StoryGrid } from "../../ui/story-card";
-import { listingLimit, pageCount } from "../listings";
+import { listingLimit, pageCount } from "../../../shared/listings";
 import type { BlokOf } from "../types";
 import { useListing } from "../use-listing";
 
