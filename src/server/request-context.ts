@@ -2,7 +2,7 @@ import type { Content } from "./content";
 import type { Config, AppEnv } from "./env";
 import type { Lang } from "../shared/i18n/lang";
 import type { Logger, LogLevel } from "../shared/log";
-import type { PreviewKey } from "./preview/token";
+import type { VisualEditor } from "./preview/token";
 import type { ServerTiming } from "./middleware/server-timing";
 import type { HtmlMemo } from "./render/html-memo";
 
@@ -23,8 +23,8 @@ export interface RequestVariables {
   isBot: boolean;
   /** The language the request is in: its path's (`/en/...`), or the one a preview edits. */
   lang: Lang;
-  /** What a visual-editor preview link must be signed with. */
-  previewKey: PreviewKey;
+  /** What the visual editor's preview links are signed with, and the bridge a preview loads. */
+  visualEditor: VisualEditor;
   /** The isolate's memo of HTML parts every visitor gets (render/html-memo.ts). */
   htmlMemo: HtmlMemo;
   /** Settles when a page's streamed body has gone out (or cannot any more): background work waits for it. */

@@ -7,7 +7,7 @@
  * placeholder. Served with `wrangler dev tests/e2e/late-content-worker.ts` (see playwright.config.ts).
  */
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/server/content/emulator";
+import { createEmulator } from "../../src/server/demo/emulator";
 import { createApp } from "../../src/server/index";
 import type { AppEnv } from "../../src/server/env";
 

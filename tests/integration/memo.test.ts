@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { CV_CHECK_MS } from "../../src/server/content/cache-version";
-import { createEmulator } from "../../src/server/content/emulator";
+import { createEmulator } from "../../src/server/demo/emulator";
 import { type ByteLru, createByteLru } from "../../src/shared/byte-lru";
 import { createApp } from "../../src/server/index";
 import { NONCE_SLOT } from "../../src/server/render/document";

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { isBlockName } from "../../src/site/blocks/registry";
-import { createEmulator } from "../../src/server/content/emulator";
+import { createEmulator } from "../../src/server/demo/emulator";
 import type { StoredBlok } from "../helpers/stored";
 import { createApp } from "../../src/server/index";
 import { buildManifest } from "../../src/server/render/assets";

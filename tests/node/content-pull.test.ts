@@ -21,7 +21,7 @@ import {
   stripEditable,
   validationProblems,
 } from "../../scripts/content-pull.ts";
-import { createEmulator, type Emulator } from "../../src/server/content/emulator";
+import { createEmulator, type Emulator } from "../../src/server/demo/emulator";
 import type { Story } from "../../src/shared/content";
 import { testClock } from "../helpers/test-clock";
 

@@ -14,7 +14,7 @@ import addFormats from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, assembleSnapshot, readContentDir, type ContentFile } from "../../scripts/build-snapshot.ts";
-import { createEmulator, type Emulator } from "../../src/server/content/emulator";
+import { createEmulator, type Emulator } from "../../src/server/demo/emulator";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
 import type { LinkEntry } from "../../src/shared/content";
 import type { StoredBlok, StoredStory } from "../helpers/stored";

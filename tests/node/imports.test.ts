@@ -15,7 +15,7 @@ const SOURCES = ["src", "client", "scripts", "content-model"];
 
 /**
  * Circles that may stay, by the files on them. None: the embedded Storyblok emulator
- * (src/server/content/emulator/) had one (params -> model -> i18n -> params) only because the
+ * (src/server/demo/emulator/) had one (params -> model -> i18n -> params) only because the
  * default page size lived in model.ts; it lives in params.ts now.
  */
 const ALLOWED: readonly (readonly string[])[] = [];

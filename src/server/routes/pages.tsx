@@ -11,7 +11,6 @@ import { listingPage } from "../../shared/listings";
 import { StoryBody } from "../../site/preview/story-body";
 import { partId } from "../../site/part-id";
 import type { BlokOf, RootComponentName } from "../../site/blocks/types";
-import { bridgeUrl } from "../preview/bridge";
 import { previewAccess } from "../preview/token";
 import type { AppBindings } from "../request-context";
 import { respondWithError, respondWithPage, type PageInput } from "../render/respond";
@@ -44,7 +43,7 @@ export function createPageRoutes(deps: PageRouteDeps) {
     const requested = decodeURIComponent(c.get("url").pathname);
     if (isAssetLike(requested)) return assetMiss(c, requested);
     // Only a valid visual-editor link sees drafts (uncached) and data stories; anyone else is a visitor.
-    const editor = await previewAccess(c.get("url"), { ...c.get("previewKey"), now: deps.now() });
+    const editor = await previewAccess(c.get("url"), { ...c.get("visualEditor"), now: deps.now() });
     return editor ? editorPage(c, requested) : visitorPage(c, requested, deps);
   });
   pages.all("*", (c) => respondWithError(c, 405, "Method Not Allowed", { Allow: "GET, HEAD" }));
@@ -112,7 +111,7 @@ async function editorPage(c: Ctx, requested: string): Promise<Response> {
   const listings = await Promise.all([...loaded.listings].map(async ([uid, listing]) => [uid, await listing] as const));
   const preview = {
     kind,
-    bridge: bridgeUrl(c.get("config").storyblok.kind),
+    bridge: c.get("visualEditor").bridge,
     storyId: loaded.story.id,
     content: loaded.story.content,
     listings: Object.fromEntries(listings),
