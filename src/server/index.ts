@@ -74,15 +74,10 @@ export function createApp(deps: AppDeps = {}) {
   const demo = createDemo({ load: deps.loadEmbedded ?? loadEmbeddedSpace, now, fetch: deps.contentFetch, receive: webhook.receive });
   const app = new Hono<AppBindings>();
 
-  app.use(requestContext); // request id, crawler or visitor
+  app.use(requestContext({ now, htmlMemo })); // request id, crawler or visitor, language; the isolate's clock and memo
   app.use(config(deps.logSink)); // validated settings and the request's logger
   app.use(logging(deps.random)); // Server-Timing, security headers, the request's log line when due
   app.use(content({ isolate, now, sleep: deps.sleep, timer: deps.timer, fetch: deps.contentFetch, embedded: demo.access }));
-  app.use(async (c, next) => {
-    c.set("htmlMemo", htmlMemo); // HTML parts every visitor gets, per isolate
-    c.set("now", now);
-    await next();
-  });
   app.use(pathGuard); // 400/414 for paths no page can have
 
   app.route("/", seo); // robots.txt, sitemap.xml

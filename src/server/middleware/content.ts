@@ -48,9 +48,6 @@ export function content(deps: ContentMiddlewareDeps) {
     const logger = c.get("logger");
     const space = config.storyblok.kind === "storyblok" ? storyblokAccess(config.storyblok) : await deps.embedded(c);
     c.set("visualEditor", space.visualEditor);
-    // The request's answer: a page's body streamed to its end (respond.tsx sets `answerSent`), or whatever else it answered.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
     c.set(
       "content",
       contentForRequest({
@@ -59,7 +56,7 @@ export function content(deps: ContentMiddlewareDeps) {
         isolate: deps.isolate,
         logger,
         defer: (promise) => c.executionCtx.waitUntil(promise.catch((error) => logger.error("content.cache_write", { error }))),
-        answered,
+        answered: c.get("answer").sent,
         now: deps.now,
         sleep: deps.sleep,
         timer: deps.timer,
@@ -67,10 +64,6 @@ export function content(deps: ContentMiddlewareDeps) {
         origin: space.origin,
       }),
     );
-    try {
-      await next();
-    } finally {
-      void (c.get("answerSent") ?? Promise.resolve()).then(answer);
-    }
+    await next();
   });
 }

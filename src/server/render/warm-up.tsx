@@ -4,7 +4,7 @@ import type { Logger } from "../../shared/log";
 import { themeOf } from "../../shared/theme";
 import { listingQuery } from "../../shared/listing-queries";
 import { readable, walkBloks, type Listing } from "../../shared/listings";
-import { StoryBody } from "../../site/preview/story-body";
+import { StoryBody } from "../../site/story-body";
 import { createHtmlMemo, requestParts } from "./html-memo";
 import { PageDocument } from "./page-document";
 import { streamHtml } from "./stream";

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { Story } from "../../../shared/content";
-import type { EditableProps } from "../../editable";
-import { useSite } from "../../site-context";
+import { useSite, type EditableProps } from "../../site-context";
 import { resolveLink } from "../../../shared/links";
 import { EmptyState } from "../../ui/empty-state";
 import { Link } from "../../ui/link";
