@@ -1,12 +1,13 @@
 /**
- * scripts/preview-link.ts (`npm run preview:link`): the links it prints are the ones the Worker
+ * tools/space/preview-link.ts (`npm run preview:link`): the links it prints are the ones the Worker
  * accepts, for the embedded space and for a real one.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT, embeddedSpace, previewLink, slugForPath } from "../../scripts/preview-link.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
+import { embeddedSpace, previewLink, slugForPath } from "../../tools/space/preview-link.ts";
 import { previewAccess } from "../../src/server/preview/token";
 
 const CONTENT = join(REPO_ROOT, "content");

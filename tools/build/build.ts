@@ -1,21 +1,20 @@
-#!/usr/bin/env node
 // Builds everything the Worker serves: the content snapshot, the hashed stylesheet (UnoCSS, from
 // the class names in src/ and client/), the static files of public/, the embedded space's images
-// (scripts/asset-images.ts), the stories a fresh isolate warms up on (scripts/warm-up-page.ts), and
+// (asset-images.ts), the stories a fresh isolate warms up on (warm-up-page.ts), and
 // the build manifest.
 // Output: dist/public (Workers Static Assets) and .generated/ (modules the Worker imports).
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { cp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { createGenerator } from "unocss";
-import type { EmbeddedSpace } from "../src/server/embedded.ts";
+import type { EmbeddedSpace } from "../../src/server/embedded.ts";
+import { REPO_ROOT as root } from "../repo-root.ts";
 import { buildAssetImages } from "./asset-images.ts";
 import { warmUpPage } from "./warm-up-page.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const out = join(root, "dist/public");
 const generated = join(root, ".generated");
 
@@ -27,7 +26,7 @@ async function filesUnder(dir: string, pattern: RegExp): Promise<string[]> {
 }
 
 async function buildStylesheet() {
-  const { default: config } = (await import(join(root, "uno.config.ts"))) as typeof import("../uno.config.ts");
+  const { default: config } = (await import(join(root, "uno.config.ts"))) as typeof import("../../uno.config.ts");
   const uno = await createGenerator(config);
   const sources = [...(await filesUnder(join(root, "src"), /\.(tsx?|mjs)$/)), ...(await filesUnder(join(root, "client"), /\.tsx?$/))];
   const code = (await Promise.all(sources.map((f) => readFile(f, "utf8")))).join("\n");
@@ -115,7 +114,7 @@ async function buildEmbeddedSpace() {
 }
 
 /**
- * The stories a fresh isolate renders while it starts (scripts/warm-up-page.ts), as a module the
+ * The stories a fresh isolate renders while it starts (warm-up-page.ts), as a module the
  * Worker's main module imports: JSON text, which V8 parses faster than the same object literal.
  */
 async function buildWarmUpPage() {
@@ -129,13 +128,14 @@ async function buildWarmUpPage() {
   return json.length;
 }
 
-async function main() {
+/** `npm run build`. */
+export async function main(): Promise<number> {
   const started = Date.now();
   await rm(join(root, "dist"), { recursive: true, force: true });
   await mkdir(join(out, "assets"), { recursive: true });
   await mkdir(generated, { recursive: true });
 
-  execFileSync(process.execPath, [join(root, "scripts/build-snapshot.ts")], { stdio: "inherit" });
+  execFileSync(process.execPath, [join(root, "tools/build/build-snapshot.ts")], { stdio: "inherit" });
   await cp(join(root, "public"), out, { recursive: true });
   const imagesStarted = Date.now();
   const images = await buildAssetImages(out); // cached in .generated/images: only new assets are made
@@ -169,6 +169,5 @@ async function main() {
   console.log(
     `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB, embedded space ${(embeddedBytes / 1024).toFixed(1)} KB, warm-up page ${(warmUpBytes / 1024).toFixed(1)} KB, images ${images.files} files ${(images.bytes / 1048576).toFixed(1)} MB, ${images.made} made in ${imagesMs} ms) in ${Date.now() - started} ms`,
   );
+  return 0;
 }
-
-await main();

@@ -9,10 +9,9 @@
 //   npm run page-outputs -- <folder>     then: diff -r <before> <after>
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { build, ROOT, startLocalWorker, waitUntilUp } from "./local-worker.ts";
+import { REPO_ROOT } from "../repo-root.ts";
+import { build, startLocalWorker, waitUntilUp } from "./local-worker.ts";
 
-const out = process.argv[2];
-if (!out) throw new Error("usage: npm run page-outputs -- <folder>");
 const PORT = Number(process.env.PAGE_OUTPUTS_PORT ?? 8797);
 const base = `http://127.0.0.1:${PORT}`;
 /** The content layer's token bucket (5 per second) is full again after this long. */
@@ -36,27 +35,32 @@ async function save(path: string, folder: string): Promise<void> {
   writeFileSync(file, masked(`${res.status}\n${headers}\n\n${await res.text()}`));
 }
 
-build();
-const persist = resolve(ROOT, ".wrangler/page-outputs");
-rmSync(persist, { recursive: true, force: true });
-const worker = startLocalWorker({ port: PORT, persist: ".wrangler/page-outputs", logLevel: "error" });
-try {
-  await waitUntilUp(base);
-  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-  const pages = [...new Set([...sitemap.matchAll(/href="([^"]+)"|<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? m[2]!).pathname))];
-  const paths = [...pages, ...pages.map((path) => `${path}?pagina=2`), "/bestaat-niet", "/en/does-not-exist"];
-  rmSync(out, { recursive: true, force: true });
-  // twice: the first visit fills KV and the isolate's memo, the second is served from them
-  for (const round of ["cold", "warm"]) {
-    mkdirSync(join(out, round), { recursive: true });
-    for (const path of paths) {
-      // a first visit starts with a full rate-limit bucket, whatever the machine's speed: whether
-      // its listings wait for a token (and stream in after the page) is then the same every run
-      if (round === "cold") await new Promise((resolve) => setTimeout(resolve, BUCKET_REFILL_MS));
-      await save(path, join(out, round));
+/** `npm run page-outputs -- <folder>`. */
+export async function main([out]: string[]): Promise<number> {
+  if (!out) throw new Error("usage: npm run page-outputs -- <folder>");
+  build();
+  const persist = resolve(REPO_ROOT, ".wrangler/page-outputs");
+  rmSync(persist, { recursive: true, force: true });
+  const worker = startLocalWorker({ port: PORT, persist: ".wrangler/page-outputs", logLevel: "error" });
+  try {
+    await waitUntilUp(base);
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    const pages = [...new Set([...sitemap.matchAll(/href="([^"]+)"|<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? m[2]!).pathname))];
+    const paths = [...pages, ...pages.map((path) => `${path}?pagina=2`), "/bestaat-niet", "/en/does-not-exist"];
+    rmSync(out, { recursive: true, force: true });
+    // twice: the first visit fills KV and the isolate's memo, the second is served from them
+    for (const round of ["cold", "warm"]) {
+      mkdirSync(join(out, round), { recursive: true });
+      for (const path of paths) {
+        // a first visit starts with a full rate-limit bucket, whatever the machine's speed: whether
+        // its listings wait for a token (and stream in after the page) is then the same every run
+        if (round === "cold") await new Promise((resolve) => setTimeout(resolve, BUCKET_REFILL_MS));
+        await save(path, join(out, round));
+      }
     }
+    console.log(`${paths.length} answers written to ${out} (${pages.length} sitemap pages)`);
+    return 0;
+  } finally {
+    worker.kill();
   }
-  console.log(`${paths.length} answers written to ${out} (${pages.length} sitemap pages)`);
-} finally {
-  worker.kill();
 }

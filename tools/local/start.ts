@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm start`: build, apply the D1 migrations locally, then serve the whole site with wrangler dev
 // (workerd, local KV and D1) on http://127.0.0.1:8787, or on $PORT. Works offline: without
 // STORYBLOK_TOKEN the embedded content snapshot is served.
@@ -6,19 +5,8 @@
 // editor, which frames only https pages: wrangler's own self-signed certificate, or yours with
 // HTTPS_KEY_PATH and HTTPS_CERT_PATH.
 import { spawn, execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { REPO_ROOT as root } from "../repo-root.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const port = process.env.PORT || "8787";
-const host = process.env.HOST || "127.0.0.1";
-const unknownArgs = process.argv.slice(2).filter((arg) => arg !== "--https");
-if (unknownArgs.length) throw new Error(`unknown argument ${unknownArgs.join(" ")} (only --https)`);
-const https = process.argv.includes("--https");
-const tlsArgs = [
-  ...(https ? ["--local-protocol", "https"] : []),
-  ...(https && process.env.HTTPS_KEY_PATH ? ["--https-key-path", process.env.HTTPS_KEY_PATH] : []),
-  ...(https && process.env.HTTPS_CERT_PATH ? ["--https-cert-path", process.env.HTTPS_CERT_PATH] : []),
-];
 // React's production build, as deployed (wrangler dev would otherwise bundle the development
 // build, about 20x slower to render); NODE_ENV=development npm start gives React's dev warnings.
 // Offline and quiet: no metrics, no fetch of the `Request.cf` placeholder from Cloudflare (it
@@ -31,28 +19,56 @@ const env = {
   NODE_ENV: process.env.NODE_ENV || "production",
 };
 
-execFileSync(process.execPath, ["scripts/build.ts"], { cwd: root, stdio: "inherit", env });
-// The newsletter outbox schema (migrations/) in the local D1 database wrangler dev uses. No stdin:
-// wrangler then applies without asking, and a second run finds nothing to apply. Its tables and
-// confirmation are shown only when it fails.
-try {
-  const applied = execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env,
-    encoding: "utf8",
-  });
-  const names = [...new Set(applied.match(/\d{4}_[\w-]+\.sql/g) ?? [])];
-  console.log(names.length ? `local D1: applied ${names.join(", ")}` : "local D1: schema up to date");
-} catch (error) {
-  const failed = error as { stdout?: string; stderr?: string };
-  console.error(`local D1 migrations failed:\n${failed.stdout ?? ""}${failed.stderr ?? ""}`);
-  process.exit(1);
+function tlsArgs(argv: string[]): string[] {
+  const unknownArgs = argv.filter((arg) => arg !== "--https");
+  if (unknownArgs.length) throw new Error(`unknown argument ${unknownArgs.join(" ")} (only --https)`);
+  const https = argv.includes("--https");
+  return [
+    ...(https ? ["--local-protocol", "https"] : []),
+    ...(https && process.env.HTTPS_KEY_PATH ? ["--https-key-path", process.env.HTTPS_KEY_PATH] : []),
+    ...(https && process.env.HTTPS_CERT_PATH ? ["--https-cert-path", process.env.HTTPS_CERT_PATH] : []),
+  ];
 }
-const wrangler = spawn(
-  process.execPath,
-  ["node_modules/wrangler/bin/wrangler.js", "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false", ...tlsArgs],
-  { cwd: root, stdio: "inherit", env },
-);
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
-wrangler.on("exit", (code) => process.exit(code ?? 0));
+
+/**
+ * The newsletter outbox schema (migrations/) in the local D1 database wrangler dev uses. No stdin:
+ * wrangler then applies without asking, and a second run finds nothing to apply. Its tables and
+ * confirmation are shown only when it fails. False when it failed.
+ */
+function applyMigrations(): boolean {
+  try {
+    const applied = execFileSync(
+      process.execPath,
+      ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local"],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+        env,
+        encoding: "utf8",
+      },
+    );
+    const names = [...new Set(applied.match(/\d{4}_[\w-]+\.sql/g) ?? [])];
+    console.log(names.length ? `local D1: applied ${names.join(", ")}` : "local D1: schema up to date");
+    return true;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    console.error(`local D1 migrations failed:\n${failed.stdout ?? ""}${failed.stderr ?? ""}`);
+    return false;
+  }
+}
+
+/** `npm start [-- --https]`: answers wrangler dev's exit code once it stops. */
+export async function main(argv: string[]): Promise<number> {
+  const port = process.env.PORT || "8787";
+  const host = process.env.HOST || "127.0.0.1";
+  const tls = tlsArgs(argv);
+  execFileSync(process.execPath, ["scripts/build.ts"], { cwd: root, stdio: "inherit", env });
+  if (!applyMigrations()) return 1;
+  const wrangler = spawn(
+    process.execPath,
+    ["node_modules/wrangler/bin/wrangler.js", "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false", ...tls],
+    { cwd: root, stdio: "inherit", env },
+  );
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
+  return new Promise((exited) => wrangler.on("exit", (code) => exited(code ?? 0)));
+}

@@ -1,10 +1,9 @@
-#!/usr/bin/env node
 // `npm run subscribers`: lists the newsletter signups in the D1 outbox, newest first. Reads the
 // local database that `npm start` uses; `--remote` reads the deployed one (needs wrangler login),
 // `--persist-to DIR` another local state directory, `--status NAME` only rows with that status,
 // `--json` prints the rows as JSON. Shows email addresses: for the people who manage the list.
 import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { REPO_ROOT } from "../repo-root.ts";
 
 const STATUSES = ["pending", "sending", "delivered", "failed", "stored"] as const;
 const COLUMNS = ["email", "language", "status", "attempts", "created_at", "delivered_at", "next_attempt_at", "last_error", "page_uri"];
@@ -87,23 +86,23 @@ export function table(rows: SubscriberRow[]): string {
   ].join("\n");
 }
 
-function main() {
+/** `npm run subscribers -- [options]`. */
+export function main(argv: string[]): number {
   let options: SubscribersOptions;
   try {
-    options = parseArgs(process.argv.slice(2));
+    options = parseArgs(argv);
   } catch (error) {
     console.error(`subscribers: ${(error as Error).message}`);
-    process.exit(2);
+    return 2;
   }
   if (options.help) {
     console.log("usage: npm run subscribers -- [--remote | --persist-to DIR] [--status pending|sending|delivered|failed|stored] [--json]");
-    return;
+    return 0;
   }
-  const root = fileURLToPath(new URL("..", import.meta.url));
   let output: string;
   try {
     output = execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...wranglerArgs(options)], {
-      cwd: root,
+      cwd: REPO_ROOT,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
@@ -117,11 +116,10 @@ function main() {
     } else {
       console.error(`subscribers: wrangler d1 execute failed\n${detail}`);
     }
-    process.exit(1);
+    return 1;
   }
   const answer = JSON.parse(output.slice(output.indexOf("["))) as Array<{ results?: SubscriberRow[] }>;
   const rows = answer[0]?.results ?? [];
   console.log(options.json ? JSON.stringify(rows, null, 2) : table(rows));
+  return 0;
 }
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm run bench:cold` (and the end of `npm run bench`): what a fresh isolate costs. Starts the
 // built Worker with `wrangler dev` (workerd, the minified bundle wrangler.toml deploys, the log
 // settings npm start uses), waits until it serves a static asset (which never reaches the Worker),
@@ -15,8 +14,9 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { BENCH_ENV, build, WRANGLER, startFloorWorker, startLocalWorker, waitUntilUp, warmLocalKv } from "../local/local-worker.ts";
+import { REPO_ROOT } from "../repo-root.ts";
 import { median } from "./http-load.ts";
-import { BENCH_ENV, build, ROOT, WRANGLER, startFloorWorker, startLocalWorker, waitUntilUp, warmLocalKv } from "./local-worker.ts";
 
 async function timed(url: string): Promise<{ ms: number; timing: string }> {
   const started = performance.now();
@@ -73,7 +73,7 @@ async function start(port: number, stylesheet: string, floorHtml?: string): Prom
 export function bundleSizes(): Array<{ module: string; kb: number }> {
   const out = mkdtempSync(join(tmpdir(), "bench-bundle-"));
   try {
-    execFileSync(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", out], { cwd: ROOT, env: BENCH_ENV, stdio: "ignore" });
+    execFileSync(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", out], { cwd: REPO_ROOT, env: BENCH_ENV, stdio: "ignore" });
     return readdirSync(out, { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith(".js"))
       .map((file) => ({ module: file, kb: statSync(join(out, file)).size / 1024 }));
@@ -100,7 +100,9 @@ export async function coldBench(port: number, starts = Number(process.env.BENCH_
   console.log(
     `\nWorker bundle (wrangler deploy --dry-run): ${modules.map((m) => `${m.module} ${m.kb.toFixed(1)} KB`).join(", ")} raw; the main module (index.js) goal <= 450 KB, the embedded space is loaded only without a token`,
   );
-  const { default: manifest } = (await import(pathToFileURL(`${ROOT}.generated/build.js`).href)) as { default: { stylesheet: string } };
+  const { default: manifest } = (await import(pathToFileURL(join(REPO_ROOT, ".generated/build.js")).href)) as {
+    default: { stylesheet: string };
+  };
   await start(port, manifest.stylesheet); // fills local KV; not counted
   const runs: Start[] = [];
   const floors: Start[] = [];
@@ -127,7 +129,9 @@ export async function coldBench(port: number, starts = Number(process.env.BENCH_
   return { runs, extraMs: extra, floorExtraMs: floorExtra };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+/** `npm run bench:cold`: builds, then the cold start alone (`npm run bench` measures it last, on the same port). */
+export async function main(): Promise<number> {
   build();
   await coldBench(Number(process.env.BENCH_PORT || 8797) + 2);
+  return 0;
 }

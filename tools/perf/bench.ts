@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm run bench`: builds, starts the Worker locally (wrangler dev = workerd, React's production
 // build, the log settings `npm start` uses) and measures, in one run (method: docs/performance.md):
 //
@@ -16,11 +15,15 @@
 //    wrangler dev's processes and the load generator). The floor Worker the same way, and home
 //    against React's stream of the same page, the 404 screen against its own floor, as ratios:
 //    through each one's stylesheet, and side by side (one loaded right after the other, the goal's).
-// 3. The cold start (scripts/bench-cold.ts; BENCH_SKIP_COLD=1 skips it): the first request on a
+// 3. The cold start (bench-cold.ts; BENCH_SKIP_COLD=1 skips it): the first request on a
 //    fresh isolate minus the median of the five after it, median of three starts.
 import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types.ts";
+import { BENCH_ENV, build, copyPageToFloor, startFloorWorker, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
+import { REPO_ROOT } from "../repo-root.ts";
 import { coldBench } from "./bench-cold.ts";
-import { BENCH_ENV, build as buildSite, copyPageToFloor, ROOT, startFloorWorker, startLocalWorker, waitUntilUp } from "./local-worker.ts";
 import { load as loadWith, median, pct, type Run } from "./http-load.ts";
 
 const port = Number(process.env.BENCH_PORT || 8797);
@@ -36,36 +39,106 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const SKIP_HTTP = process.env.BENCH_SKIP_HTTP === "1";
 const SKIP_COLD = process.env.BENCH_SKIP_COLD === "1";
 
-buildSite();
-const { default: build } = (await import(new URL("../.generated/build.js", import.meta.url).href)) as { default: { stylesheet: string } };
-const { default: snapshot } = (await import(new URL("../.generated/snapshot.js", import.meta.url).href)) as {
-  default: { stories: Array<{ full_slug: string; content: { component: string } }> };
-};
-const { PAGE_CONTENT_TYPES } = await import("../src/shared/page-types.ts");
+interface Target {
+  label: string;
+  base: string;
+  path: string;
+  status: number;
+  pid?: number;
+}
 
-async function httpBench(): Promise<void> {
+/** A target measured against a reference loaded right before it: its own Worker's stylesheet. */
+interface Referenced extends Target {
+  reference: Target;
+}
+
+/** What the bench reads of the build: the stylesheet's path and the demo space's stories. */
+interface Built {
+  stylesheet: string;
+  stories: Array<{ full_slug: string; content: { component: string } }>;
+}
+
+async function readBuild(): Promise<Built> {
+  const generated = (file: string) => import(pathToFileURL(join(REPO_ROOT, ".generated", file)).href);
+  const { default: manifest } = (await generated("build.js")) as { default: { stylesheet: string } };
+  const { default: snapshot } = (await generated("snapshot.js")) as { default: Pick<Built, "stories"> };
+  return { stylesheet: manifest.stylesheet, stories: snapshot.stories };
+}
+
+/** The largest page of each page type, by its HTML (asking for each also fills KV and the isolate's memos). */
+async function largestPages(stories: Built["stories"]): Promise<Map<string, { path: string; bytes: number }>> {
+  const largest = new Map<string, { path: string; bytes: number }>();
+  for (const story of stories) {
+    const type = story.content.component;
+    if (!PAGE_CONTENT_TYPES.has(type) || story.full_slug === "home" || story.full_slug.startsWith("team/")) continue;
+    const path = `/${story.full_slug.replace(/\/$/, "")}`;
+    const bytes = (await (await fetch(base + path)).arrayBuffer()).byteLength;
+    if (bytes > (largest.get(type)?.bytes ?? -1)) largest.set(type, { path, bytes });
+  }
+  return largest;
+}
+
+/** ROUNDS rounds of every target, each right after as long a load of its reference. */
+async function measureAgainstReferences(targets: Referenced[]) {
+  const ratios = new Map<string, number[]>();
+  const cpuRatios = new Map<string, number[]>();
+  const runs = new Map<string, Run[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of targets) {
+      // the stylesheet right before each target: a ratio compares two loads a moment apart,
+      // so the machine's drift over a round (other work, thermal) does not enter it
+      const reference = await load(target.reference.base + target.reference.path, ROUND_MS, 200, target.reference.pid);
+      runs.set(target.reference.label, [...(runs.get(target.reference.label) ?? []), reference]);
+      const run = await load(target.base + target.path, ROUND_MS, target.status, target.pid);
+      runs.set(target.label, [...(runs.get(target.label) ?? []), run]);
+      ratios.set(target.label, [...(ratios.get(target.label) ?? []), run.requests / reference.requests]);
+      const cpuRatio = reference.cpuMs / reference.requests / (run.cpuMs / run.requests);
+      cpuRatios.set(target.label, [...(cpuRatios.get(target.label) ?? []), cpuRatio]);
+    }
+  }
+  return { ratios, cpuRatios, runs };
+}
+
+function printHttp(rows: Target[], { ratios, cpuRatios, runs }: Awaited<ReturnType<typeof measureAgainstReferences>>): void {
+  console.log(
+    `\nHTTP, wrangler dev, concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${ROUND_MS / 1000} s per target, each after as long a load of the stylesheet`,
+  );
+  console.log(
+    `${"target".padEnd(34)} ${"path".padEnd(36)} ${"req/s".padStart(6)} ${"p50 ms".padStart(6)} ${"CPU ms".padStart(6)}  ratio: throughput (median, min-max) | CPU (median, min-max)`,
+  );
+  const spread = (r: number[] | undefined) =>
+    r ? `${median(r).toFixed(2)} (${Math.min(...r).toFixed(2)}-${Math.max(...r).toFixed(2)})` : "1";
+  for (const target of rows) {
+    const all = runs.get(target.label) ?? [];
+    const rps = all.reduce((s, r) => s + r.requests, 0) / (all.reduce((s, r) => s + r.ms, 0) / 1000);
+    const p50 = pct(
+      all.flatMap((r) => r.latencies),
+      50,
+    );
+    const failures = all.reduce((s, r) => s + r.failures, 0);
+    const cpu = all.reduce((s, r) => s + r.cpuMs, 0) / all.reduce((s, r) => s + r.requests, 0);
+    const ratio = `${spread(ratios.get(target.label)).padEnd(17)} | ${spread(cpuRatios.get(target.label))}`;
+    console.log(
+      `${target.label.padEnd(34)} ${target.path.slice(0, 36).padEnd(36)} ${rps.toFixed(0).padStart(6)} ${p50.toFixed(1).padStart(6)} ${cpu.toFixed(2).padStart(6)}  ${ratio}${failures ? `  (${failures} unexpected statuses)` : ""}`,
+    );
+  }
+}
+
+async function httpBench(built: Built): Promise<void> {
   const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "info" });
   let floor: ReturnType<typeof startLocalWorker> | undefined;
   try {
     await waitUntilUp(base);
     // one after the other (each has its own inspector port, inspectorPortFor): two starts would share the two cores
     floor = startFloorWorker(floorPort);
-    await waitUntilUp(floorBase, build.stylesheet);
+    await waitUntilUp(floorBase, built.stylesheet);
     // the floor's copies of the site's home page and 404 screen
     await copyPageToFloor(floorBase, "home", `${base}/`);
     await copyPageToFloor(floorBase, "404", `${base}/bestaat-niet`);
-    // the largest page of each page type, by its HTML (this also fills KV and the isolate's memos)
-    const largest = new Map<string, { path: string; bytes: number }>();
-    for (const story of snapshot.stories) {
-      const type = story.content.component;
-      if (!PAGE_CONTENT_TYPES.has(type) || story.full_slug === "home" || story.full_slug.startsWith("team/")) continue;
-      const path = `/${story.full_slug.replace(/\/$/, "")}`;
-      const bytes = (await (await fetch(base + path)).arrayBuffer()).byteLength;
-      if (bytes > (largest.get(type)?.bytes ?? -1)) largest.set(type, { path, bytes });
-    }
-    const stylesheet = { label: "stylesheet (static asset)", base, path: build.stylesheet, status: 200, pid: server.pid };
+    const largest = await largestPages(built.stories);
+    const stylesheet = { label: "stylesheet (static asset)", base, path: built.stylesheet, status: 200, pid: server.pid };
     const floorStylesheet = { ...stylesheet, label: "floor: stylesheet (static asset)", base: floorBase, pid: floor?.pid };
-    const targets = [
+    const targets: Referenced[] = [
       { label: "/robots.txt", path: "/robots.txt", status: 200 },
       { label: "404 screen", path: "/bestaat-niet", status: 404 },
       { label: "/favicon.ico (asset miss)", path: "/favicon.ico", status: 404 },
@@ -79,45 +152,9 @@ async function httpBench(): Promise<void> {
     ].map((target) => ({ ...target, base: floorBase, pid: floor?.pid, status: 200, reference: floorStylesheet }));
     targets.push(...floorTargets);
     for (const target of [stylesheet, floorStylesheet, ...targets]) await load(target.base + target.path, 500, target.status); // warm-up
-    const ratios = new Map<string, number[]>();
-    const cpuRatios = new Map<string, number[]>();
-    const runs = new Map<string, Run[]>();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets) {
-        // the stylesheet right before each target: a ratio compares two loads a moment apart,
-        // so the machine's drift over a round (other work, thermal) does not enter it
-        const reference = await load(target.reference.base + target.reference.path, ROUND_MS, 200, target.reference.pid);
-        runs.set(target.reference.label, [...(runs.get(target.reference.label) ?? []), reference]);
-        const run = await load(target.base + target.path, ROUND_MS, target.status, target.pid);
-        runs.set(target.label, [...(runs.get(target.label) ?? []), run]);
-        ratios.set(target.label, [...(ratios.get(target.label) ?? []), run.requests / reference.requests]);
-        const cpuRatio = reference.cpuMs / reference.requests / (run.cpuMs / run.requests);
-        cpuRatios.set(target.label, [...(cpuRatios.get(target.label) ?? []), cpuRatio]);
-      }
-    }
-    console.log(
-      `\nHTTP, wrangler dev, concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${ROUND_MS / 1000} s per target, each after as long a load of the stylesheet`,
-    );
-    console.log(
-      `${"target".padEnd(34)} ${"path".padEnd(36)} ${"req/s".padStart(6)} ${"p50 ms".padStart(6)} ${"CPU ms".padStart(6)}  ratio: throughput (median, min-max) | CPU (median, min-max)`,
-    );
-    const spread = (r: number[] | undefined) =>
-      r ? `${median(r).toFixed(2)} (${Math.min(...r).toFixed(2)}-${Math.max(...r).toFixed(2)})` : "1";
-    for (const target of [stylesheet, ...targets.slice(0, -floorTargets.length), floorStylesheet, ...floorTargets]) {
-      const all = runs.get(target.label) ?? [];
-      const rps = all.reduce((s, r) => s + r.requests, 0) / (all.reduce((s, r) => s + r.ms, 0) / 1000);
-      const p50 = pct(
-        all.flatMap((r) => r.latencies),
-        50,
-      );
-      const failures = all.reduce((s, r) => s + r.failures, 0);
-      const cpu = all.reduce((s, r) => s + r.cpuMs, 0) / all.reduce((s, r) => s + r.requests, 0);
-      const ratio = `${spread(ratios.get(target.label)).padEnd(17)} | ${spread(cpuRatios.get(target.label))}`;
-      console.log(
-        `${target.label.padEnd(34)} ${target.path.slice(0, 36).padEnd(36)} ${rps.toFixed(0).padStart(6)} ${p50.toFixed(1).padStart(6)} ${cpu.toFixed(2).padStart(6)}  ${ratio}${failures ? `  (${failures} unexpected statuses)` : ""}`,
-      );
-    }
-    floorRatios(ratios);
+    const measured = await measureAgainstReferences(targets);
+    printHttp([stylesheet, ...targets.slice(0, -floorTargets.length), floorStylesheet, ...floorTargets], measured);
+    floorRatios(measured.ratios);
     await sideBySide(targets);
   } finally {
     server.kill("SIGTERM");
@@ -163,7 +200,7 @@ function floorRatios(ratios: Map<string, number[]>): void {
  * served the same file up to 7% slower than the site's (319-323 against 343-345 req/s in three of four runs),
  * which lowers the site's ratio by as much; side by side nothing stands between the two.
  */
-async function sideBySide(targets: Array<{ label: string; base: string; path: string; status: number; pid?: number }>): Promise<void> {
+async function sideBySide(targets: Target[]): Promise<void> {
   console.log(
     `\nOver HTTP side by side (each page and its floor one right after the other, ${ROUNDS} rounds), per round (median, min-max):`,
   );
@@ -242,7 +279,7 @@ function inWorkerBench(): Array<{ name: string; value: Record<string, unknown> }
     process.execPath,
     ["node_modules/vitest/vitest.mjs", "run", "-c", "vitest.bench.config.ts", "tests/bench/in-worker.bench.ts"],
     {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       env: BENCH_ENV,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
@@ -256,22 +293,31 @@ function inWorkerBench(): Array<{ name: string; value: Record<string, unknown> }
     .map((json) => JSON.parse(json));
 }
 
-if (!SKIP_HTTP) await httpBench();
-const lines = inWorkerBench();
-const of = (name: string) => lines.filter((line) => line.name === name).map((line) => line.value);
-printInWorker(of("cpu"));
-console.log(
-  "\nPage size (generated story, blocks cycled from home): first request after a publish (KV and memo cold), memo cold with KV warm, warm:",
-);
-for (const v of of("size")) {
+/** The in-Worker harness's figures: CPU per request, page size, memo memory. */
+function printInWorkerResults(lines: Array<{ name: string; value: Record<string, unknown> }>): void {
+  const of = (name: string) => lines.filter((line) => line.name === name).map((line) => line.value);
+  printInWorker(of("cpu"));
   console.log(
-    `${String(v.blocks).padStart(4)} blocks ${String(v.bytes).padStart(7)} bytes: after publish ${v.coldMs} ms (${v.coldTiming}), memo cold ${v.memoColdMs} ms, warm ${v.warmMs} ms`,
+    "\nPage size (generated story, blocks cycled from home): first request after a publish (KV and memo cold), memo cold with KV warm, warm:",
   );
+  for (const v of of("size")) {
+    console.log(
+      `${String(v.blocks).padStart(4)} blocks ${String(v.bytes).padStart(7)} bytes: after publish ${v.coldMs} ms (${v.coldTiming}), memo cold ${v.memoColdMs} ms, warm ${v.warmMs} ms`,
+    );
+  }
+  for (const v of of("memo")) {
+    const mb = (n: unknown) => (Number(n) / 1024 / 1024).toFixed(2);
+    console.log(
+      `\nMemo after visiting every page (${v.pages} pages): HTML ${mb(v.htmlBytes)} MB in ${v.htmlParts} parts, parsed KV ${mb(v.parsedBytes)} MB in ${v.parsedEntries} entries (bounds 8 MB and 24 MB; isolate limit 128 MB)`,
+    );
+  }
 }
-for (const v of of("memo")) {
-  const mb = (n: unknown) => (Number(n) / 1024 / 1024).toFixed(2);
-  console.log(
-    `\nMemo after visiting every page (${v.pages} pages): HTML ${mb(v.htmlBytes)} MB in ${v.htmlParts} parts, parsed KV ${mb(v.parsedBytes)} MB in ${v.parsedEntries} entries (bounds 8 MB and 24 MB; isolate limit 128 MB)`,
-  );
+
+/** `npm run bench`. */
+export async function main(): Promise<number> {
+  build();
+  if (!SKIP_HTTP) await httpBench(await readBuild());
+  printInWorkerResults(inWorkerBench());
+  if (!SKIP_COLD) await coldBench(port + 2);
+  return 0;
 }
-if (!SKIP_COLD) await coldBench(port + 2);

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Lighthouse (mobile, performance) on a freshly started site: builds, starts the Worker with an
 // empty local state (KV, the HTML memo and the cache version all cold) and audits each path's first
 // view once, in Debian's Chromium (never a downloaded browser). Prints score, CLS, LCP, TBT, FCP,
@@ -10,7 +9,8 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { ROOT, build, startLocalWorker, waitUntilUp } from "./local-worker.ts";
+import { build, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
+import { REPO_ROOT } from "../repo-root.ts";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8737);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -52,8 +52,8 @@ async function audit(port: number, path: string): Promise<Result> {
   const run = await lighthouse(BASE + path, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   const lhr = run?.lhr;
   if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
-  mkdirSync(join(ROOT, REPORTS), { recursive: true });
-  writeFileSync(join(ROOT, REPORTS, `${path === "/" ? "home" : path.slice(1).replaceAll("/", "__")}.json`), JSON.stringify(lhr));
+  mkdirSync(join(REPO_ROOT, REPORTS), { recursive: true });
+  writeFileSync(join(REPO_ROOT, REPORTS, `${path === "/" ? "home" : path.slice(1).replaceAll("/", "__")}.json`), JSON.stringify(lhr));
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     path,
@@ -66,11 +66,12 @@ async function audit(port: number, path: string): Promise<Result> {
   };
 }
 
-async function main() {
-  const paths = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PATHS;
+/** `npm run lighthouse [-- /path ...]`: 1 when a page scores below MIN_SCORE or shifts. */
+export async function main(argv: string[]): Promise<number> {
+  const paths = argv.length ? argv : DEFAULT_PATHS;
   build();
   const persist = ".wrangler/lighthouse";
-  rmSync(join(ROOT, persist), { recursive: true, force: true });
+  rmSync(join(REPO_ROOT, persist), { recursive: true, force: true });
   const worker = startLocalWorker({ port: PORT, persist, logLevel: "error" });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
   try {
@@ -86,12 +87,11 @@ async function main() {
     const failed = results.filter((r) => r.score < MIN_SCORE || r.cls > 0);
     if (failed.length) {
       console.error(`below ${MIN_SCORE} or with a layout shift: ${failed.map((r) => r.path).join(", ")}`);
-      process.exitCode = 1;
+      return 1;
     }
+    return 0;
   } finally {
     chrome.kill();
     worker.kill();
   }
 }
-
-await main();

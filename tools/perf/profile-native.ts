@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm run profile:native [path]` (default the 404 screen, `/bestaat-niet`): where a page's CPU goes
 // over HTTP beyond what V8's profiler (`npm run profile`) can see, side by side with React's floor
 // for the same page (the bench's floor Worker, tests/bench/floor). Both are served by wrangler dev
@@ -7,7 +6,7 @@
 // - CPU ms per request of each process: the workerd that runs the Worker, wrangler's proxy (a
 //   second workerd), wrangler (node) and this load generator; from the scheduler (/proc).
 // - the Worker's workerd by part of the runtime, from Linux perf's samples with their call chains
-//   (scripts/native-profile.ts): JavaScript, the Web APIs it called (headers, streams, text
+//   (perf-samples.ts): JavaScript, the Web APIs it called (headers, streams, text
 //   encoding, ...), garbage collection, the answer's gzip, and the request's entry and I/O.
 //
 // Needs Linux perf (`apt-get install linux-perf`) and the right to profile these processes (root,
@@ -17,20 +16,14 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_pr
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build, copyPageToFloor, startFloorWorker, startLocalWorker, waitUntilUp } from "./local-worker.ts";
+import { build, copyPageToFloor, startFloorWorker, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
 import { load, type Run } from "./http-load.ts";
-import { parsePerfScript, perRequestByCategory } from "./native-profile.ts";
+import { parsePerfScript, perRequestByCategory } from "./perf-samples.ts";
 import { processesCpuMs, wranglerDevRoles } from "./proc-cpu.ts";
 
-const path = process.argv[2] ?? "/bestaat-niet";
 const SECONDS = Number(process.env.PROFILE_SECONDS || 6);
 const ROUNDS = Number(process.env.PROFILE_ROUNDS || 2);
 const port = Number(process.env.BENCH_PORT || 8805);
-
-if (spawnSync("perf", ["--version"]).status !== 0) {
-  console.error("profile:native needs Linux perf on the PATH (Debian: apt-get install linux-perf)");
-  process.exit(2);
-}
 
 interface Side {
   label: string;
@@ -88,7 +81,7 @@ async function measure(side: Side, dir: string, round: number): Promise<void> {
   side.requests += requests;
 }
 
-function report(site: Side, floor: Side): void {
+function report(path: string, site: Side, floor: Side): void {
   const row = (label: string, a: number, b: number) =>
     `${label.padEnd(46)} ${a.toFixed(3).padStart(7)} ${b.toFixed(3).padStart(7)} ${(a - b).toFixed(3).padStart(7)}`;
   const header = (title: string) =>
@@ -107,42 +100,50 @@ function report(site: Side, floor: Side): void {
   console.log(row("all sampled", total(site), total(floor)));
 }
 
-build();
-const base = `http://127.0.0.1:${port}`;
-const floorBase = `http://127.0.0.1:${port + 1}`;
-const siteServer = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "info" });
-let floorServer: ChildProcess | undefined;
-const dir = mkdtempSync(join(tmpdir(), "profile-native-"));
-try {
-  await waitUntilUp(base);
-  floorServer = startFloorWorker(port + 1);
-  // the floor has no robots.txt: it is up once it serves the stylesheet
-  const { default: manifest } = (await import(new URL("../.generated/build.js", import.meta.url).href)) as {
-    default: { stylesheet: string };
-  };
-  await waitUntilUp(floorBase, manifest.stylesheet);
-  await copyPageToFloor(floorBase, "page", base + path);
-  // the site's page answers as it does (the 404 screen 404), the floor's copy of it 200
-  const first = await fetch(base + path);
-  await first.arrayBuffer();
-  const { status } = first;
-  const site: Side = { label: "site", url: base + path, status, server: siteServer, requests: 0, cpu: new Map(), parts: new Map() };
-  const floor: Side = {
-    label: "floor",
-    url: `${floorBase}/page/react`,
-    status: 200,
-    server: floorServer,
-    requests: 0,
-    cpu: new Map(),
-    parts: new Map(),
-  };
-  for (const side of [site, floor]) await loadSide(side, 1500); // warm: KV, memos, JIT
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const side of round % 2 ? [floor, site] : [site, floor]) await measure(side, dir, round);
+/** `npm run profile:native [-- /path]` (default the 404 screen); 2 without Linux perf. */
+export async function main([path = "/bestaat-niet"]: string[]): Promise<number> {
+  if (spawnSync("perf", ["--version"]).status !== 0) {
+    console.error("profile:native needs Linux perf on the PATH (Debian: apt-get install linux-perf)");
+    return 2;
   }
-  report(site, floor);
-} finally {
-  siteServer.kill("SIGTERM");
-  floorServer?.kill("SIGTERM");
-  rmSync(dir, { recursive: true, force: true });
+  build();
+  const base = `http://127.0.0.1:${port}`;
+  const floorBase = `http://127.0.0.1:${port + 1}`;
+  const siteServer = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "info" });
+  let floorServer: ChildProcess | undefined;
+  const dir = mkdtempSync(join(tmpdir(), "profile-native-"));
+  try {
+    await waitUntilUp(base);
+    floorServer = startFloorWorker(port + 1);
+    // the floor has no robots.txt: it is up once it serves the stylesheet
+    const { default: manifest } = (await import(new URL("../../.generated/build.js", import.meta.url).href)) as {
+      default: { stylesheet: string };
+    };
+    await waitUntilUp(floorBase, manifest.stylesheet);
+    await copyPageToFloor(floorBase, "page", base + path);
+    // the site's page answers as it does (the 404 screen 404), the floor's copy of it 200
+    const first = await fetch(base + path);
+    await first.arrayBuffer();
+    const { status } = first;
+    const site: Side = { label: "site", url: base + path, status, server: siteServer, requests: 0, cpu: new Map(), parts: new Map() };
+    const floor: Side = {
+      label: "floor",
+      url: `${floorBase}/page/react`,
+      status: 200,
+      server: floorServer,
+      requests: 0,
+      cpu: new Map(),
+      parts: new Map(),
+    };
+    for (const side of [site, floor]) await loadSide(side, 1500); // warm: KV, memos, JIT
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const side of round % 2 ? [floor, site] : [site, floor]) await measure(side, dir, round);
+    }
+    report(path, site, floor);
+    return 0;
+  } finally {
+    siteServer.kill("SIGTERM");
+    floorServer?.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm run profile [path ...]`: where a warm page's time goes, from a CPU profile of the Worker
 // itself. Builds, starts the Worker as the bench does (wrangler dev = workerd, React's production
 // build, the log settings npm start uses, unminified) with its DevTools inspector on, warms the page, then records V8's
@@ -7,13 +6,13 @@
 // from) and writes the raw profile to .generated/profiles/ (open it in Chromium's DevTools).
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build, ROOT, startLocalWorker, waitUntilUp, warmLocalKv } from "./local-worker.ts";
+import { build, startLocalWorker, waitUntilUp, warmLocalKv } from "../local/local-worker.ts";
+import { REPO_ROOT } from "../repo-root.ts";
 
 const port = Number(process.env.BENCH_PORT || 8796);
 const inspectorPort = Number(process.env.PROFILE_INSPECTOR_PORT || 9236);
 const base = `http://127.0.0.1:${port}`;
 const SECONDS = Number(process.env.PROFILE_SECONDS || 4);
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/"];
 /** PROFILE_COLD=1: profile only the fresh isolate's first request for the first path. */
 const COLD = process.env.PROFILE_COLD === "1";
 
@@ -65,7 +64,7 @@ async function inspector(url: string) {
 
 /** The bundle wrangler dev runs: esbuild marks where each source file starts (`// src/…`, `// node_modules/…`). */
 function moduleMap(): (line: number) => string {
-  const tmp = join(ROOT, ".wrangler/tmp");
+  const tmp = join(REPO_ROOT, ".wrangler/tmp");
   const bundles = readdirSync(tmp)
     .filter((name) => name.startsWith("dev-"))
     .map((name) => join(tmp, name, "index.js"))
@@ -127,37 +126,42 @@ function report(path: string, profile: Profile, requests: number, moduleOf: (lin
   for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${perRequest(us)} ${share(us)}  ${name}`);
 }
 
-build();
-// the log level npm start uses (wrangler.toml); unminified, so the bundle's markers name each sample's source file
-const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "info", inspectorPort, minify: false });
-try {
-  await waitUntilUp(base);
-  const moduleOf = moduleMap();
-  const session = await inspector(`ws://127.0.0.1:${inspectorPort}/ws`);
-  await session.send("Profiler.enable");
-  await session.send("Profiler.setSamplingInterval", { interval: 100 });
-  mkdirSync(join(ROOT, ".generated/profiles"), { recursive: true });
-  /** Profiles `run` (which answers how many requests it made), reports it and keeps the raw profile as `name`. */
-  const profiled = async (label: string, name: string, run: () => Promise<number>) => {
-    await session.send("Profiler.start");
-    const requests = await run();
-    const { profile } = await session.send<{ profile: Profile }>("Profiler.stop");
-    const file = join(ROOT, ".generated/profiles", `${name}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    report(label, profile, requests, moduleOf);
-    console.log(`raw profile: ${file}`);
-  };
-  if (COLD) await warmLocalKv(base); // wrangler dev's own KV service, not the isolate
-  if (COLD)
-    await profiled(`${paths[0]} (first request of a fresh isolate)`, "cold", async () => {
-      await (await fetch(base + paths[0])).arrayBuffer();
-      return 1;
-    });
-  for (const path of COLD ? [] : paths) {
-    await load(path, 1500); // warm: KV, memos, JIT
-    await profiled(path, path.replace(/[^a-z0-9]+/gi, "_") || "_", () => load(path, SECONDS * 1000));
+/** `npm run profile [-- /path ...]` (default `/`). */
+export async function main(argv: string[]): Promise<number> {
+  const paths = argv.length ? argv : ["/"];
+  build();
+  // the log level npm start uses (wrangler.toml); unminified, so the bundle's markers name each sample's source file
+  const server = startLocalWorker({ port, persist: ".wrangler/bench-state", logLevel: "info", inspectorPort, minify: false });
+  try {
+    await waitUntilUp(base);
+    const moduleOf = moduleMap();
+    const session = await inspector(`ws://127.0.0.1:${inspectorPort}/ws`);
+    await session.send("Profiler.enable");
+    await session.send("Profiler.setSamplingInterval", { interval: 100 });
+    mkdirSync(join(REPO_ROOT, ".generated/profiles"), { recursive: true });
+    /** Profiles `run` (which answers how many requests it made), reports it and keeps the raw profile as `name`. */
+    const profiled = async (label: string, name: string, run: () => Promise<number>) => {
+      await session.send("Profiler.start");
+      const requests = await run();
+      const { profile } = await session.send<{ profile: Profile }>("Profiler.stop");
+      const file = join(REPO_ROOT, ".generated/profiles", `${name}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      report(label, profile, requests, moduleOf);
+      console.log(`raw profile: ${file}`);
+    };
+    if (COLD) await warmLocalKv(base); // wrangler dev's own KV service, not the isolate
+    if (COLD)
+      await profiled(`${paths[0]} (first request of a fresh isolate)`, "cold", async () => {
+        await (await fetch(base + paths[0])).arrayBuffer();
+        return 1;
+      });
+    for (const path of COLD ? [] : paths) {
+      await load(path, 1500); // warm: KV, memos, JIT
+      await profiled(path, path.replace(/[^a-z0-9]+/gi, "_") || "_", () => load(path, SECONDS * 1000));
+    }
+    session.close();
+    return 0;
+  } finally {
+    server.kill("SIGTERM");
   }
-  session.close();
-} finally {
-  server.kill("SIGTERM");
 }

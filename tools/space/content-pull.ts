@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Snapshots a real Storyblok space into `content/` (the embedded content source).
  *
@@ -14,11 +13,11 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { SpaceSnapshot } from "../src/server/content/snapshot.ts";
-import type { DatasourceEntry, Story } from "../src/shared/content.ts";
-import { schema as contentModel } from "../content-model/index.ts";
-import { ContentValidationError, REPO_ROOT, assembleSnapshot, storyFilePath } from "./build-snapshot.ts";
+import type { SpaceSnapshot } from "../../src/server/content/snapshot.ts";
+import type { DatasourceEntry, Story } from "../../src/shared/content.ts";
+import { schema as contentModel } from "../../content-model/index.ts";
+import { ContentValidationError, assembleSnapshot, storyFilePath } from "../build/build-snapshot.ts";
+import { REPO_ROOT } from "../repo-root.ts";
 
 export const RATE_PER_SECOND = 5;
 export const MAX_RETRIES = 5;
@@ -290,14 +289,14 @@ function localTokens(dir: string): SpaceSnapshot["tokens"] {
   return LOCAL_TOKENS;
 }
 
-async function main() {
+/** `npm run content:pull`. */
+export async function main(): Promise<number> {
   const token = process.env.STORYBLOK_TOKEN?.trim();
   if (!token) {
     console.error(
       "content:pull: set STORYBLOK_TOKEN (and STORYBLOK_PREVIEW_TOKEN for drafts) to the access token of the Storyblok space to snapshot into content/.",
     );
-    process.exitCode = 1;
-    return;
+    return 1;
   }
   const dir = resolve(process.env.STORYBLOK_CONTENT_DIR || join(REPO_ROOT, "content"));
   try {
@@ -316,12 +315,11 @@ async function main() {
       console.error(
         `content:pull: the pulled content will not build until these are fixed in Storyblok or content/:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
       );
-      process.exitCode = 1;
+      return 1;
     }
+    return 0;
   } catch (error) {
     console.error(`content:pull: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    return 1;
   }
 }
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm run preview:link -- /path`: prints a visual-editor preview link (valid for an hour) for a
 // page of the locally running site, signed the way Storyblok signs the links its editor opens:
 // `_storyblok_tk[token]` = hex SHA-1 of `space_id:preview_token:timestamp`, made by the same code
@@ -12,18 +11,16 @@
 // With a real space the story id is asked from the Content Delivery API (STORYBLOK_API_HOST,
 // default api.storyblok.com); `--story <id>` skips that.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { SpaceSnapshot } from "../src/server/content/snapshot.ts";
-import type { Story } from "../src/shared/content.ts";
-import { DEFAULT_LANG, splitLangPath } from "../src/shared/i18n/lang.ts";
-import { previewLink } from "../src/shared/preview-link.ts";
-import { storySlugForPath } from "../src/shared/story-path.ts";
+import { join } from "node:path";
+import type { SpaceSnapshot } from "../../src/server/content/snapshot.ts";
+import type { Story } from "../../src/shared/content.ts";
+import { DEFAULT_LANG, splitLangPath } from "../../src/shared/i18n/lang.ts";
+import { previewLink } from "../../src/shared/preview-link.ts";
+import { storySlugForPath } from "../../src/shared/story-path.ts";
+import { REPO_ROOT } from "../repo-root.ts";
 
 // the tests make links through the script, as a developer does
 export { previewLink };
-
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** `/` is the story `home`, `/cases/acme/` the story `cases/acme`: the page route's rule, after the query and slashes are trimmed. */
 export function slugForPath(path: string): string {
@@ -99,8 +96,9 @@ function readArgs(argv: string[]): Args {
   return args;
 }
 
-async function main() {
-  const args = readArgs(process.argv.slice(2));
+/** The link for the page `argv` names, for the embedded space or the real one the environment names. */
+async function linkFor(argv: string[]): Promise<string> {
+  const args = readArgs(argv);
   const base = args.base || process.env.PREVIEW_BASE || `http://127.0.0.1:${process.env.PORT || 8787}`;
   const slug = slugForPath(args.path);
   const realToken = process.env.STORYBLOK_PREVIEW_TOKEN?.trim();
@@ -118,14 +116,16 @@ async function main() {
     storyId = args.story ?? storyId;
     if (storyId === undefined) throw new Error(`no story "${slug}" in content/: pick a path of the site, e.g. / or /contact`);
   }
-  console.log(await previewLink({ base, path: args.path, spaceId, token, storyId }));
+  return previewLink({ base, path: args.path, spaceId, token, storyId });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+/** `npm run preview:link -- /path [--base <origin>] [--story <id>]`. */
+export async function main(argv: string[]): Promise<number> {
   try {
-    await main();
+    console.log(await linkFor(argv));
+    return 0;
   } catch (error) {
     console.error(`preview:link: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    return 1;
   }
 }
