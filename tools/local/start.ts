@@ -6,6 +6,7 @@
 // HTTPS_KEY_PATH and HTTPS_CERT_PATH.
 import { spawn, execFileSync } from "node:child_process";
 import { REPO_ROOT as root } from "../repo-root.ts";
+import { WRANGLER } from "./local-worker.ts";
 
 // React's production build, as deployed (wrangler dev would otherwise bundle the development
 // build, about 20x slower to render); NODE_ENV=development npm start gives React's dev warnings.
@@ -37,16 +38,12 @@ function tlsArgs(argv: string[]): string[] {
  */
 function applyMigrations(): boolean {
   try {
-    const applied = execFileSync(
-      process.execPath,
-      ["node_modules/wrangler/bin/wrangler.js", "d1", "migrations", "apply", "DB", "--local"],
-      {
-        cwd: root,
-        stdio: ["ignore", "pipe", "pipe"],
-        env,
-        encoding: "utf8",
-      },
-    );
+    const applied = execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env,
+      encoding: "utf8",
+    });
     const names = [...new Set(applied.match(/\d{4}_[\w-]+\.sql/g) ?? [])];
     console.log(names.length ? `local D1: applied ${names.join(", ")}` : "local D1: schema up to date");
     return true;
@@ -66,7 +63,7 @@ export async function main(argv: string[]): Promise<number> {
   if (!applyMigrations()) return 1;
   const wrangler = spawn(
     process.execPath,
-    ["node_modules/wrangler/bin/wrangler.js", "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false", ...tls],
+    [WRANGLER, "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false", ...tls],
     { cwd: root, stdio: "inherit", env },
   );
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));

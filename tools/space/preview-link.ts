@@ -30,7 +30,8 @@ export function slugForPath(path: string): string {
   return slug;
 }
 
-export interface EmbeddedSpace {
+/** What a preview link into the embedded space needs (not the space itself: src/server's `EmbeddedSpace`). */
+export interface EmbeddedPreview {
   spaceId: number;
   token: string;
   /** undefined when content/ has no story at the slug. */
@@ -38,10 +39,10 @@ export interface EmbeddedSpace {
 }
 
 /**
- * The embedded space: its id, its documented local preview token, and the id of the story at `slug`
+ * The embedded space's id, its documented local preview token, and the id of the story at `slug`
  * (`en/services` is the story whose English path is `services`).
  */
-export function embeddedSpace(contentDir: string, slug: string): EmbeddedSpace {
+export function embeddedPreview(contentDir: string, slug: string): EmbeddedPreview {
   const { space, tokens } = JSON.parse(readFileSync(join(contentDir, "space.json"), "utf8")) as Pick<SpaceSnapshot, "space" | "tokens">;
   const file = storyFile(contentDir, defaultSlug(contentDir, slug));
   const storyId = file ? (JSON.parse(readFileSync(file, "utf8")) as Story).id : undefined;
@@ -112,7 +113,7 @@ async function linkFor(argv: string[]): Promise<string> {
     token = realToken;
     storyId = args.story ?? (await storyIdFromApi({ slug, token, host: process.env.STORYBLOK_API_HOST?.trim() || "api.storyblok.com" }));
   } else {
-    ({ spaceId, token, storyId } = embeddedSpace(join(REPO_ROOT, "content"), slug));
+    ({ spaceId, token, storyId } = embeddedPreview(join(REPO_ROOT, "content"), slug));
     storyId = args.story ?? storyId;
     if (storyId === undefined) throw new Error(`no story "${slug}" in content/: pick a path of the site, e.g. / or /contact`);
   }
