@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { REPO_ROOT } from "../../scripts/preview-link.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { consoleErrors } from "./helpers";
 
 // Live editing in the visual editor, with the local stand-in of Storyblok's bridge

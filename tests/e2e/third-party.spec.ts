@@ -239,7 +239,7 @@ test("the preview for editors carries no third-party scripts", async ({ page }) 
   const vendors = await standInForVendors(page);
   const { execFileSync } = await import("node:child_process");
   const { join } = await import("node:path");
-  const { REPO_ROOT } = await import("../../scripts/preview-link.ts");
+  const { REPO_ROOT } = await import("../../tools/repo-root.ts");
   const link = execFileSync(
     process.execPath,
     [join(REPO_ROOT, "scripts/preview-link.ts"), "/", "--base", `http://127.0.0.1:${TRACKING_PORT}`],

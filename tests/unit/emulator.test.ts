@@ -1,7 +1,7 @@
 /**
  * Behaviour of the embedded Storyblok CDN emulator, inside workerd where the site runs it.
  * Shapes are checked against Storyblok's OpenAPI description in tests/node/emulator-openapi.test.ts;
- * this file pins down what the answers contain. Needs `node scripts/build-snapshot.ts` first.
+ * this file pins down what the answers contain. Needs `node tools/build/build-snapshot.ts` first.
  */
 import StoryblokClient from "storyblok-js-client";
 import { describe, expect, it } from "vitest";

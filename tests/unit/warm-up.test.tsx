@@ -50,7 +50,7 @@ describe("warmUpRenderer", () => {
   });
 });
 
-describe("the warm-up page (scripts/warm-up-page.ts)", () => {
+describe("the warm-up page (tools/build/warm-up-page.ts)", () => {
   const components = (value: unknown) => new Set([...walkBloks(value)].map((blok) => blok.component));
   const pages = warmUpPage.pages.map((page) => page.content);
 

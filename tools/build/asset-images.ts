@@ -17,8 +17,9 @@ import { copyFile, link, mkdir, readFile, rename, stat, writeFile } from "node:f
 import { cpus } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { SHARE_IMAGE_SIZE, variantWidths } from "../src/site/ui/image-url.ts";
-import { REPO_ROOT, assetCatalog, findAsset, type CatalogAsset } from "./asset-catalog.ts";
+import { SHARE_IMAGE_SIZE, variantWidths } from "../../src/site/ui/image-url.ts";
+import { REPO_ROOT } from "../repo-root.ts";
+import { assetCatalog, findAsset, type CatalogAsset } from "./asset-catalog.ts";
 
 export const CACHE_DIR = join(REPO_ROOT, ".generated/images");
 const WEBP_QUALITY = 72;

@@ -4,9 +4,9 @@
  * datasources with entries, the assets the content points at, and every story with its published
  * version and its draft.
  */
-import type { StoryFolder } from "../../content-model/index.ts";
-import type { SpaceSnapshot } from "../../src/server/content/snapshot.ts";
-import type { Story } from "../../src/shared/content.ts";
+import type { StoryFolder } from "../../../content-model/index.ts";
+import type { SpaceSnapshot } from "../../../src/server/content/snapshot.ts";
+import type { Story } from "../../../src/shared/content.ts";
 
 export type Json = Record<string, unknown>;
 

@@ -4,8 +4,8 @@
  * changes) in the Content Delivery API's story shape, its working copy as a draft where it differs.
  * The round-trip test builds the site's snapshot from it.
  */
-import type { ContentFile, ContentFiles } from "../build-snapshot.ts";
-import { storyFilePath } from "../build-snapshot.ts";
+import type { ContentFile, ContentFiles } from "../../build/build-snapshot.ts";
+import { storyFilePath } from "../../build/build-snapshot.ts";
 import type { Json, Mapi } from "./mapi.ts";
 
 /** A Management API story as the Content Delivery API would give it. */
@@ -74,7 +74,7 @@ async function pullDatasources(mapi: Mapi): Promise<ContentFile[]> {
 }
 
 /** The space's stories, drafts and datasources; `space` is left to the caller (it holds the site's tokens). */
-export async function pullSpace(mapi: Mapi): Promise<ContentFiles> {
+export async function readBackSpace(mapi: Mapi): Promise<ContentFiles> {
   const listed = await mapi.list<Json>("/stories", "stories", { story_only: 1 });
   const files: ContentFiles = { stories: [], drafts: [], datasources: await pullDatasources(mapi) };
   for (const summary of listed.filter((story) => !story.is_folder)) {

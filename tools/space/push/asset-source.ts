@@ -2,12 +2,12 @@
  * Where the bytes of an asset the content points at come from, as one function the push is given:
  * `(url) => Promise<{ bytes, contentType }>`. The content's images are assets of the embedded
  * space (`https://a.storyblok.com/f/...`), whose originals the build makes from `content/assets/`
- * (scripts/asset-images.ts, `assetOriginal`); a file of the site's own (`/images/...` in public/,
+ * (tools/build/asset-images.ts, `assetOriginal`); a file of the site's own (`/images/...` in public/,
  * such as the case video) is read from there. The push uploads both.
  */
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
-import { assetOriginal } from "../asset-images.ts";
+import { assetOriginal } from "../../build/asset-images.ts";
 
 export interface AssetBytes {
   bytes: Uint8Array;

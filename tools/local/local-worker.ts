@@ -1,9 +1,9 @@
 // The site as the benches measure it: built, its D1 schema applied, served by `wrangler dev`
-// (workerd) on 127.0.0.1 with React's production build. Used by bench.ts and bench-storm.ts.
+// (workerd) on 127.0.0.1 with React's production build. Used by the performance lab (tools/perf/),
+// page-outputs.ts, the browser tests and the node tests that serve the built site.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { REPO_ROOT } from "../repo-root.ts";
 
-export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const WRANGLER = "node_modules/wrangler/bin/wrangler.js";
 /**
  * What is deployed: React's production build (wrangler dev would bundle the development one).
@@ -36,7 +36,7 @@ export interface LocalWorkerOptions {
   config?: string;
   /** false: the bundle unminified (wrangler.toml minifies what is deployed), for a profile that names source files. */
   minify?: boolean;
-  /** The checkout to serve (default this one): another, built, for a paired run (bench-pair.ts). */
+  /** The checkout to serve (default this one): another, built, for a paired run (tools/perf/bench-pair.ts). */
   cwd?: string;
 }
 
@@ -49,7 +49,7 @@ export interface LocalWorkerOptions {
 export const inspectorPortFor = (port: number): number => port + 1000;
 
 export function build(): void {
-  execFileSync(process.execPath, ["scripts/build.ts"], { cwd: ROOT, stdio: "inherit", env: BENCH_ENV });
+  execFileSync(process.execPath, ["scripts/build.ts"], { cwd: REPO_ROOT, stdio: "inherit", env: BENCH_ENV });
 }
 
 /** Applies the D1 migrations to `persist` and starts wrangler dev there; call build() first. */
@@ -62,7 +62,7 @@ export function startLocalWorker({
   inspectorPort = inspectorPortFor(port),
   config,
   minify,
-  cwd = ROOT,
+  cwd = REPO_ROOT,
 }: LocalWorkerOptions): ChildProcess {
   if (config === undefined) {
     execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {

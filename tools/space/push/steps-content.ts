@@ -2,7 +2,7 @@
  * The content's part of the push before the stories: story folders, datasources with their
  * entries, assets.
  */
-import type { StoryFolder } from "../../content-model/index.ts";
+import type { StoryFolder } from "../../../content-model/index.ts";
 import { change, differingKeys, type Json, type PushContext, plannedId } from "./context.ts";
 import type { DesiredSpace } from "./desired.ts";
 import { type AssetRef, shortFilenames } from "./remap.ts";

@@ -11,7 +11,7 @@
  *
  *   home: body[2].columns[0].title: field "title" of Card: Expected string, received number.
  *
- * Pure functions: the build (scripts/build-snapshot.ts) and tests call them with stories and a model.
+ * Pure functions: the build (build-snapshot.ts) and tests call them with stories and a model.
  */
 import { type SchemaBlockLike, type SchemaLike, type ValidationIssue, validateStory } from "@storyblok/schema";
 

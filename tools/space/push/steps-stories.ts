@@ -3,7 +3,7 @@
  * before any content points at it), then its content is written with links, relations and asset
  * URLs remapped, published as in the snapshot, and its draft saved on top where it has one.
  */
-import type { Story } from "../../src/shared/content.ts";
+import type { Story } from "../../../src/shared/content.ts";
 import { change, differingKeys, type Json, type PushContext, plannedId } from "./context.ts";
 import type { DesiredStory } from "./desired.ts";
 import { type AssetRef, remapContent, type Remaps } from "./remap.ts";

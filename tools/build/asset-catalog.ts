@@ -4,7 +4,7 @@
  *
  * content/assets/<folder>/<name>.svg are the sources. Logos, icons and patterns stay SVG (served as
  * they are, like Storyblok does); every other image is a photograph made from its illustration at
- * build time (scripts/asset-images.ts): 2400 px wide for heroes and case pictures, 1200 px for
+ * build time (asset-images.ts): 2400 px wide for heroes and case pictures, 1200 px for
  * portraits, 1600 px for the rest, its height from the illustration's aspect ratio. The hash in the
  * URL is the source's and the recipe's: a changed illustration is a new asset with a new URL.
  *
@@ -12,11 +12,10 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
-import { LOCAL_ASSET_PREFIX } from "../src/site/ui/image-url.ts";
+import { basename, join, relative, sep } from "node:path";
+import { LOCAL_ASSET_PREFIX } from "../../src/site/ui/image-url.ts";
+import { REPO_ROOT } from "../repo-root.ts";
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const ASSET_HOST = "https://a.storyblok.com";
 /** Bumped when the photograph recipe changes: every photo gets a new hash, so caches never mix recipes. */
 export const PHOTO_RECIPE = "photo-2";

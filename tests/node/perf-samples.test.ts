@@ -1,7 +1,7 @@
 // `npm run profile:native` puts each perf sample of the Worker's workerd in the part of the runtime
-// it was spent in (scripts/native-profile.ts): from the leaf outwards, the first frame that says.
+// it was spent in (tools/perf/perf-samples.ts): from the leaf outwards, the first frame that says.
 import { describe, expect, it } from "vitest";
-import { apiFrame, categorise, parsePerfScript, perRequestByCategory } from "../../scripts/native-profile.ts";
+import { apiFrame, categorise, parsePerfScript, perRequestByCategory } from "../../tools/perf/perf-samples.ts";
 
 const JIT = "    55f6e0582dd5 [unknown]";
 const END = "    ffffffffffffffff [unknown]";
