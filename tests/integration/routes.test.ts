@@ -50,8 +50,14 @@ describe("pages", () => {
   });
 
   it("serves a page over several path segments", async () => {
-    const res = await get("/diensten");
+    const res = await get("/diensten/app-ontwikkeling");
     expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<title>App-ontwikkeling | Koraal</title>");
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/diensten/app-ontwikkeling"/>`);
+    expect(html).toContain(
+      '<meta name="description" content="Koraal bouwt native en cross-platform apps voor iOS en Android, en houdt ze na de lancering veilig en actueel."/>',
+    );
   });
 
   it("answers HEAD like GET without a body", async () => {
