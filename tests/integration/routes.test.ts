@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { ROUTE_RULES } from "../../src/server/middleware/route-rules";
 
 const BASE = "http://www.koraal.test";
@@ -75,7 +75,7 @@ describe("pages", () => {
 
 describe("route rules", () => {
   // the site's own rules name no middleware today: these rules use both that exist, on real pages
-  const withRules = createApp({
+  const withRules = testApp({
     routeRules: [...ROUTE_RULES, { path: "/contact", middleware: ["noindex"] }, { path: "/cases/*", middleware: ["no-store", "noindex"] }],
   });
   const fetchWithRules = async (path: string) => {
