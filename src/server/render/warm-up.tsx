@@ -11,7 +11,7 @@ import { streamHtml } from "./stream";
 
 /**
  * Stories of the demo space, their text blanked out, that a fresh isolate renders once while it
- * starts (`npm run build` picks them, scripts/warm-up-page.ts, into `.generated/warm-up.js`).
+ * starts (`npm run build` picks them, tools/build/warm-up-page.ts, into `.generated/warm-up.js`).
  * Bundled into the main module, with or without a Storyblok token.
  */
 export interface WarmUpPage {
