@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { consoleErrors, hydrated } from "./helpers";
+import { collectCspViolations, consoleErrors, hydrated } from "./helpers";
 import { TRACKING_PORT, TRACKING_SETTINGS } from "./servers";
 
 // The site with GTM_ID, COOKIE_CONSENT_ID and SALES_TRACKING_ID set (the second web server of
@@ -128,15 +128,6 @@ async function standInForVendors(page: Page): Promise<Vendors> {
       mark = requests.length;
     },
   };
-}
-
-async function collectCspViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 }
 
 const host = (url: string) => new URL(url).host + new URL(url).pathname;

@@ -6,7 +6,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { CV_CHECK_MS } from "../../src/server/content/cache-version";
 import { createEmulator } from "../../src/server/content/emulator";
 import { type ByteLru, createByteLru } from "../../src/server/content/parsed-cache";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { NONCE_SLOT } from "../../src/server/render/document";
 import { partId } from "../../src/site/part-id";
 import { createHtmlMemo, partHtmlFor, partKey, type HtmlMemo } from "../../src/server/render/html-memo";
@@ -53,11 +53,11 @@ function observed(memo: ByteLru) {
   };
 }
 
-function site(deps: Parameters<typeof createApp>[0] = {}, space = snapshot) {
+function site(deps: Parameters<typeof testApp>[0] = {}, space = snapshot) {
   let offset = 0; // real time (the rate limit refills), moved on by publish()
   const clock = () => Date.now() + offset;
   const emulator = createEmulator(space, { now: clock });
-  const app = createApp({ now: clock, contentFetch: emulator.fetch, logSink: () => {}, ...deps });
+  const app = testApp({ now: clock, contentFetch: emulator.fetch, logSink: () => {}, ...deps });
   async function get(path: string) {
     const ctx = createExecutionContext();
     const res = await app.fetch(new Request(BASE + path), env, ctx);

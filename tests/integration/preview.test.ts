@@ -5,7 +5,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { isBlockName } from "../../src/site/blocks/registry";
 import { createEmulator } from "../../src/server/content/emulator";
 import type { StoredBlok } from "../helpers/stored";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { buildManifest } from "../../src/server/render/assets";
 import { editableAttributes } from "../../src/site/editable";
 import { previewLinkToken } from "../../src/shared/preview-link";
@@ -47,7 +47,7 @@ async function previewQuery(
 
 function setup(extraEnv: Record<string, string> = {}, real = false) {
   const emulator = createEmulator(snapshot);
-  const app = createApp(real ? { contentFetch: emulator.fetch } : {});
+  const app = testApp(real ? { contentFetch: emulator.fetch } : {});
   const testEnv = { ...env, ...extraEnv } as typeof env;
   return async (path: string, init?: RequestInit) => {
     const ctx = createExecutionContext();
@@ -79,7 +79,7 @@ async function kvKeys(): Promise<string[]> {
 describe("the embedded space on a public host", () => {
   it("does not open drafts with the documented local preview token, and says once that STORYBLOK_TOKEN is missing", async () => {
     const logs: Array<Record<string, unknown>> = [];
-    const app = createApp({ logSink: (_, line) => logs.push(JSON.parse(line)) });
+    const app = testApp({ logSink: (_, line) => logs.push(JSON.parse(line)) });
     for (let i = 0; i < 2; i++) {
       const ctx = createExecutionContext();
       const response = await app.fetch(new Request(`https://www.koraal.nl/${await previewQuery()}`), env, ctx);
@@ -390,7 +390,7 @@ const tulpbank = {
 /** The site with a customer story added to the embedded space, answered through the same emulator. */
 function setupWithCustomerStory() {
   const emulator = createEmulator({ ...snapshot, stories: [...snapshot.stories, tulpbank] });
-  const app = createApp({ contentFetch: emulator.fetch });
+  const app = testApp({ contentFetch: emulator.fetch });
   const testEnv = {
     ...env,
     STORYBLOK_TOKEN: snapshot.tokens.public,
