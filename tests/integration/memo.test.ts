@@ -11,7 +11,7 @@ import { NONCE_SLOT } from "../../src/server/render/document";
 import { partId } from "../../src/site/part-id";
 import { createHtmlMemo, partHtmlFor, partKey, type HtmlMemo } from "../../src/server/render/html-memo";
 import { createPartSplice } from "../../src/server/render/part-splice";
-import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
+import { isPageStory } from "../../src/shared/page-types";
 import { previewLink } from "../../src/shared/preview-link";
 import { useT } from "../../src/site/site-context";
 import { recordCacheVersion } from "../helpers/cache-version";
@@ -81,7 +81,7 @@ function site(deps: Parameters<typeof testApp>[0] = {}, space = snapshot) {
 /** The HTML with what differs per request by design (CSP nonce) taken out. */
 const comparable = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
 const pagePaths = snapshot.stories
-  .filter((story) => PAGE_CONTENT_TYPES.has(story.content.component) && !story.full_slug.startsWith("team/"))
+  .filter(isPageStory)
   .map((story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`));
 
 describe("memoised HTML", () => {

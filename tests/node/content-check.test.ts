@@ -250,6 +250,19 @@ describe("the content model against content/", () => {
   });
 });
 
+describe("one slug per folder", () => {
+  it("refuses a folder's page kept beside the folder instead of as its start page, naming both", () => {
+    const files = structuredClone(pristine);
+    const entry = files.stories.find((candidate) => candidate.file === "content/stories/cases/_startpage.json");
+    if (!entry) throw new Error("no start page of cases");
+    Object.assign(entry, { file: "content/stories/cases.json" });
+    Object.assign(entry.data as CheckedStory, { full_slug: "cases", is_startpage: false, parent_id: 0 });
+    expect(buildProblems(files)).toEqual([
+      'content/stories/cases.json: slug "cases" is used twice at the root, by folder "cases" and story "cases"; make it the folder\'s start page, full_slug "cases/"',
+    ]);
+  });
+});
+
 describe("naming a place in the content", () => {
   const story: CheckedStory = {
     full_slug: "home",

@@ -251,4 +251,26 @@ describe("the stand-in against Storyblok's Management API description", () => {
   it("answers an unknown story with 404, a documented status", async () => {
     expect(await documentedGet("/stories/999", { authorization: TOKEN })).toEqual({ status: 404, problems: [] });
   });
+
+  it("refuses a second entry with one slug in one folder, folders included, as Storyblok does", async () => {
+    const folder = standIn.store.stories.find((story) => story.is_folder && story.full_slug === "cases") as Json;
+    const startPage = standIn.store.stories.find((story) => story.full_slug === "cases/") as Json;
+    expect([startPage.is_startpage, startPage.parent_id]).toEqual([true, folder.id]);
+    for (const story of [
+      { name: "Cases", slug: "cases", parent_id: 0 },
+      { name: "Cases", slug: "cases", parent_id: folder.id },
+      { name: "Linde", slug: "linde-roosterapp", parent_id: folder.id },
+    ]) {
+      const res = await fetch(`${standIn.url}/v1/spaces/${SPACE_ID}/stories`, {
+        method: "POST",
+        headers: { authorization: TOKEN, "content-type": "application/json" },
+        body: JSON.stringify({ story }),
+      });
+      expect({ story, status: res.status, body: await res.json() }).toEqual({
+        story,
+        status: 422,
+        body: { slug: ["has already been taken"] },
+      });
+    }
+  });
 });

@@ -62,6 +62,8 @@ describe("npm run preview:link", () => {
     expect(access?.storyId).toBe(space.storyId);
     // the English home, a translated folder, a story with a draft, and a Dutch slug under /en (as the page route reads it)
     expect(new URL(run(["/en"])).searchParams.get("_storyblok")).toBe(String(embeddedPreview(CONTENT, "home").storyId));
+    // a folder's page is its start page (content/stories/vacatures/_startpage.json)
+    expect(embeddedPreview(CONTENT, "vacatures").storyId).toEqual(expect.any(Number));
     expect(embeddedPreview(CONTENT, "en/jobs").storyId).toBe(embeddedPreview(CONTENT, "vacatures").storyId);
     expect(embeddedPreview(CONTENT, "en/jobs/product-designer").storyId).toBe(
       embeddedPreview(CONTENT, "vacatures/product-designer").storyId,

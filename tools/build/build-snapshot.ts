@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot.ts";
+import { describeClash, slugClashes } from "../../src/server/content/emulator/slugs.ts";
 import type { DatasourceEntry, Story } from "../../src/shared/content.ts";
 import { schema as contentModel } from "../../content-model/index.ts";
 import { REPO_ROOT } from "../repo-root.ts";
@@ -157,7 +158,9 @@ export function assembleSnapshot(files: ContentFiles, model?: ContentModel): Spa
   const drafts = files.drafts.filter(usable).filter((entry) => checkStory(entry, "drafts", report));
   checkUnique(published, report);
   checkDrafts(published, drafts, report);
-  checkFolders([...published, ...drafts.filter((d) => !published.some((p) => p.data.uuid === d.data.uuid))], report);
+  const everyStory = [...published, ...drafts.filter((d) => !published.some((p) => p.data.uuid === d.data.uuid))];
+  checkFolders(everyStory, report);
+  checkSlugsPerFolder(everyStory, report);
   // Published content may only point at published stories; drafts may also point at drafts.
   checkReferences(published, new Set(published.map((entry) => entry.data.uuid)), "is not a published story", report);
   checkReferences(drafts, new Set([...published, ...drafts].map((entry) => entry.data.uuid)), "does not exist", report);
@@ -345,6 +348,15 @@ function checkFolders(entries: StoryFile[], report: Report): void {
     const other = byId.get(id);
     if (other && other !== folder) report(file, `parent_id ${id} is used for both folder "${other}" and folder "${folder}"`);
     else byId.set(id, folder);
+  }
+}
+
+/** Storyblok refuses a second entry (folder or story) with one slug in one folder, and so does the emulator. */
+function checkSlugsPerFolder(entries: StoryFile[], report: Report): void {
+  const fileOf = new Map(entries.map(({ file, data }) => [data.full_slug, file]));
+  for (const clash of slugClashes(entries.map(({ data }) => data))) {
+    const [first, second] = clash.entries;
+    report(fileOf.get(second.fullSlug) ?? fileOf.get(first.fullSlug) ?? "content/stories", describeClash(clash));
   }
 }
 

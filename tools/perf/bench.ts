@@ -20,7 +20,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types.ts";
+import { isPageStory } from "../../src/shared/page-types.ts";
 import { BENCH_ENV, build, copyPageToFloor, startFloorWorker, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import { coldBench } from "./bench-cold.ts";
@@ -70,7 +70,7 @@ async function largestPages(stories: Built["stories"]): Promise<Map<string, { pa
   const largest = new Map<string, { path: string; bytes: number }>();
   for (const story of stories) {
     const type = story.content.component;
-    if (!PAGE_CONTENT_TYPES.has(type) || story.full_slug === "home" || story.full_slug.startsWith("team/")) continue;
+    if (!isPageStory(story) || story.full_slug === "home") continue;
     const path = `/${story.full_slug.replace(/\/$/, "")}`;
     const bytes = (await (await fetch(base + path)).arrayBuffer()).byteLength;
     if (bytes > (largest.get(type)?.bytes ?? -1)) largest.set(type, { path, bytes });

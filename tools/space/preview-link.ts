@@ -13,6 +13,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot.ts";
+import { fullSlugFromFilePath, storyFilePath } from "../build/build-snapshot.ts";
 import type { Story } from "../../src/shared/content.ts";
 import { DEFAULT_LANG, splitLangPath } from "../../src/shared/i18n/lang.ts";
 import { previewLink } from "../../src/shared/preview-link.ts";
@@ -49,9 +50,13 @@ export function embeddedPreview(contentDir: string, slug: string): EmbeddedPrevi
   return { spaceId: space.id, token: tokens.preview, storyId };
 }
 
-/** The story's file, its draft where it has one; undefined when content/ has no story at the slug. */
+/**
+ * The story's file, its draft where it has one; undefined when content/ has no story at the slug.
+ * A folder's path (`diensten`) is its start page's (`diensten/`).
+ */
 function storyFile(contentDir: string, slug: string): string | undefined {
-  return ["drafts", "stories"].map((dir) => join(contentDir, dir, `${slug}.json`)).find((file) => existsSync(file));
+  const names = slug.endsWith("/") ? [storyFilePath(slug)] : [storyFilePath(slug), storyFilePath(`${slug}/`)];
+  return ["drafts", "stories"].flatMap((dir) => names.map((name) => join(contentDir, dir, name))).find((file) => existsSync(file));
 }
 
 /**
@@ -70,7 +75,7 @@ function defaultSlug(contentDir: string, slug: string): string {
       (entry) => entry.lang === lang && entry.path.replace(/\/$/, "") === translated,
     ),
   );
-  return file ? file.slice(0, -".json".length) : translated;
+  return file ? fullSlugFromFilePath(file) : translated;
 }
 
 async function storyIdFromApi({ slug, token, host }: { slug: string; token: string; host: string }): Promise<number> {

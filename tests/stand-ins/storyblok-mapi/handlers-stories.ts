@@ -35,15 +35,20 @@ function parentOf(store: SpaceStore, story: Json): Json | undefined {
   return story.parent_id ? store.stories.find((item) => item.id === story.parent_id) : undefined;
 }
 
-/** full_slug and each translated path follow the parent folder's. */
+/**
+ * full_slug and each translated path follow the parent folder's; a folder's start page is at the
+ * folder's path with a trailing slash (`cases/`), whatever its own slug.
+ */
 function placePaths(store: SpaceStore, story: Json): void {
   const parent = parentOf(store, story);
-  story.full_slug = parent ? `${parent.full_slug}/${story.slug}` : story.slug;
+  const place = (parentPath: unknown, slug: unknown) =>
+    !parentPath ? slug : story.is_startpage ? `${parentPath}/` : `${parentPath}/${slug}`;
+  story.full_slug = place(parent?.full_slug, story.slug);
   const slugs = (story.translated_slugs as Json[] | undefined) ?? [];
   for (const translated of slugs) {
     const parentPath =
       (parent?.translated_slugs as Json[] | undefined)?.find((item) => item.lang === translated.lang)?.path ?? parent?.full_slug;
-    translated.path = parentPath ? `${parentPath}/${translated.slug}` : translated.slug;
+    translated.path = place(parentPath, translated.slug);
   }
 }
 
@@ -67,15 +72,13 @@ function applyTranslatedSlugs(store: SpaceStore, story: Json, input: unknown): v
   story.translated_slugs = slugs;
 }
 
+/** Slugs are unique within a parent, folders and stories alike (a folder's page is its start page). */
 function slugTaken(store: SpaceStore, story: Json): boolean {
-  return store.stories.some(
-    (other) =>
-      other !== story &&
-      other.parent_id === story.parent_id &&
-      other.slug === story.slug &&
-      Boolean(other.is_folder) === Boolean(story.is_folder),
-  );
+  return store.stories.some((other) => other !== story && other.parent_id === story.parent_id && other.slug === story.slug);
 }
+
+/** Storyblok's answer to a slug used twice in one folder: the field and its errors. */
+const SLUG_TAKEN: Answer = { status: 422, body: { slug: ["has already been taken"] } };
 
 function newStory(store: SpaceStore): Json {
   const now = store.now();
@@ -131,7 +134,7 @@ function save(call: Call, story: Json, input: Json): Answer | undefined {
   if (typeof story.name !== "string" || !story.name) return badRequest("story.name is required");
   story.slug ??= story.uuid;
   if (story.parent_id && !parentOf(call.store, story)?.is_folder) return badRequest("parent_id is not a folder");
-  if (slugTaken(call.store, story)) return badRequest("slug has already been taken");
+  if (slugTaken(call.store, story)) return SLUG_TAKEN;
   applyTranslatedSlugs(call.store, story, input.translated_slugs_attributes);
   placePaths(call.store, story);
   story.updated_at = call.store.now();

@@ -47,6 +47,8 @@ async function ensureStories(
       name: version.name,
       slug: version.slug,
       parent_id: parentId,
+      // a start page is at its folder's path from the start, so a rerun finds it by full_slug
+      is_startpage: version.is_startpage,
       content: { _uid: version.content._uid, component: version.content.component },
     };
     const created = await change(ctx, `create story ${story.fullSlug}`, () => ctx.mapi.post<{ story: Json }>("/stories", { story: shell }));
