@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
-import { inspectorPortFor } from "./scripts/local-worker";
+import { inspectorPortFor } from "./tools/local/local-worker";
 import { LATE_PORT, PORT, TRACKING_PORT, TRACKING_SETTINGS } from "./tests/e2e/servers";
 
 const wrangler = "node node_modules/wrangler/bin/wrangler.js";

@@ -2,7 +2,7 @@ import { defineConfig, presetWind3 } from "unocss";
 import { FOOTER_COLLAPSE_MS, SUBMENU_EXPAND_MS, SUBMENU_TRANSITION_MS } from "./src/shared/motion.ts";
 
 /**
- * Design tokens of the site. The stylesheet is generated at build time (scripts/build.ts) from
+ * Design tokens of the site. The stylesheet is generated at build time (tools/build/build.ts) from
  * the class names used in src/ and client/, into one hashed file.
  */
 export default defineConfig({

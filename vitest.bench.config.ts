@@ -1,6 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { workerdCpuMs } from "./scripts/proc-cpu.ts";
+import { workerdCpuMs } from "./tools/perf/proc-cpu.ts";
 
 // `npm run bench` only (never `npm test`): the site's and the floor's fetch called in a loop inside
 // workerd (tests/bench/entry.ts), with React's production build (NODE_ENV reaches process.env

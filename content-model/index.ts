@@ -13,7 +13,7 @@
  *   fields.ts          fields many blocks share
  *   folders.ts         component groups and story folders; datasources.ts: the redirects datasource
  *
- * The build checks every story in content/ against it (scripts/content-check.ts). The Storyblok CLI
+ * The build checks every story in content/ against it (tools/build/content-check.ts). The Storyblok CLI
  * reads this file: `npm run schema:validate` (`storyblok schema validate content-model/index.ts`).
  */
 import { defineSchema } from "@storyblok/schema";

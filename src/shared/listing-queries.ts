@@ -21,13 +21,15 @@ function notOnCards<Name extends ComponentName>(...fields: Array<Extract<keyof M
 }
 
 /**
- * Which stories each listing block shows, by block name. Keyed by each blok's own `component`, so
- * a key that names no component of the content model, or a query reading a field its blok does
+ * Which stories each listing block shows, by block name. A listing never shows its folder's start
+ * page (the overview page it is on): `is_startpage: false`. Keyed by each blok's own `component`,
+ * so a key that names no component of the content model, or a query reading a field its blok does
  * not have, fails to compile. The server loads what it names; the site knows a listing block by it.
  */
 const LISTING_QUERIES: { [Name in ListingName]: (blok: ListingBlokOf<Name>) => ListingQuery } = {
   Cases: (blok) => ({
     starts_with: "cases/",
+    is_startpage: false,
     content_type: "CaseDetail",
     sort_by: "first_published_at:desc",
     per_page: perPage(blok.limit),
@@ -35,6 +37,7 @@ const LISTING_QUERIES: { [Name in ListingName]: (blok: ListingBlokOf<Name>) => L
   }),
   Insights: (blok) => ({
     starts_with: "insights/",
+    is_startpage: false,
     content_type: "InsightDetail",
     sort_by: "first_published_at:desc",
     per_page: perPage(blok.limit),
@@ -42,6 +45,7 @@ const LISTING_QUERIES: { [Name in ListingName]: (blok: ListingBlokOf<Name>) => L
   }),
   Sectors: (blok) => ({
     starts_with: "sectoren/",
+    is_startpage: false,
     content_type: "Sector",
     sort_by: "position:asc",
     per_page: perPage(blok.limit),
@@ -49,12 +53,14 @@ const LISTING_QUERIES: { [Name in ListingName]: (blok: ListingBlokOf<Name>) => L
   }),
   Team: (blok) => ({
     starts_with: "team/",
+    is_startpage: false,
     content_type: "TeamMember",
     sort_by: "position:asc",
     per_page: perPage(blok.limit),
   }),
   Vacancies: (blok) => ({
     starts_with: "vacatures/",
+    is_startpage: false,
     content_type: "Vacancy",
     sort_by: "position:asc",
     per_page: perPage(blok.limit),

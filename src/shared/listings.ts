@@ -14,7 +14,7 @@ export interface Listing {
 
 export type ListingQuery = Pick<
   ListParams,
-  "starts_with" | "content_type" | "sort_by" | "per_page" | "excluding_slugs" | "excluding_fields"
+  "starts_with" | "is_startpage" | "content_type" | "sort_by" | "per_page" | "excluding_slugs" | "excluding_fields"
 >;
 
 /** Every blok in a content tree, depth first (nested block lists and rich text `blok` nodes alike). */

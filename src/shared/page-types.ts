@@ -26,9 +26,9 @@ interface StoryLike {
   content: { component: string };
 }
 
-/** True for a slug in a data folder: no page can live there. */
+/** True for a slug in a data folder: no page can live there but the folder's start page (`team/`, the page /team). */
 export function isDataSlug(slug: string): boolean {
-  return DATA_FOLDERS.some((folder) => slug.startsWith(folder));
+  return DATA_FOLDERS.some((folder) => slug.startsWith(folder) && slug !== folder);
 }
 
 /** A story visitors may see as a page. */

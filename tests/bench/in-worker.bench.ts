@@ -14,7 +14,7 @@
  * Every path is warmed first, then measured in interleaved rounds (one batch per path per round),
  * so no path pays alone for the JIT or a collection of garbage the others left. KV round trips of
  * a warm request are counted through a wrapper on the KV binding. Printed as `BENCH {json}` lines
- * that scripts/bench.ts reads; nothing is asserted (performance claims come from the bench).
+ * that tools/perf/bench.ts reads; nothing is asserted (performance claims come from the bench).
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";

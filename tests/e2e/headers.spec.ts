@@ -1,4 +1,5 @@
 import { expect, test, type APIResponse } from "@playwright/test";
+import { collectCspViolations } from "./helpers";
 
 // Security and caching headers as the browser gets them from `wrangler dev`: the Worker's answers
 // and the static assets the platform serves from dist/public with public/_headers.
@@ -69,11 +70,7 @@ test("the Worker's answers carry the base headers: pages, 404, redirects, APIs, 
 });
 
 test("pages load with no CSP violation, and every script in the DOM carries the page's nonce", async ({ page }) => {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
+  const violations = await collectCspViolations(page);
   for (const path of ["/", "/cases", "/contact", "/bestaat-niet"]) {
     const response = await page.goto(path);
     const nonce = /'nonce-([^']+)'/.exec(response!.headers()["content-security-policy"]!)![1];
@@ -83,6 +80,6 @@ test("pages load with no CSP violation, and every script in the DOM carries the 
     const nonces = await page.evaluate(() => [...document.querySelectorAll("script")].map((script) => script.nonce));
     expect(nonces.length, path).toBeGreaterThan(0);
     expect(new Set(nonces), path).toEqual(new Set([nonce]));
-    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), path).toEqual([]);
+    expect(await violations(), path).toEqual([]);
   }
 });

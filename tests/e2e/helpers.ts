@@ -10,6 +10,19 @@ export function consoleErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * The Content-Security-Policy violations a page reports, collected from its first script on (for
+ * every page the page object opens after this call): call the answer to read them so far.
+ */
+export async function collectCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+}
+
 /** Runs in the page (so self-contained): the page's islands, each with whether React has hydrated it. */
 const islands = () =>
   [...document.querySelectorAll<HTMLElement>("[data-island]")].map((root) => ({

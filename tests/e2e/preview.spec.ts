@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { REPO_ROOT } from "../../scripts/preview-link.ts";
-import { consoleErrors } from "./helpers";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
+import { collectCspViolations, consoleErrors } from "./helpers";
 
 // Live editing in the visual editor, with the local stand-in of Storyblok's bridge
 // (public/preview/bridge.js) firing the events the editor would send.
@@ -13,16 +13,6 @@ const PUBLISHED_TITLE = "Wij bouwen apps en websites die mensen graag gebruiken"
 /** A preview link exactly as a developer gets it: `npm run preview:link -- <path> --base <site>`. */
 function previewLinkFor(path: string, base: string): string {
   return execFileSync(process.execPath, [join(REPO_ROOT, "scripts/preview-link.ts"), path, "--base", base], { encoding: "utf8" }).trim();
-}
-
-/** CSP violations the page reports, collected from the first script on. */
-async function collectCspViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 }
 
 async function openPreview(page: Page, baseURL: string, path = "/") {

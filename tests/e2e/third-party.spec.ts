@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { consoleErrors, hydrated } from "./helpers";
+import { collectCspViolations, consoleErrors, hydrated } from "./helpers";
 import { TRACKING_PORT, TRACKING_SETTINGS } from "./servers";
 
 // The site with GTM_ID, COOKIE_CONSENT_ID and SALES_TRACKING_ID set (the second web server of
@@ -130,15 +130,6 @@ async function standInForVendors(page: Page): Promise<Vendors> {
   };
 }
 
-async function collectCspViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
-}
-
 const host = (url: string) => new URL(url).host + new URL(url).pathname;
 const consentUpdates = (page: Page) =>
   page.evaluate(() =>
@@ -239,7 +230,7 @@ test("the preview for editors carries no third-party scripts", async ({ page }) 
   const vendors = await standInForVendors(page);
   const { execFileSync } = await import("node:child_process");
   const { join } = await import("node:path");
-  const { REPO_ROOT } = await import("../../scripts/preview-link.ts");
+  const { REPO_ROOT } = await import("../../tools/repo-root.ts");
   const link = execFileSync(
     process.execPath,
     [join(REPO_ROOT, "scripts/preview-link.ts"), "/", "--base", `http://127.0.0.1:${TRACKING_PORT}`],

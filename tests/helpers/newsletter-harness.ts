@@ -4,7 +4,7 @@ import { createApp } from "../../src/server/index";
 import { createNewsletterCron } from "../../src/server/newsletter/cron";
 import type { SubscriberRow } from "../../src/server/newsletter/outbox";
 import type { LogLevel } from "../../src/shared/log";
-import { FORM_GUID, PORTAL_ID, TOKEN, createHubSpotFake, type HubSpotFake } from "../fixtures/hubspot-fake";
+import { FORM_GUID, PORTAL_ID, TOKEN, createHubSpotFake, type HubSpotFake } from "../stand-ins/hubspot";
 import { migrateD1 } from "./d1";
 
 export const BASE = "http://www.koraal.test";

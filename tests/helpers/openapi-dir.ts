@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { REPO_ROOT } from "../../scripts/build-snapshot.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
 
 /**
  * Where one of Storyblok's OpenAPI descriptions is: the folder named by `env` if set, else the

@@ -5,7 +5,7 @@ import snapshot from "../../.generated/snapshot.js";
 import type { Timer } from "../../src/shared/deadline";
 import { createEmulator, type Fault } from "../../src/server/demo/emulator";
 import type { Sleep } from "../../src/server/content/retry";
-import { createApp } from "../../src/server/index";
+import { type AppDeps, createApp } from "../../src/server/index";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 
 /**
@@ -17,6 +17,13 @@ export const WEBHOOK_SECRET = "storyblok-webhook-geheim";
 const START = Date.parse("2026-03-02T10:00:00Z");
 /** A guard, not a sleep: an answer that has not come after this long will not come. */
 const ANSWER_GUARD_MS = 10_000;
+
+/**
+ * The Worker's app as src/server/index.ts wires it, but for what a test replaces (`AppDeps`: time,
+ * the content origin, log output, the memos, ...): one isolate's app. Every integration test builds
+ * its app here, so a change to how the app is wired is made in one place.
+ */
+export const testApp = (deps: AppDeps = {}) => createApp(deps);
 
 export interface OriginOptions {
   /** The clock also moves with real time (a hanging origin, the request budget); default: only with `advance`. */
@@ -66,7 +73,7 @@ export interface InstanceOptions {
 export function testInstance(origin: TestOrigin, options: InstanceOptions = {}) {
   const logs: Array<Record<string, unknown>> = [];
   const sleeps: number[] = [];
-  const app = createApp({
+  const app = testApp({
     now: origin.now,
     sleep: options.sleep ?? (async (ms) => void sleeps.push(ms)),
     timer: options.timer,

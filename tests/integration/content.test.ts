@@ -279,10 +279,10 @@ describe("a page and its theme read together", () => {
     h.calls.length = 0;
     const again = await Promise.all([h.content.story("contact"), h.content.story(THEME_SLUG)]);
     expect(again.map((read) => read.source)).toEqual(["hit", "hit"]);
-    // with the theme cached, the next page misses alone and is asked for on its own
-    const next = await Promise.all(h.content.storiesTogether(["cases", THEME_SLUG]));
+    // with the theme cached, the next page (a folder's start page) misses alone and is asked for on its own
+    const next = await Promise.all(h.content.storiesTogether(["cases/", THEME_SLUG]));
     expect(next.map((read) => read.source)).toEqual(["miss", "hit"]);
-    expect(h.calls.map((url) => url.pathname)).toEqual(["/v2/cdn/stories/cases"]);
+    expect(h.calls.map((url) => url.pathname)).toEqual(["/v2/cdn/stories/cases/"]);
   });
 
   it("a page that does not exist is remembered as not found; the theme beside it is cached", async () => {

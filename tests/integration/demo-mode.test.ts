@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/demo/emulator";
-import { createApp } from "../../src/server/index";
 import { storyblokSignature } from "../../src/server/routes/webhook";
+import { testApp } from "../helpers/site";
 
 // What exists only on the embedded space (src/server/demo/): its module, its image service and the
 // local publish route. With a Storyblok token none of it is loaded, and its paths are answered as
@@ -24,7 +24,7 @@ beforeEach(async () => {
 /** The app as production wires it, counting how often it loads the embedded space's module. */
 function site(token?: string) {
   const loads: number[] = [];
-  const app = createApp({
+  const app = testApp({
     logSink: () => {},
     // with a token the content comes from "Storyblok": the emulator stands in for its API
     contentFetch: token ? createEmulator(snapshot).fetch : undefined,

@@ -3,11 +3,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import type { Story } from "../../src/shared/content";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 
 const logs: Array<{ event: string; [key: string]: unknown }> = [];
-const app = createApp({ logSink: (_level, line) => logs.push(JSON.parse(line)) });
+const app = testApp({ logSink: (_level, line) => logs.push(JSON.parse(line)) });
 
 const pages = snapshot.stories.filter((s) => PAGE_CONTENT_TYPES.has(s.content.component));
 const pathOf = (story: Story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`);

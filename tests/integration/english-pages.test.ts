@@ -64,7 +64,7 @@ function dutchPhrases(dutch: unknown, english: unknown, key = ""): string[] {
 
 const publishedInEnglish = (story: StoredStory) => Boolean(story.translated_slugs?.some((slug) => slug.lang === "en" && slug.published));
 const teamAlts = snapshot.stories
-  .filter((story) => story.full_slug.startsWith("team/"))
+  .filter((story) => story.content.component === "TeamMember")
   .map((story) => ((story.content as StoredBlok).photo as { alt: string }).alt);
 
 /** The Dutch an English page must not show outside `lang="nl"`: the interface's, and content phrases named here. */
@@ -144,7 +144,7 @@ const SAME_IN_ENGLISH = new Set([
   "Kade Logistiek",
   "Tulpbank",
   "Molenaar Bouw",
-  ...snapshot.stories.filter((story) => story.full_slug.startsWith("team/")).map((story) => story.name),
+  ...snapshot.stories.filter((story) => story.content.component === "TeamMember").map((story) => story.name),
 ]);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -6,7 +6,7 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { PREVIEW_LANG_PARAM } from "../../src/server/routes/pages";
 import { previewLink } from "../../src/shared/preview-link";
 import type { StoredBlok } from "../helpers/stored";
@@ -17,9 +17,9 @@ beforeEach(async () => {
   await reset();
 });
 
-const app = createApp({ logSink: () => {} });
+const app = testApp({ logSink: () => {} });
 
-const getFrom = (path: string, site: ReturnType<typeof createApp>) => get(path, undefined, site);
+const getFrom = (path: string, site: ReturnType<typeof testApp>) => get(path, undefined, site);
 
 async function get(path: string, init?: RequestInit, site = app) {
   const ctx = createExecutionContext();
@@ -98,7 +98,7 @@ describe("English under /en", () => {
 
   it("keeps each language's content apart in the cache", async () => {
     // a fresh isolate: nothing parsed in memory yet, so both languages are read from KV (and written)
-    const fresh = createApp({ logSink: () => {} });
+    const fresh = testApp({ logSink: () => {} });
     const get = (path: string) => getFrom(path, fresh);
     await get("/");
     await get("/en");

@@ -6,12 +6,12 @@ import snapshot from "../../.generated/snapshot.js";
 import { CV_CHECK_MS } from "../../src/server/content/cache-version";
 import { createEmulator } from "../../src/server/demo/emulator";
 import { type ByteLru, createByteLru } from "../../src/shared/byte-lru";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { NONCE_SLOT } from "../../src/server/render/document";
 import { partId } from "../../src/site/part-id";
 import { createHtmlMemo, partHtmlFor, partKey, type HtmlMemo } from "../../src/server/render/html-memo";
 import { createPartSplice } from "../../src/server/render/part-splice";
-import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
+import { isPageStory } from "../../src/shared/page-types";
 import { previewLink } from "../../src/shared/preview-link";
 import { useT } from "../../src/site/site-context";
 import { recordCacheVersion } from "../helpers/cache-version";
@@ -53,11 +53,11 @@ function observed(memo: ByteLru) {
   };
 }
 
-function site(deps: Parameters<typeof createApp>[0] = {}, space = snapshot) {
+function site(deps: Parameters<typeof testApp>[0] = {}, space = snapshot) {
   let offset = 0; // real time (the rate limit refills), moved on by publish()
   const clock = () => Date.now() + offset;
   const emulator = createEmulator(space, { now: clock });
-  const app = createApp({ now: clock, contentFetch: emulator.fetch, logSink: () => {}, ...deps });
+  const app = testApp({ now: clock, contentFetch: emulator.fetch, logSink: () => {}, ...deps });
   async function get(path: string) {
     const ctx = createExecutionContext();
     const res = await app.fetch(new Request(BASE + path), env, ctx);
@@ -81,7 +81,7 @@ function site(deps: Parameters<typeof createApp>[0] = {}, space = snapshot) {
 /** The HTML with what differs per request by design (CSP nonce) taken out. */
 const comparable = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
 const pagePaths = snapshot.stories
-  .filter((story) => PAGE_CONTENT_TYPES.has(story.content.component) && !story.full_slug.startsWith("team/"))
+  .filter(isPageStory)
   .map((story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`));
 
 describe("memoised HTML", () => {

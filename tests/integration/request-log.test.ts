@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { requestLogLevel } from "../../src/server/middleware/logging";
 
 // Our own JSON `request` line: written for a request that logged a warning or an error or
@@ -12,7 +12,7 @@ const BASE = "http://www.koraal.test";
 
 async function run(path: string, settings: Record<string, string>, random = () => 0.5) {
   const logs: Array<{ level: string; line: Record<string, unknown> }> = [];
-  const app = createApp({ logSink: (level, line) => logs.push({ level, line: JSON.parse(line) }), random });
+  const app = testApp({ logSink: (level, line) => logs.push({ level, line: JSON.parse(line) }), random });
   const ctx = createExecutionContext();
   const res = await app.fetch(new Request(BASE + path), { ...env, LOG_LEVEL: "info", ...settings } as typeof env, ctx);
   await res.arrayBuffer();
@@ -60,7 +60,7 @@ describe("the request log line", () => {
   });
 
   it("REQUEST_LOG_SAMPLE_RATE must be a fraction", async () => {
-    const app = createApp({ logSink: () => {} });
+    const app = testApp({ logSink: () => {} });
     const res = await app.fetch(new Request(`${BASE}/`), { ...env, REQUEST_LOG_SAMPLE_RATE: "2" } as typeof env, createExecutionContext());
     expect(res.status).toBe(500);
   });

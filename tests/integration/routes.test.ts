@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { ROUTE_RULES } from "../../src/server/middleware/route-rules";
 
 const BASE = "http://www.koraal.test";
@@ -50,8 +50,14 @@ describe("pages", () => {
   });
 
   it("serves a page over several path segments", async () => {
-    const res = await get("/diensten");
+    const res = await get("/diensten/app-ontwikkeling");
     expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<title>App-ontwikkeling | Koraal</title>");
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/diensten/app-ontwikkeling"/>`);
+    expect(html).toContain(
+      '<meta name="description" content="Koraal bouwt native en cross-platform apps voor iOS en Android, en houdt ze na de lancering veilig en actueel."/>',
+    );
   });
 
   it("answers HEAD like GET without a body", async () => {
@@ -69,7 +75,7 @@ describe("pages", () => {
 
 describe("route rules", () => {
   // the site's own rules name no middleware today: these rules use both that exist, on real pages
-  const withRules = createApp({
+  const withRules = testApp({
     routeRules: [...ROUTE_RULES, { path: "/contact", middleware: ["noindex"] }, { path: "/cases/*", middleware: ["no-store", "noindex"] }],
   });
   const fetchWithRules = async (path: string) => {

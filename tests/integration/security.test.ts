@@ -2,7 +2,7 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { readConfig, type AppEnv } from "../../src/server/env";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { slowListing } from "../helpers/slow-listing";
 
 // Security headers on every answer of the Worker, CSP nonces on every script, and the CSP of the
@@ -10,7 +10,7 @@ import { slowListing } from "../helpers/slow-listing";
 // tests/e2e/headers.spec.ts.)
 
 const BASE = "http://www.koraal.test";
-const app = createApp({ logSink: () => {} });
+const app = testApp({ logSink: () => {} });
 
 /** One request, read to the end, with everything it left for later (cache writes) finished. */
 async function get(path: string, init?: RequestInit): Promise<{ res: Response; html: string }> {
@@ -151,7 +151,7 @@ describe("third-party scripts", () => {
 
   async function page(settings: Record<string, string>, path = "/") {
     const logs: Array<Record<string, unknown>> = [];
-    const app = createApp({ logSink: (_level, line) => logs.push(JSON.parse(line)) });
+    const app = testApp({ logSink: (_level, line) => logs.push(JSON.parse(line)) });
     const ctx = createExecutionContext();
     const res = await app.fetch(new Request(BASE + path), { ...env, LOG_LEVEL: "warn", ...settings } as typeof env, ctx);
     const html = await res.text();
@@ -240,7 +240,7 @@ describe("third-party scripts", () => {
     [{ SALES_TRACKING_ID: '");alert(1);("' }, "SALES_TRACKING_ID"],
   ])("refuses a malformed setting %o (it would end up in a script)", async (settings, name) => {
     expect(() => readConfig({ ...env, ...settings } as AppEnv)).toThrow(new RegExp(`${name} must be`));
-    const res = await createApp({ logSink: () => {} }).fetch(
+    const res = await testApp({ logSink: () => {} }).fetch(
       new Request(`${BASE}/`),
       { ...env, ...settings } as typeof env,
       createExecutionContext(),

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/demo/emulator";
 import type { Story } from "../../src/shared/content";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 
@@ -17,7 +17,7 @@ beforeEach(async () => {
 /** Through the Worker, waiting for its deferred cache writes before the test goes on. */
 async function fetchSite(url: string, siteEnv: Record<string, string> = {}): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(url, { redirect: "manual" }), { ...env, ...siteEnv } as typeof env, ctx);
+  const res = await testApp().fetch(new Request(url, { redirect: "manual" }), { ...env, ...siteEnv } as typeof env, ctx);
   const body = await res.text();
   await waitOnExecutionContext(ctx);
   return new Response(body, { status: res.status, headers: res.headers });
@@ -102,7 +102,7 @@ describe("GET /sitemap.xml", () => {
   it("is built from the links API through the content cache, keyed by the cache version", async () => {
     const emulator = createEmulator(snapshot);
     const calls: string[] = [];
-    const app = createApp({
+    const app = testApp({
       contentFetch: async (input, init) => {
         calls.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
         return emulator.fetch(input, init);
@@ -134,7 +134,7 @@ describe("GET /sitemap.xml", () => {
       { ...snapshot, drafts: [...snapshot.drafts, draftOnly] },
       { now: () => Date.parse("2026-03-02T10:00:00.000Z") },
     );
-    const app = createApp({ contentFetch: emulator.fetch });
+    const app = testApp({ contentFetch: emulator.fetch });
     const testEnv = { ...env, STORYBLOK_WEBHOOK_SECRET: "geheim" } as typeof env;
     const get = async (path: string, init?: RequestInit) => {
       const ctx = createExecutionContext();

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
 import { createEmulator } from "../../src/server/demo/emulator";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 
 const binding = (env as unknown as { ROUND_TRIP_SNAPSHOT?: string }).ROUND_TRIP_SNAPSHOT;
 const roundTripped = binding ? (JSON.parse(binding) as SpaceSnapshot) : undefined;
@@ -24,7 +24,7 @@ const START = Date.parse("2026-03-02T10:00:00Z");
 function siteOver(space: SpaceSnapshot) {
   let time = START;
   const now = () => time;
-  const app = createApp({
+  const app = testApp({
     now,
     sleep: async (ms) => {
       time += ms;

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/demo/emulator";
 import type { StoredBlok } from "../helpers/stored";
-import { createApp } from "../../src/server/index";
+import { testApp } from "../helpers/site";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 
 const SECRET = "storyblok-webhook-geheim";
@@ -52,7 +52,7 @@ function setup(options: Options = {}) {
     if (url.pathname === "/v2/cdn/spaces/me" && options.holdSpace) await options.holdSpace;
     return emulator.fetch(input, init);
   };
-  const app = createApp({
+  const app = testApp({
     contentFetch: options.embedded ? undefined : contentFetch,
     sleep: options.sleep,
     logSink: (_, line) => logs.push(JSON.parse(line)),

@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, assetCatalog, catalogEntry, findAsset, localiseAssetUrls, svgSize } from "../../scripts/asset-catalog";
-import { assetOriginal, variantFiles } from "../../scripts/asset-images";
+import { assetCatalog, catalogEntry, findAsset, localiseAssetUrls, svgSize } from "../../tools/build/asset-catalog";
+import { assetOriginal, variantFiles } from "../../tools/build/asset-images";
+import { REPO_ROOT } from "../../tools/repo-root";
 import { readImageHeader } from "../helpers/image-header";
 
 const catalog = assetCatalog();

@@ -1,5 +1,5 @@
 /**
- * scripts/content-check.ts and the build: content that does not fit the content model
+ * tools/build/content-check.ts and the build: content that does not fit the content model
  * (content-model/) is refused, and each problem names the story, the path in its content and the
  * field. Every way content can break the model is tried on a copy of content/ (published stories,
  * a draft, language fields); content/ itself fits.
@@ -14,12 +14,12 @@ import { schema } from "../../content-model/index.ts";
 import {
   ContentValidationError,
   type ContentFiles,
-  REPO_ROOT,
   assembleSnapshot,
   buildSnapshot,
   readContentDir,
-} from "../../scripts/build-snapshot.ts";
-import { type CheckedStory, contentProblems, fieldAt, formatPath } from "../../scripts/content-check.ts";
+} from "../../tools/build/build-snapshot.ts";
+import { type CheckedStory, contentProblems, fieldAt, formatPath } from "../../tools/build/content-check.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { registry } from "../../src/site/blocks/registry.ts";
 
 const CONTENT_DIR = join(REPO_ROOT, "content");
@@ -250,6 +250,19 @@ describe("the content model against content/", () => {
   });
 });
 
+describe("one slug per folder", () => {
+  it("refuses a folder's page kept beside the folder instead of as its start page, naming both", () => {
+    const files = structuredClone(pristine);
+    const entry = files.stories.find((candidate) => candidate.file === "content/stories/cases/_startpage.json");
+    if (!entry) throw new Error("no start page of cases");
+    Object.assign(entry, { file: "content/stories/cases.json" });
+    Object.assign(entry.data as CheckedStory, { full_slug: "cases", is_startpage: false, parent_id: 0 });
+    expect(buildProblems(files)).toEqual([
+      'content/stories/cases.json: slug "cases" is used twice at the root, by folder "cases" and story "cases"; make it the folder\'s start page, full_slug "cases/"',
+    ]);
+  });
+});
+
 describe("naming a place in the content", () => {
   const story: CheckedStory = {
     full_slug: "home",
@@ -311,7 +324,7 @@ describe("the build command", () => {
       }
       const run = spawnSync(
         process.execPath,
-        [join(REPO_ROOT, "scripts/build-snapshot.ts"), "--content", content, "--out", join(dir, "out")],
+        [join(REPO_ROOT, "tools/build/build-snapshot.ts"), "--content", content, "--out", join(dir, "out")],
         {
           encoding: "utf8",
         },

@@ -1,5 +1,5 @@
 /**
- * scripts/content-pull.ts: its pure parts, and the whole command against the emulator served
+ * tools/space/content-pull.ts: its pure parts, and the whole command against the emulator served
  * over HTTP (the real API is not reachable from tests): pulling the embedded space must give
  * back exactly the content it was built from.
  */
@@ -10,7 +10,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, buildSnapshot, fullSlugFromFilePath, storyFilePath } from "../../scripts/build-snapshot.ts";
+import { buildSnapshot, fullSlugFromFilePath, storyFilePath } from "../../tools/build/build-snapshot.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
 import {
   apiBase,
   contentFiles,
@@ -20,7 +21,7 @@ import {
   pullSpace,
   stripEditable,
   validationProblems,
-} from "../../scripts/content-pull.ts";
+} from "../../tools/space/content-pull.ts";
 import { createEmulator, type Emulator } from "../../src/server/demo/emulator";
 import type { Story } from "../../src/shared/content";
 import { testClock } from "../helpers/test-clock";

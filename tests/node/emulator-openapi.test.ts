@@ -13,7 +13,8 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, assembleSnapshot, readContentDir, type ContentFile } from "../../scripts/build-snapshot.ts";
+import { assembleSnapshot, readContentDir, type ContentFile } from "../../tools/build/build-snapshot.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { createEmulator, type Emulator } from "../../src/server/demo/emulator";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
 import type { LinkEntry } from "../../src/shared/content";
@@ -192,7 +193,10 @@ function testSnapshot(): SpaceSnapshot {
     }),
   );
   const related = (count: number) => customers.slice(0, count).map((file) => (file.data as StoredStory).uuid);
+  const startPage = fixtureStory(100, "cases/", CASES_FOLDER, { _uid: uuidOf(30_000), component: "Overview", title: "Cases" });
+  Object.assign(startPage.data as StoredStory, { name: "Cases", slug: "cases", is_startpage: true });
   const cases = [
+    { ...startPage, file: "openapi-space/stories/cases/_startpage.json" },
     fixtureStory(101, "cases/klein", CASES_FOLDER, { _uid: uuidOf(30_001), component: "Case", title: "Klein", customers: related(3) }),
     fixtureStory(102, "cases/groot", CASES_FOLDER, {
       _uid: uuidOf(30_002),
@@ -328,13 +332,14 @@ describe("GET /v2/cdn/stories", () => {
 
   it.each([
     ["starts_with=theme/", ["theme/theme"]],
-    ["starts_with=cases", ["cases/groot", "cases/klein"]],
+    ["starts_with=cases", ["cases/", "cases/groot", "cases/klein"]],
+    ["starts_with=cases/&is_startpage=0", ["cases/groot", "cases/klein"]],
     ["by_slugs=home,contact", ["contact", "home"]],
-    ["by_slugs=cases/*", ["cases/groot", "cases/klein"]],
+    ["by_slugs=cases/*", ["cases/", "cases/groot", "cases/klein"]],
     ["excluding_slugs=klanten/*,cases/*,theme/*", ["contact", "diensten", "home", "over-ons"]],
     ["content_type=Page", ["contact", "diensten", "home", "over-ons"]],
     ["content_type=Case&is_startpage=0", ["cases/groot", "cases/klein"]],
-    ["is_startpage=1", []],
+    ["is_startpage=1", ["cases/"]],
   ])("filters with %s", async (query, expected) => {
     const { body, headers } = await conforming("stories", STORIES, `/v2/cdn/stories?${query}&per_page=100&token=${PUBLIC}`);
     expect(

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startLocalWorker, waitUntilUp } from "../../scripts/local-worker.ts";
+import { startLocalWorker, waitUntilUp } from "../../tools/local/local-worker.ts";
 
 const PORT = 8751;
 const base = `http://127.0.0.1:${PORT}`;

@@ -1,7 +1,9 @@
 /**
  * The folders are the runtimes, and the compiler holds them: each layer is a TypeScript project
  * with only its runtime's libs and types, and project references allow exactly
- *   shared <- site <- server;  shared, site <- client.
+ *   shared <- site <- server;  shared, site <- client;
+ * and tools/ (Node) may read shared, the Worker's types and the content model, never a third
+ * party's stand-in in tests/stand-ins/ (a tool reaches a third party over HTTP, as in production).
  * Each fixture in tests/fixtures/layer-violations is one real layer's tsconfig plus one file that
  * breaks a rule; `tsc -b` (what `npm run typecheck` runs) must refuse it and say why.
  *
@@ -97,6 +99,12 @@ describe("layers", () => {
     expect(references("content-model")).toEqual([]);
   });
 
+  it("references allow tools shared, the Worker and the content model, and scripts only tools and the Management API's stand-in", () => {
+    expect(references("tools")).toEqual(["src/shared", "src/server", "content-model"]);
+    expect(references("tests/stand-ins/storyblok-mapi")).toEqual([]);
+    expect(references("scripts")).toEqual(["tools", "tests/stand-ins/storyblok-mapi"]);
+  });
+
   it.each([
     ["site-imports-server", /src\/server\/[\w/.-]+' is not listed within the file list of project/],
     ["client-imports-server", /File '[^']*src\/server\/content\/errors\.ts' is not listed within the file list of project/],
@@ -104,6 +112,7 @@ describe("layers", () => {
     ["shared-uses-dom", /violation\.ts\(1,\d+\): error TS2584: Cannot find name 'document'/],
     ["server-uses-dom", /violation\.ts\(1,\d+\): error TS2304: Cannot find name 'window'/],
     ["site-uses-workers", /violation\.ts\(1,\d+\): error TS2304: Cannot find name 'KVNamespace'/],
+    ["tools-imports-stand-in", /File '[^']*tests\/stand-ins\/storyblok-mapi\/server\.ts' is not listed within the file list of project/],
   ])("typecheck refuses %s", (fixture, message) => {
     const { ok, output } = build(fixture);
     expect(ok).toBe(false);

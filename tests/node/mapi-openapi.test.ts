@@ -1,5 +1,5 @@
 /**
- * The Management API stand-in (scripts/mapi-stand-in/) checked against Storyblok's own OpenAPI
+ * The Management API stand-in (tests/stand-ins/storyblok-mapi/) checked against Storyblok's own OpenAPI
  * description of the Management API, as tests/node/emulator-openapi.test.ts checks the CDN
  * emulator: every request a push and a pull make (path, method, query parameters, JSON body) must
  * be an operation the description has, and every answer a status it documents, with a body that
@@ -16,13 +16,14 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { schema, storyFolders } from "../../content-model/index.ts";
-import { buildSnapshot, REPO_ROOT } from "../../scripts/build-snapshot.ts";
-import { type Exchange, type StandIn, startMapiStandIn } from "../../scripts/mapi-stand-in/server.ts";
-import { embeddedAssetReader } from "../../scripts/space-push/asset-source.ts";
-import { desiredSpace } from "../../scripts/space-push/desired.ts";
-import { createMapi } from "../../scripts/space-push/mapi.ts";
-import { pullSpace } from "../../scripts/space-push/pull.ts";
-import { pushSpace } from "../../scripts/space-push/push.ts";
+import { buildSnapshot } from "../../tools/build/build-snapshot.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
+import { embeddedAssetReader } from "../../tools/space/push/asset-source.ts";
+import { desiredSpace } from "../../tools/space/push/desired.ts";
+import { createMapi } from "../../tools/space/push/mapi.ts";
+import { pushSpace } from "../../tools/space/push/push.ts";
+import { readBackSpace } from "../../tools/space/push/read-back.ts";
+import { type Exchange, type StandIn, startMapiStandIn } from "../stand-ins/storyblok-mapi/server.ts";
 import { openApiDir } from "../helpers/openapi-dir";
 
 type Json = Record<string, unknown>;
@@ -184,7 +185,7 @@ beforeAll(async () => {
   home.content = { ...(home.content as Json), title: "Anders" };
   await pushSpace({ ...ctx, changes: [] }, desired);
   await pushSpace({ ...ctx, changes: [] }, desired);
-  await pullSpace(mapi);
+  await readBackSpace(mapi);
 });
 afterAll(() => standIn?.close());
 
@@ -249,5 +250,27 @@ describe("the stand-in against Storyblok's Management API description", () => {
 
   it("answers an unknown story with 404, a documented status", async () => {
     expect(await documentedGet("/stories/999", { authorization: TOKEN })).toEqual({ status: 404, problems: [] });
+  });
+
+  it("refuses a second entry with one slug in one folder, folders included, as Storyblok does", async () => {
+    const folder = standIn.store.stories.find((story) => story.is_folder && story.full_slug === "cases") as Json;
+    const startPage = standIn.store.stories.find((story) => story.full_slug === "cases/") as Json;
+    expect([startPage.is_startpage, startPage.parent_id]).toEqual([true, folder.id]);
+    for (const story of [
+      { name: "Cases", slug: "cases", parent_id: 0 },
+      { name: "Cases", slug: "cases", parent_id: folder.id },
+      { name: "Linde", slug: "linde-roosterapp", parent_id: folder.id },
+    ]) {
+      const res = await fetch(`${standIn.url}/v1/spaces/${SPACE_ID}/stories`, {
+        method: "POST",
+        headers: { authorization: TOKEN, "content-type": "application/json" },
+        body: JSON.stringify({ story }),
+      });
+      expect({ story, status: res.status, body: await res.json() }).toEqual({
+        story,
+        status: 422,
+        body: { slug: ["has already been taken"] },
+      });
+    }
   });
 });

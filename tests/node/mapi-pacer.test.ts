@@ -1,10 +1,10 @@
 /**
- * The push's pacing (scripts/space-push/mapi.ts `pacer`), on a test clock: a request starts only a
+ * The push's pacing (tools/space/push/mapi.ts `pacer`), on a test clock: a request starts only a
  * second after the answer to the one `requestsPerSecond` calls back, so however slow an answer,
  * the API never sees more than the limit within one second.
  */
 import { describe, expect, it } from "vitest";
-import { pacer } from "../../scripts/space-push/mapi.ts";
+import { pacer } from "../../tools/space/push/mapi.ts";
 import { testClock } from "../helpers/test-clock";
 
 describe("pacer", () => {

@@ -1,12 +1,13 @@
 /**
- * scripts/preview-link.ts (`npm run preview:link`): the links it prints are the ones the Worker
+ * tools/space/preview-link.ts (`npm run preview:link`): the links it prints are the ones the Worker
  * accepts, for the embedded space and for a real one.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT, embeddedSpace, previewLink, slugForPath } from "../../scripts/preview-link.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
+import { embeddedPreview, previewLink, slugForPath } from "../../tools/space/preview-link.ts";
 import { previewAccess } from "../../src/server/preview/token";
 
 const CONTENT = join(REPO_ROOT, "content");
@@ -45,7 +46,7 @@ describe("npm run preview:link", () => {
   it("prints a link for the embedded space that the Worker accepts, with the story's id", async () => {
     const link = new URL(run(["/contact"]));
     expect(link.origin + link.pathname).toBe("http://127.0.0.1:8787/contact");
-    const space = embeddedSpace(CONTENT, "contact");
+    const space = embeddedPreview(CONTENT, "contact");
     expect(link.searchParams.get("_storyblok")).toBe(String(space.storyId));
     const access = await previewAccess(link, { previewToken: space.token, spaceId: space.spaceId, now: Date.now() });
     expect(access?.storyId).toBe(space.storyId);
@@ -54,16 +55,20 @@ describe("npm run preview:link", () => {
   it("prints links for English paths too: the story whose English path it is", async () => {
     const link = new URL(run(["/en/services/web-development"]));
     expect(link.origin + link.pathname).toBe("http://127.0.0.1:8787/en/services/web-development");
-    const space = embeddedSpace(CONTENT, "diensten/webontwikkeling");
+    const space = embeddedPreview(CONTENT, "diensten/webontwikkeling");
     expect(space.storyId).toEqual(expect.any(Number));
     expect(link.searchParams.get("_storyblok")).toBe(String(space.storyId));
     const access = await previewAccess(link, { previewToken: space.token, spaceId: space.spaceId, now: Date.now() });
     expect(access?.storyId).toBe(space.storyId);
     // the English home, a translated folder, a story with a draft, and a Dutch slug under /en (as the page route reads it)
-    expect(new URL(run(["/en"])).searchParams.get("_storyblok")).toBe(String(embeddedSpace(CONTENT, "home").storyId));
-    expect(embeddedSpace(CONTENT, "en/jobs").storyId).toBe(embeddedSpace(CONTENT, "vacatures").storyId);
-    expect(embeddedSpace(CONTENT, "en/jobs/product-designer").storyId).toBe(embeddedSpace(CONTENT, "vacatures/product-designer").storyId);
-    expect(embeddedSpace(CONTENT, "en/over-ons").storyId).toBe(embeddedSpace(CONTENT, "over-ons").storyId);
+    expect(new URL(run(["/en"])).searchParams.get("_storyblok")).toBe(String(embeddedPreview(CONTENT, "home").storyId));
+    // a folder's page is its start page (content/stories/vacatures/_startpage.json)
+    expect(embeddedPreview(CONTENT, "vacatures").storyId).toEqual(expect.any(Number));
+    expect(embeddedPreview(CONTENT, "en/jobs").storyId).toBe(embeddedPreview(CONTENT, "vacatures").storyId);
+    expect(embeddedPreview(CONTENT, "en/jobs/product-designer").storyId).toBe(
+      embeddedPreview(CONTENT, "vacatures/product-designer").storyId,
+    );
+    expect(embeddedPreview(CONTENT, "en/over-ons").storyId).toBe(embeddedPreview(CONTENT, "over-ons").storyId);
     expect(() => run(["/en/does-not-exist"])).toThrow(/no story "en\/does-not-exist" in content/);
   });
 

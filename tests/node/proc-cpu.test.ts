@@ -1,7 +1,7 @@
-// The bench's CPU clock (scripts/proc-cpu.ts): the scheduler's count per thread must read what the
+// The bench's CPU clock (tools/perf/proc-cpu.ts): the scheduler's count per thread must read what the
 // process really spent, to the millisecond, where 10 ms ticks could not.
 import { expect, it } from "vitest";
-import { scheduledMs } from "../../scripts/proc-cpu.ts";
+import { scheduledMs } from "../../tools/perf/proc-cpu.ts";
 
 /** Keeps this thread on a CPU for about `ms` of CPU time (by the process's own account). */
 function burn(ms: number) {

@@ -8,8 +8,9 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { schema, storyFolders } from "../../content-model/index.ts";
-import { buildSnapshot, REPO_ROOT } from "../../scripts/build-snapshot.ts";
-import { desiredSpace } from "../../scripts/space-push/desired.ts";
+import { buildSnapshot } from "../../tools/build/build-snapshot.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
+import { desiredSpace } from "../../tools/space/push/desired.ts";
 
 const SPACE_ID = 287341;
 const TOKEN = "pat-3f9c1e7a-never-printed";

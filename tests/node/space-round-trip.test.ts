@@ -1,6 +1,6 @@
 /**
  * The round trip: the demo space pushed into the Management API stand-in, read back through the
- * Management API (scripts/space-push/pull.ts) and built into the site's snapshot again. With what
+ * Management API (tools/space/push/read-back.ts) and built into the site's snapshot again. With what
  * the push legitimately changes mapped back (the ids, uuids, dates and asset URLs the space
  * assigned), the snapshot equals the one built from content/ but for asset ids (the snapshot
  * gives one file different ids in different places, the space one id per file), and the Worker
@@ -13,15 +13,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema, storyFolders } from "../../content-model/index.ts";
-import { assetCatalog, localiseAssetUrls } from "../../scripts/asset-catalog.ts";
-import { assembleSnapshot, type ContentFiles, readContentDir, REPO_ROOT, renderSnapshotModule } from "../../scripts/build-snapshot.ts";
-import { type StandIn, startMapiStandIn } from "../../scripts/mapi-stand-in/server.ts";
-import { embeddedAssetReader } from "../../scripts/space-push/asset-source.ts";
-import { desiredSpace } from "../../scripts/space-push/desired.ts";
-import { createMapi, type Mapi } from "../../scripts/space-push/mapi.ts";
-import { pullSpace } from "../../scripts/space-push/pull.ts";
-import { pushSpace } from "../../scripts/space-push/push.ts";
-import { type AssetRef, remapContent, shortFilenames } from "../../scripts/space-push/remap.ts";
+import { assetCatalog, localiseAssetUrls } from "../../tools/build/asset-catalog.ts";
+import { assembleSnapshot, type ContentFiles, readContentDir, renderSnapshotModule } from "../../tools/build/build-snapshot.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
+import { embeddedAssetReader } from "../../tools/space/push/asset-source.ts";
+import { desiredSpace } from "../../tools/space/push/desired.ts";
+import { createMapi, type Mapi } from "../../tools/space/push/mapi.ts";
+import { pushSpace } from "../../tools/space/push/push.ts";
+import { readBackSpace } from "../../tools/space/push/read-back.ts";
+import { type AssetRef, remapContent, shortFilenames } from "../../tools/space/push/remap.ts";
+import { type StandIn, startMapiStandIn } from "../stand-ins/storyblok-mapi/server.ts";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot.ts";
 import type { Story } from "../../src/shared/content.ts";
 
@@ -95,7 +96,7 @@ const withoutAssetIds = (snapshot: SpaceSnapshot): SpaceSnapshot => {
 
 describe("push, pull, build", () => {
   it("builds the snapshot the site is built from byte for byte from what the space holds", async () => {
-    const pulled = await pullSpace(mapi);
+    const pulled = await readBackSpace(mapi);
     expect(pulled.stories).toHaveLength(original.stories.length);
     expect(pulled.drafts).toHaveLength(original.drafts.length);
     const snapshot = withoutAssetIds(assembleSnapshot(mappedBack(pulled), schema));
@@ -109,7 +110,7 @@ describe("push, pull, build", () => {
     try {
       const file = join(dir, "snapshot.json");
       // as the build does with the embedded space: its asset URLs point at the Worker's image service
-      const snapshot = localiseAssetUrls(assembleSnapshot(mappedBack(await pullSpace(mapi)), schema), assetCatalog(CONTENT));
+      const snapshot = localiseAssetUrls(assembleSnapshot(mappedBack(await readBackSpace(mapi)), schema), assetCatalog(CONTENT));
       writeFileSync(file, JSON.stringify(snapshot));
       const args = ["node_modules/vitest/vitest.mjs", "run", "--project", "workers", "tests/integration/space-round-trip-pages.test.ts"];
       const output = await new Promise<string>((resolve, reject) =>

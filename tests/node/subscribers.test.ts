@@ -1,5 +1,5 @@
 /**
- * scripts/subscribers.ts (`npm run subscribers`): its pure parts, and the whole command against a
+ * tools/operate/subscribers.ts (`npm run subscribers`): its pure parts, and the whole command against a
  * local D1 database migrated and filled by wrangler, as `npm start` leaves it.
  */
 import { execFileSync } from "node:child_process";
@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseArgs, query, table, wranglerArgs } from "../../scripts/subscribers.ts";
+import { parseArgs, query, table, wranglerArgs } from "../../tools/operate/subscribers.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const run = (args: string[]) =>

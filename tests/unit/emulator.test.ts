@@ -1,7 +1,7 @@
 /**
  * Behaviour of the embedded Storyblok CDN emulator, inside workerd where the site runs it.
  * Shapes are checked against Storyblok's OpenAPI description in tests/node/emulator-openapi.test.ts;
- * this file pins down what the answers contain. Needs `node scripts/build-snapshot.ts` first.
+ * this file pins down what the answers contain. Needs `node tools/build/build-snapshot.ts` first.
  */
 import StoryblokClient from "storyblok-js-client";
 import { describe, expect, it } from "vitest";
@@ -151,14 +151,14 @@ describe("filters", () => {
   });
 
   it("by_uuids selects stories in the list order; by_uuids_ordered keeps the order given", async () => {
-    const [contact, diensten, home] = ["contact", "diensten", "home"].map(
+    const [contact, diensten, home] = ["contact", "diensten/", "home"].map(
       (slug) => snapshot.stories.find((story) => story.full_slug === slug)?.uuid ?? "",
     );
     const given = [home, contact, diensten].join(",");
     const plain = await get(emulator, `/v2/cdn/stories?by_uuids=${given}&sort_by=name:asc&token=${PUBLIC}`);
-    expect(slugs(plain.body.stories)).toEqual(["contact", "diensten", "home"]);
+    expect(slugs(plain.body.stories)).toEqual(["contact", "diensten/", "home"]);
     const ordered = await get(emulator, `/v2/cdn/stories?by_uuids_ordered=${given}&token=${PUBLIC}`);
-    expect(slugs(ordered.body.stories)).toEqual(["home", "contact", "diensten"]);
+    expect(slugs(ordered.body.stories)).toEqual(["home", "contact", "diensten/"]);
   });
 
   it("excluding_slugs takes wildcards; content_type and is_startpage filter", async () => {
@@ -168,17 +168,19 @@ describe("filters", () => {
     const pages = snapshot.stories
       .filter((story) => isPage(story) && story.full_slug !== "home" && !story.full_slug.startsWith("diensten/"))
       .sort(byName);
-    // Each filter has something to drop: `diensten/*` takes the pages under diensten/ but not "diensten" itself.
+    // Each filter has something to drop: `diensten/*` takes the pages under diensten/, is_startpage=false the start pages.
     expect(snapshot.stories.some((story) => isPage(story) && story.full_slug.startsWith("diensten/"))).toBe(true);
     expect(snapshot.stories.some((story) => story.content.component !== "Page")).toBe(true);
-    expect(slugs(pages)).toEqual(expect.arrayContaining(["contact", "diensten", "over-ons"]));
+    expect(
+      snapshot.stories.some((story) => story.content.component === "Page" && story.is_startpage && story.full_slug !== "diensten/"),
+    ).toBe(true);
+    expect(slugs(pages)).toEqual(expect.arrayContaining(["contact", "klanten", "over-ons"]));
     const answer = await get(
       emulator,
       `/v2/cdn/stories?excluding_slugs=diensten/*,home&content_type=Page&is_startpage=false&sort_by=name:asc&per_page=100&token=${PUBLIC}`,
     );
     expect([answer.headers.total, slugs(answer.body.stories)]).toEqual([String(pages.length), slugs(pages).slice(0, 100)]);
 
-    // is_startpage needs a folder start page, which the demo content does not have.
     const start: StoredStory = { ...post(1), name: "Blog", slug: "", full_slug: "blog/", is_startpage: true };
     const small = createEmulator(blog([start, post(2), { ...post(3), full_slug: "over", slug: "over", parent_id: 0 }]));
     const list = async (query: string) =>
@@ -356,6 +358,45 @@ describe("relations and links", () => {
     expect((await get(emulator, `/v2/cdn/stories/blog/post-60?resolve_links=url&token=${PUBLIC}`)).body.links).toHaveLength(1);
     const past = await get(emulator, `/v2/cdn/stories/blog/post-61?resolve_links=url&token=${PUBLIC}`);
     expect([past.body.links, past.body.link_uuids]).toEqual([[], targets.map((t) => t.uuid)]);
+  });
+});
+
+describe("folder start pages", () => {
+  const emulator = createEmulator(snapshot);
+  const START_PAGES = ["cases/", "diensten/", "insights/", "sectoren/", "team/", "vacatures/"];
+  const list = async (query: string) =>
+    slugs((await get(emulator, `/v2/cdn/stories?${query}&per_page=100&token=${PUBLIC}`)).body.stories).sort();
+
+  it("lists a start page with its folder's stories unless is_startpage=false (or 0) is given", async () => {
+    const inFolder = snapshot.stories.filter((story) => story.full_slug.startsWith("cases/") && !story.is_startpage);
+    expect(inFolder.length).toBeGreaterThan(0);
+    expect(await list("starts_with=cases/")).toEqual(["cases/", ...slugs(inFolder)].sort());
+    expect(await list("starts_with=cases/&is_startpage=false")).toEqual(slugs(inFolder).sort());
+    expect(await list("starts_with=cases/&is_startpage=0")).toEqual(slugs(inFolder).sort());
+    expect(await list("is_startpage=1")).toEqual(START_PAGES);
+    const story = await get(emulator, `/v2/cdn/stories/cases/?token=${PUBLIC}`);
+    expect([story.body.story.full_slug, story.body.story.slug, story.body.story.is_startpage]).toEqual(["cases/", "cases", true]);
+  });
+
+  it("lists the folder and its start page apart in the links, the start page inside the folder", async () => {
+    const answer = await get(emulator, `/v2/cdn/links?starts_with=diensten&per_page=1000&token=${PUBLIC}`);
+    const links = Object.values(answer.body.links as Record<string, LinkEntry>);
+    const folder = links.find((link) => link.slug === "diensten");
+    const start = links.find((link) => link.slug === "diensten/");
+    expect(folder).toMatchObject({ is_folder: true, is_startpage: false, parent_id: null, real_path: "/diensten" });
+    expect(start).toMatchObject({ is_folder: false, is_startpage: true, published: true, parent_id: folder?.id, real_path: "/diensten" });
+    expect(links.filter((link) => link.parent_id === folder?.id && link.is_startpage)).toEqual([start]);
+  });
+
+  it("refuses two entries with one slug in one folder, naming both", () => {
+    const page = { ...post(2), slug: "blog", full_slug: "blog", parent_id: 0, name: "Blog" };
+    expect(() => createEmulator(blog([post(1), page]))).toThrowError(
+      'Storyblok would refuse this space: slug "blog" is used twice at the root, by folder "blog" and story "blog"; make it the folder\'s start page, full_slug "blog/"',
+    );
+    const twin = { ...post(3), slug: "post-1", full_slug: "blog/post-1" };
+    expect(() => createEmulator(blog([post(1)], [twin]))).toThrowError(
+      'Storyblok would refuse this space: slug "post-1" is used twice in folder "blog", by story "blog/post-1" and story "blog/post-1"',
+    );
   });
 });
 
@@ -668,16 +709,16 @@ describe("the embedded space in English (field-level translation)", () => {
     }
     expect([...folderPaths].filter(([, paths]) => paths.size !== 1)).toEqual([]);
     expect(snapshot.stories.filter((story) => english(story)?.published).map((story) => english(story)?.path)).toEqual([
-      "cases",
+      "cases/",
       "cases/domstad-bike-sharing",
       "cases/vakwerk-member-portal",
       "contact",
-      "services",
+      "services/",
       "services/app-development",
       "services/product-design",
       "services/web-development",
       "home",
-      "insights",
+      "insights/",
       "insights/measuring-what-matters",
       "insights/native-flutter-or-react-native",
       "team/daan-verhoeven",
@@ -689,7 +730,7 @@ describe("the embedded space in English (field-level translation)", () => {
       "team/sanne-de-vries",
       "team/thomas-van-dijk",
       "theme/theme",
-      "jobs",
+      "jobs/",
       "jobs/product-designer",
     ]);
   });

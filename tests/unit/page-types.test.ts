@@ -35,7 +35,10 @@ describe("which stories are pages", () => {
     expect(isPageLink(link("team/eva-smit"))).toBe(false);
     expect(isPageLink(link("concept", { published: false }))).toBe(false);
     expect(isPageLink(link("cases", { is_folder: true }))).toBe(false);
-    expect(isDataSlug("team/")).toBe(true);
+    // a data folder's start page is the folder's page (/team); the stories inside it are data
+    expect(isPageLink(link("team/"))).toBe(true);
+    expect(isDataSlug("team/")).toBe(false);
+    expect(isDataSlug("team/eva-smit")).toBe(true);
     expect(isDataSlug("team")).toBe(false);
   });
 
@@ -45,6 +48,7 @@ describe("which stories are pages", () => {
     expect(storyKind(story("team/eva-smit", "TeamMember"))).toBe("data");
     expect(storyKind(story("klanten/polderstroom", "Customer"))).toBe("data");
     expect(storyKind(story("team/pagina", "Page"))).toBeNull();
+    expect(storyKind(story("team/", "Page"))).toBe("page");
     expect(storyKind(story("theme/ander", "Theme"))).toBeNull();
     expect(storyKind(story("iets", "Onbekend"))).toBeNull();
   });

@@ -1,4 +1,4 @@
-/** Reason phrases of the statuses the Content Delivery API answers with (workerd's fetch leaves them empty). */
+/** Reason phrases of the statuses Storyblok and HubSpot answer with (workerd leaves `statusText` empty, as HTTP/2 has none). */
 const STATUS_TEXT: Record<number, string> = {
   200: "OK",
   400: "Bad Request",

@@ -12,8 +12,9 @@ const trim = (slug: string) => slug.replace(/\/+$/, "");
 
 /**
  * Every published page, from the links list: per language the slug a visitor asks for (Dutch
- * `diensten/webontwikkeling`, English `services/web-development`) -> the story's own slug, and
- * per story the slug of each language it is published in (for hreflang and the switcher).
+ * `diensten/webontwikkeling`, English `services/web-development`) -> the story's own full_slug
+ * (a folder's start page keeps its trailing slash: `diensten` -> `diensten/`), and per story's
+ * full_slug the path slug of each language it is published in (for hreflang and the switcher).
  */
 export interface PageIndex {
   stories: Record<Lang, ReadonlyMap<string, string>>;
@@ -24,15 +25,14 @@ export function pageIndex(links: readonly LinkEntry[]): PageIndex {
   const stories = Object.fromEntries(LANGS.map((lang) => [lang, new Map<string, string>()])) as Record<Lang, Map<string, string>>;
   const alternates = new Map<string, Partial<Record<Lang, string>>>();
   for (const link of links.filter(isPageLink)) {
-    const slug = trim(link.slug);
-    const paths: Partial<Record<Lang, string>> = { [DEFAULT_LANG]: slug };
+    const paths: Partial<Record<Lang, string>> = { [DEFAULT_LANG]: trim(link.slug) };
     for (const alternate of link.alternates ?? []) {
       if (alternate.published && alternate.lang !== DEFAULT_LANG && (LANGS as readonly string[]).includes(alternate.lang)) {
         paths[alternate.lang as Lang] = trim(alternate.path);
       }
     }
-    for (const [lang, path] of Object.entries(paths) as Array<[Lang, string]>) stories[lang].set(path, slug);
-    alternates.set(slug, paths);
+    for (const [lang, path] of Object.entries(paths) as Array<[Lang, string]>) stories[lang].set(path, link.slug);
+    alternates.set(link.slug, paths);
   }
   return { stories, alternates };
 }

@@ -1,6 +1,7 @@
 import type { HubSpotTarget } from "../env";
 import type { Lang } from "../../shared/i18n/lang";
 import { redactEmails } from "./privacy";
+import { statusText } from "../content/http-status";
 
 /** What one delivery sends: the address, the consent context and the language of the signup. */
 export interface HubSpotSubscriber {
@@ -60,7 +61,7 @@ export async function sendToHubSpot(target: HubSpotTarget, subscriber: HubSpotSu
 
   const { status } = response;
   if (response.ok || (target.kind === "crm" && status === 409)) return { kind: "delivered", status };
-  const error = `${status} ${clip(redactEmails(errorText(text) || response.statusText || "HTTP error"))}`;
+  const error = `${status} ${clip(redactEmails(errorText(text) || response.statusText || statusText(status)))}`;
   if (status === 429)
     return {
       kind: "retry",

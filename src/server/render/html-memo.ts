@@ -81,10 +81,8 @@ export function holdPart(parts: RequestParts, id: PartId): boolean {
  * A part is kept for every request of its key's language, so it is rendered in that language
  * (`lang`, `t`; a rendering function is handed it), whatever the request's context says.
  * `html` answers the part's HTML; `streamed`, for the streaming render's own `<Memo>`s, a marker
- * that the response's splice replaces with the part's bytes (part-splice.ts). A part this request
- * had to render goes into the stream as HTML instead: its `<Memo>` waited for it and renders again
- * once it is there, after later parts took their markers, and markers count in the order they are
- * handed out.
+ * that the response's splice replaces with the part's bytes (part-splice.ts), or, for a part this
+ * request has to render, a promise its `<Memo>` waits for before it asks again and gets a marker.
  */
 export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html: PartHtml; streamed: PartHtml } {
   const { memo, scope, held, splice } = parts;
@@ -121,7 +119,7 @@ export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html
   const html: PartHtml = (id, children, options) => htmlOf(partOf(id, children, options));
   const streamed: PartHtml = (id, children, options) => {
     const part = partOf(id, children, options);
-    return part instanceof Promise || id in rendering ? htmlOf(part) : splice.mark(part.bytes);
+    return part instanceof Promise ? htmlOf(part) : splice.mark(part.bytes);
   };
   return { html, streamed };
 }

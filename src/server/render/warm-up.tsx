@@ -11,7 +11,7 @@ import { streamHtml } from "./stream";
 
 /**
  * Stories of the demo space, their text blanked out, that a fresh isolate renders once while it
- * starts (`npm run build` picks them, scripts/warm-up-page.ts, into `.generated/warm-up.js`).
+ * starts (`npm run build` picks them, tools/build/warm-up-page.ts, into `.generated/warm-up.js`).
  * Bundled into the main module, with or without a Storyblok token.
  */
 export interface WarmUpPage {
@@ -35,20 +35,35 @@ const WARM_UP_YEAR = 2026;
  * render took 27 ms against 0-1 ms warm; `npm run bench:cold`, docs/performance.md). Called while
  * the isolate starts (src/server/index.ts), before any request: the work moves into the isolate's
  * start-up, which Cloudflare runs while the visitor's TLS handshake is still going on where it can.
+ * Resolves with the bytes rendered; a failure is logged (`warmup.failed`) and the isolate serves as
+ * it would have without it.
  *
- * workerd refuses timers while an isolate starts, and React's stream schedules part of its work
- * with `setTimeout(fn, 0)`: for the warm-up alone, `setTimeout` runs its callback as a microtask.
- * Nothing else runs then (no request has arrived), and everything the warm-up renders is already
- * in memory (its listings are resolved promises), so it settles within the start-up's microtasks
- * and the real `setTimeout` is back before the first request. Resolves with the bytes rendered; a
- * failure is logged (`warmup.failed`) and the isolate serves as it would have without it.
+ * workerd refuses timers while an isolate starts, and React's renderer sets some, reading
+ * `setTimeout` from the global scope each time (no option hands it a scheduler): for the warm-up
+ * alone, the global `setTimeout` is `timersAsMicrotasks`. What that assumes of React 19.3's server
+ * renderer (react-dom-server.edge), held by tests/unit/warm-up.test.tsx (React's timers for a page
+ * and for a task that waited, seen directly; the warm-up's own pages rendered where every timer
+ * the stand-in hands on is refused, as workerd refuses it):
+ * - Its only timers are `setTimeout(callback, 0)`, with no arguments, and it clears none: one as a
+ *   render's work starts (`startWork`), one for each task that waited on a promise and may go on,
+ *   once that first timer has run (`pingTask`; before, a microtask), one to flush hints that came
+ *   after the shell (`enqueueFlush`), one to finish an abort. No `setInterval`, no `clearTimeout`.
+ * - Those timers only yield to the event loop, and while an isolate starts there is nothing to yield
+ *   to: run as microtasks, in the order asked, they do the same work. Everything the warm-up
+ *   renders is in memory (its listings are resolved promises), so it settles within the microtasks
+ *   of the start-up, before the first request can arrive, and gives the real `setTimeout` back
+ *   (after a failure too).
+ * A timer of any other shape goes to the real `setTimeout`, which workerd refuses then: the warm-up
+ * fails, or never settles, instead of running that timer early. Should it ever not settle, the
+ * stand-in it leaves behind changes no timer but a zero-delay one.
+ *
+ * Not done instead: warming up in the first request, where timers work, puts the cost on the very
+ * visitor the warm-up is for; rewriting `setTimeout` inside React's bundle at build time patches a
+ * vendored file on every upgrade, for the same stand-in.
  */
 export async function warmUpRenderer(page: WarmUpPage, logger: Logger): Promise<number> {
   const setTimer = globalThis.setTimeout;
-  globalThis.setTimeout = ((callback: () => void) => {
-    queueMicrotask(callback);
-    return 0;
-  }) as unknown as typeof setTimeout;
+  globalThis.setTimeout = timersAsMicrotasks(setTimer);
   try {
     let bytes = 0;
     for (const story of page.pages) bytes += await renderStory(story, page, logger);
@@ -59,6 +74,20 @@ export async function warmUpRenderer(page: WarmUpPage, logger: Logger): Promise<
   } finally {
     globalThis.setTimeout = setTimer;
   }
+}
+
+/**
+ * `setTimeout` as the warm-up lends it to React: a callback asked for with no delay and no
+ * arguments (every timer React sets, above) runs as a microtask and gets the id 0 (React clears
+ * none); any other timer goes to `setTimer`, as asked.
+ */
+export function timersAsMicrotasks(setTimer: typeof setTimeout): typeof setTimeout {
+  const standIn = (callback: (...args: unknown[]) => void, delay?: number, ...args: unknown[]): number => {
+    if (typeof callback !== "function" || delay || args.length > 0) return setTimer(callback, delay, ...args);
+    queueMicrotask(callback);
+    return 0;
+  };
+  return standIn as typeof setTimeout;
 }
 
 async function renderStory(story: Story, page: WarmUpPage, logger: Logger): Promise<number> {

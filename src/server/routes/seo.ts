@@ -38,7 +38,7 @@ export function sitemapEntries(links: readonly LinkEntry[]): SitemapEntry[] {
     .filter(isPageLink)
     .flatMap((link) => {
       const lastmod = link.published_at || link.updated_at || undefined;
-      const paths = Object.entries(alternates.get(link.slug.replace(/\/+$/, "")) ?? {}).map(([lang, slug]) => ({
+      const paths = Object.entries(alternates.get(link.slug) ?? {}).map(([lang, slug]) => ({
         lang: lang as Lang,
         path: localisedPath(lang as Lang, pathOfSlug(slug)),
       }));

@@ -22,6 +22,7 @@ describe("Cases", () => {
   it("declares its listing: CaseDetail stories under cases/, newest first, 25 per page or the limit", () => {
     expect(listingQuery(cases())).toEqual({
       starts_with: "cases/",
+      is_startpage: false,
       content_type: "CaseDetail",
       sort_by: "first_published_at:desc",
       per_page: 25,

@@ -28,6 +28,7 @@ describe("Insights", () => {
   it("declares its listing: InsightDetail stories under insights/, newest first, 25 per page or the limit", () => {
     expect(listingQuery(insights())).toEqual({
       starts_with: "insights/",
+      is_startpage: false,
       content_type: "InsightDetail",
       sort_by: "first_published_at:desc",
       per_page: 25,

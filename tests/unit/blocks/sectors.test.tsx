@@ -22,6 +22,7 @@ describe("Sectors", () => {
   it("declares its listing: Sector stories under sectoren/, in the editor's order, 25 per page or the limit", () => {
     expect(listingQuery(sectors())).toEqual({
       starts_with: "sectoren/",
+      is_startpage: false,
       content_type: "Sector",
       sort_by: "position:asc",
       per_page: 25,

@@ -32,7 +32,13 @@ const teamBlok: StoredBlok = {
 
 describe("Team", () => {
   it("lists the team/ folder's TeamMember stories in the editors' order, 25 a page by default", () => {
-    expect(listingQuery(teamBlok)).toEqual({ starts_with: "team/", content_type: "TeamMember", sort_by: "position:asc", per_page: 25 });
+    expect(listingQuery(teamBlok)).toEqual({
+      starts_with: "team/",
+      is_startpage: false,
+      content_type: "TeamMember",
+      sort_by: "position:asc",
+      per_page: 25,
+    });
     expect(listingQuery({ ...teamBlok, limit: "4" } as StoredBlok)?.per_page).toBe(4);
     expect(listingQuery({ ...teamBlok, limit: "" } as StoredBlok)?.per_page).toBe(25);
   });

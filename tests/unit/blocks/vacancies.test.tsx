@@ -135,6 +135,7 @@ describe("Vacancies", () => {
   it("lists the vacatures/ folder's Vacancy stories in the editors' order", () => {
     expect(listingQuery(listBlok)).toEqual({
       starts_with: "vacatures/",
+      is_startpage: false,
       content_type: "Vacancy",
       sort_by: "position:asc",
       per_page: 25,

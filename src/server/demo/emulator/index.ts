@@ -26,6 +26,7 @@ import { answerRoute } from "./dispatch";
 import { publishStory, unpublishStory } from "./editing";
 import { type Answer, type Ctx, type State, UNAUTHORIZED_BODY, type View, buildView, mergeDrafts, statusText } from "./model";
 import { answerLanguage } from "./i18n";
+import { assertUniqueSlugs } from "./slugs";
 
 export type Fault = { status: number; headers?: Record<string, string>; body?: unknown } | { delayMs: number } | { networkError: true };
 
@@ -50,6 +51,9 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
   const now = options.now ?? Date.now;
   const loaded = loadSpace(snapshot);
   const { state } = loaded;
+  // Storyblok refuses a second entry with one slug in one folder; a space it would refuse is not served
+  assertUniqueSlugs([...state.published.values()]);
+  assertUniqueSlugs(mergeDrafts(state));
 
   async function emulatorFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const { url, method, signal } = readRequest(input, init);

@@ -3,6 +3,7 @@ import { type Answer, type Ctx, MAX_LINKS_PER_PAGE, NOT_FOUND_BODY } from "./mod
 import { compareValues } from "./params";
 import { pageOf, paginationHeaders, readPagination } from "./params";
 import { folderAlternates, folderName, folderTranslations, storyAlternates } from "./i18n";
+import { parentPath } from "./slugs";
 
 export interface Folder {
   id: number;
@@ -45,14 +46,6 @@ export function getLink(uuid: string, ctx: Ctx): Answer {
       ? folderEntry(folder, includeDates, ctx.languages)
       : undefined;
   return link ? { status: 200, body: { link, cv: ctx.cv } } : { status: 404, body: NOT_FOUND_BODY };
-}
-
-export function parentPath(fullSlug: string): string {
-  const trimmed = fullSlug.replace(/\/$/, "");
-  const cut = trimmed.lastIndexOf("/");
-  // A start page ("blog/") lives in the folder its slug names.
-  if (fullSlug.endsWith("/")) return trimmed;
-  return cut < 0 ? "" : trimmed.slice(0, cut);
 }
 
 /**

@@ -1,0 +1,97 @@
+// Lighthouse (mobile, performance) on a freshly started site: builds, starts the Worker with an
+// empty local state (KV, the HTML memo and the cache version all cold) and audits each path's first
+// view once, in Debian's Chromium (never a downloaded browser). Prints score, CLS, LCP, TBT, FCP,
+// Speed Index per page (full reports in .generated/lighthouse/); fails when a
+// page scores below 98 or shifts at all.
+//
+//   npm run lighthouse [-- /path ...]      LIGHTHOUSE_PORT (default 8737), CHROMIUM_PATH
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { build, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
+import { REPO_ROOT } from "../repo-root.ts";
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8737);
+const BASE = `http://127.0.0.1:${PORT}`;
+/** Home and one page of every page type (Page, CaseDetail, InsightDetail, Sector, Vacancy), listings included. */
+const DEFAULT_PATHS = [
+  "/",
+  "/diensten/app-ontwikkeling",
+  "/cases",
+  "/cases/linde-roosterapp",
+  "/insights/streamen-vanaf-de-edge",
+  "/sectoren/mobiliteit",
+  "/vacatures/product-designer",
+  "/en",
+];
+const MIN_SCORE = 98;
+/** Each page's full report (open it in Chromium's DevTools, Lighthouse panel, or read the JSON). */
+const REPORTS = ".generated/lighthouse";
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+interface Result {
+  path: string;
+  score: number;
+  cls: number;
+  lcp: number;
+  tbt: number;
+  fcp: number;
+  si: number;
+}
+
+async function audit(port: number, path: string): Promise<Result> {
+  const run = await lighthouse(BASE + path, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const lhr = run?.lhr;
+  if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
+  mkdirSync(join(REPO_ROOT, REPORTS), { recursive: true });
+  writeFileSync(join(REPO_ROOT, REPORTS, `${path === "/" ? "home" : path.slice(1).replaceAll("/", "__")}.json`), JSON.stringify(lhr));
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    path,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    cls: value("cumulative-layout-shift"),
+    lcp: value("largest-contentful-paint"),
+    tbt: value("total-blocking-time"),
+    fcp: value("first-contentful-paint"),
+    si: value("speed-index"),
+  };
+}
+
+/** `npm run lighthouse [-- /path ...]`: 1 when a page scores below MIN_SCORE or shifts. */
+export async function main(argv: string[]): Promise<number> {
+  const paths = argv.length ? argv : DEFAULT_PATHS;
+  build();
+  const persist = ".wrangler/lighthouse";
+  rmSync(join(REPO_ROOT, persist), { recursive: true, force: true });
+  const worker = startLocalWorker({ port: PORT, persist, logLevel: "error" });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
+  try {
+    await waitUntilUp(BASE);
+    const results: Result[] = [];
+    for (const path of paths) results.push(await audit(chrome.port, path));
+    console.log("path | score | CLS | LCP ms | TBT ms | FCP ms | SI ms");
+    for (const r of results) {
+      console.log(
+        `${r.path} | ${r.score} | ${r.cls.toFixed(3)} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${Math.round(r.fcp)} | ${Math.round(r.si)}`,
+      );
+    }
+    const failed = results.filter((r) => r.score < MIN_SCORE || r.cls > 0);
+    if (failed.length) {
+      console.error(`below ${MIN_SCORE} or with a layout shift: ${failed.map((r) => r.path).join(", ")}`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    chrome.kill();
+    worker.kill();
+  }
+}
