@@ -14,7 +14,7 @@ import { createLogger } from "../src/shared/log";
 import { themeOf, type Theme } from "../src/shared/theme";
 import { Block } from "../src/site/blocks/dispatch";
 import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../src/site/preview-props";
-import { StoryBody } from "../src/site/preview/story-body";
+import { StoryBody } from "../src/site/story-body";
 import { SiteProvider } from "../src/site/site-context";
 import { SiteShell } from "../src/site/site-shell";
 

@@ -2,11 +2,12 @@ import { env as workerEnv } from "cloudflare:workers";
 import { Hono } from "hono";
 import { createContentIsolateState } from "./content/content";
 import type { ContentIsolate } from "./content";
-import type { Timer } from "./content/deadline";
+import type { Timer } from "../shared/deadline";
 import type { Sleep } from "./content/retry";
+import { createDemo } from "./demo";
+import type { EmbeddedSpace } from "./demo/embedded";
 import type { AppEnv } from "./env";
 import { createLogger, type LogSink } from "../shared/log";
-import { type EmbeddedSpace, loadEmbeddedSpace } from "./embedded";
 import { config } from "./middleware/config";
 import { content } from "./middleware/content";
 import { logging } from "./middleware/logging";
@@ -22,8 +23,7 @@ import { notFound, onError } from "./routes/http-error";
 import { createNewsletterRoutes } from "./routes/newsletter";
 import { createPageRoutes } from "./routes/pages";
 import { seo } from "./routes/seo";
-import { createWebhookRoutes } from "./routes/webhook";
-import { imageService } from "./routes/image-service";
+import { createWebhook } from "./routes/webhook";
 import { warmUpRenderer } from "./render/warm-up";
 import warmUpPage from "../../.generated/warm-up.js";
 
@@ -46,7 +46,7 @@ export interface AppDeps {
   /** The isolate's memos (parsed KV entries, HTML parts): tests pass small or observed ones. */
   parsedCache?: ParsedCache;
   htmlMemo?: HtmlMemo;
-  /** The demo space and its emulator (default: their own module, loaded the first time the site runs without a token). */
+  /** The embedded space's module (default: `loadEmbeddedSpace`, the first time the site runs without a token). */
   loadEmbedded?: () => Promise<EmbeddedSpace>;
   /** Route rules other than the site's own (tests of the rules' middleware). */
   routeRules?: RouteRule[];
@@ -55,38 +55,35 @@ export interface AppDeps {
 // Checked when the isolate starts: a rule naming an unknown middleware stops the Worker here.
 const siteRouteRules = compileRouteRules(ROUTE_RULES, ROUTE_MIDDLEWARE);
 
+/**
+ * Loads the embedded space's module, built apart from the Worker's main module by `npm run build`
+ * (src/server/demo/embedded-space.ts). The specifier is relative to this folder, wrangler's module
+ * root: it must stay a literal, in a file directly in src/server, for wrangler to keep the module
+ * out of the bundle. This file is the demo's one wiring point anyway.
+ */
+const loadEmbeddedSpace = (): Promise<EmbeddedSpace> => import("./.generated/embedded-space.js");
+
 /** What happens to a request, in order. */
 export function createApp(deps: AppDeps = {}) {
   const now = deps.now ?? (() => Date.now());
   const isolate: ContentIsolate = { state: createContentIsolateState(deps.parsedCache) };
   const htmlMemo = deps.htmlMemo ?? createHtmlMemo();
   const routeRules = deps.routeRules ? compileRouteRules(deps.routeRules, ROUTE_MIDDLEWARE) : siteRouteRules;
+  const webhook = createWebhook({ now, sleep: deps.sleep });
+  // what exists only on the embedded space (no Storyblok token): its content origin and its routes
+  const demo = createDemo({ load: deps.loadEmbedded ?? loadEmbeddedSpace, now, fetch: deps.contentFetch, receive: webhook.receive });
   const app = new Hono<AppBindings>();
 
-  app.use(requestContext); // request id, crawler or visitor
+  app.use(requestContext({ now, htmlMemo })); // request id, crawler or visitor, language; the isolate's clock and memo
   app.use(config(deps.logSink)); // validated settings and the request's logger
   app.use(logging(deps.random)); // Server-Timing, security headers, the request's log line when due
-  app.use(
-    content({
-      isolate,
-      loadEmbedded: deps.loadEmbedded ?? loadEmbeddedSpace,
-      now,
-      sleep: deps.sleep,
-      timer: deps.timer,
-      fetch: deps.contentFetch,
-    }),
-  );
-  app.use(async (c, next) => {
-    c.set("htmlMemo", htmlMemo); // HTML parts every visitor gets, per isolate
-    c.set("now", now);
-    await next();
-  });
+  app.use(content({ isolate, now, sleep: deps.sleep, timer: deps.timer, fetch: deps.contentFetch, embedded: demo.access }));
   app.use(pathGuard); // 400/414 for paths no page can have
 
   app.route("/", seo); // robots.txt, sitemap.xml
-  app.route("/", imageService); // the embedded space's assets and their variants (/_storyblok/f/...)
+  app.route("/", demo.routes); // the embedded space's images (/_storyblok/f/...) and local publish; on it only
   app.route("/", createNewsletterRoutes({ now, hubspotFetch: deps.hubspotFetch, hubspotTimeoutMs: deps.hubspotTimeoutMs }));
-  app.route("/", createWebhookRoutes({ emulator: () => isolate.emulatorOnce?.(), now, sleep: deps.sleep }));
+  app.route("/", webhook.routes);
 
   app.use(redirects(routeRules)); // trailing slash, route rules, CMS redirects
   mountRouteRules(app, routeRules); // per-path middleware named by the route rules

@@ -38,3 +38,14 @@ declare class URL {
   readonly href: string;
   readonly searchParams: URLSearchParams;
 }
+
+declare function setTimeout(callback: () => void, ms?: number): unknown;
+declare function clearTimeout(timer: unknown): void;
+
+interface AbortSignal {
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+}
+declare class AbortController {
+  readonly signal: AbortSignal;
+  abort(): void;
+}

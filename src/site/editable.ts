@@ -1,11 +1,5 @@
 import type { Blok } from "../shared/content";
-import { useSite } from "./site-context";
-
-/** What the visual editor finds a blok by (the attributes `storyblokEditable()` produces). */
-export interface EditableAttributes {
-  "data-blok-c": string;
-  "data-blok-uid": string;
-}
+import { useSite, type EditableAttributes, type EditableProps } from "./site-context";
 
 const OPENING = "<!--#storyblok#";
 const CLOSING = "-->";
@@ -26,19 +20,28 @@ export function editableAttributes(blok: Blok): EditableAttributes | null {
   }
 }
 
-/** What a block spreads on its root element: the editor attributes, or nothing. */
-export type EditableProps = Partial<EditableAttributes>;
-
 const NONE: EditableProps = Object.freeze({});
+
+/** No editor attributes: what every blok of a visitor's page carries. */
+export const noEditorAttributes = (_blok: Blok): EditableProps => NONE;
+
+/**
+ * The editor attributes of a draft blok of the story open in the visual editor (`editing`: the
+ * editor can edit that story only, so the theme's header in a page's preview gets none; unset:
+ * every draft blok is marked), `{}` for any other.
+ */
+export function editorAttributes(editing?: number): (blok: Blok) => EditableProps {
+  const ofStory = editing === undefined ? undefined : `${editing}-`;
+  return (blok) => {
+    const attributes = editableAttributes(blok);
+    return attributes && (ofStory === undefined || attributes["data-blok-uid"].startsWith(ofStory)) ? attributes : NONE;
+  };
+}
 
 /**
  * The editor attributes a block puts on its own root element (Storyblok's `storyblokEditable`
- * pattern): in a visual-editor preview, for a draft blok of the story being edited; `{}`
- * otherwise, so visitors never get them (nor does the theme's header in a page's preview).
+ * pattern), as the page's audience gives them: visitors never get any.
  */
 export function useEditable(blok: Blok): EditableProps {
-  const { preview, editing } = useSite();
-  const attributes = preview ? editableAttributes(blok) : null;
-  if (!attributes || (editing !== undefined && !attributes["data-blok-uid"].startsWith(`${editing}-`))) return NONE;
-  return attributes;
+  return useSite().audience.editable(blok);
 }

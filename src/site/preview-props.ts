@@ -1,12 +1,13 @@
-import type { Listing } from "./blocks/listings";
-import { links, type TwMenuBlok } from "./blocks/tw-menu";
+import type { Listing } from "../shared/listings";
+import { editorAudience } from "./audience";
 import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";
 import type { StoryKind } from "../shared/page-types";
 import type { Theme } from "../shared/theme";
 import type { Lang, LangAlternate } from "../shared/i18n/lang";
 import type { Dictionary } from "../shared/i18n/nl";
-import type { CustomerBlok, SiteContextValue } from "./site-context";
+import type { SiteContextValue } from "./site-context";
+import { themeSite } from "./theme-site";
 
 /**
  * Everything the preview bundle needs to render the page again in the browser (header, routed
@@ -41,24 +42,16 @@ export const PREVIEW_ROOT_ATTRIBUTE = "data-preview-root";
 
 /**
  * An already fulfilled promise in React's thenable convention (see `readable()` in
- * src/site/blocks/listings.ts), so `use()` reads it during hydration without suspending.
+ * src/shared/listings.ts), so `use()` reads it during hydration without suspending.
  */
 export function fulfilled<T>(value: T): Promise<T> {
   return Object.assign(Promise.resolve(value), { status: "fulfilled", value });
 }
 
-/** The parts of the site context that come from the theme: the customers store and the socials of the header. */
-export function themeSite(theme: Theme | undefined): Pick<SiteContextValue, "customers" | "socials"> {
-  return {
-    customers: (theme?.customers ?? []) as CustomerBlok[],
-    socials: links((theme?.header as TwMenuBlok | undefined)?.socials),
-  };
-}
-
 /**
- * The site context of a preview render with `theme` (which an edit of the theme story replaces);
- * `t` is `dictionary(props.lang)` and `Block` the dispatcher, both passed in so this module imports
- * neither the dictionaries nor the block registry.
+ * The site context of a preview render with `theme` (which an edit of the theme story replaces),
+ * on the server and in the preview bundle alike; `t` is `dictionary(props.lang)` and `Block` the
+ * dispatcher, both passed in so this module imports neither the dictionaries nor the block registry.
  */
 export function previewSite(
   props: PreviewProps,
@@ -78,8 +71,7 @@ export function previewSite(
     path: props.path,
     search: props.search,
     year: props.year,
-    preview: true,
+    audience: editorAudience(props.storyId),
     Block,
-    editing: props.storyId,
   };
 }

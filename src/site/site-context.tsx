@@ -1,6 +1,6 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext, type ComponentType, type ReactNode } from "react";
 import type { NavLink } from "./islands/nav-model";
-import type { Listing } from "./blocks/listings";
+import type { Listing } from "../shared/listings";
 import type { BlokOf } from "./blocks/types";
 import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";
@@ -26,6 +26,42 @@ export type PartHtml = (
 
 /** One customer of the theme's customers list (the "customers store" of the spec). */
 export type CustomerBlok = BlokOf<"Customer">;
+
+/** What the visual editor finds a blok by (the attributes `storyblokEditable()` produces; editable.ts). */
+export interface EditableAttributes {
+  "data-blok-c": string;
+  "data-blok-uid": string;
+}
+
+/** What a block spreads on its root element: the editor attributes, or nothing. */
+export type EditableProps = Partial<EditableAttributes>;
+
+/** An interactive component rendered on the server and hydrated in the browser (islands/island.tsx). */
+export interface IslandProps<P extends object> {
+  name: string;
+  component: ComponentType<P>;
+  /** The island's props; a function when working them out is worth skipping on a memo hit. */
+  props: P | (() => P);
+  /**
+   * Set when the props are the same for every visitor given this key (besides the cache version and
+   * language): root attributes and HTML are then one part, rendered once (see memo.tsx).
+   */
+  sameFor?: string;
+}
+
+/**
+ * Who the page is for, decided once by the page route (a valid visual-editor link or not) and
+ * carried here, so that no block asks again: a visitor's page and an editor's preview differ in
+ * these three only (audience.tsx makes both).
+ */
+export interface Audience {
+  /** The editor attributes of a blok's own root element: in a preview, for the story being edited; never for visitors. */
+  editable: (blok: Blok) => EditableProps;
+  /** Where a blok of a block the site does not know stands: nothing for visitors, a note naming it for an editor. */
+  Unsupported: (props: { blok: Blok }) => ReactNode;
+  /** An island: for visitors a root the visitor bundle hydrates; in a preview plain markup, as the preview bundle hydrates the whole page. */
+  island: <P extends object>(island: IslandProps<P>) => ReactNode;
+}
 
 /**
  * Everything a block may read besides its own fields, scoped to one request: the customers
@@ -56,14 +92,10 @@ export interface SiteContextValue {
   search: string;
   /** The company's social links (from the header), shown in the footer too. */
   socials: NavLink[];
-  preview: boolean;
+  /** A visitor's page or an editor's preview. */
+  audience: Audience;
   /** Renders one blok through the registry (the dispatcher): container blocks render their children with it, so no block imports the registry. */
   Block: (props: { blok: Blok }) => ReactNode;
-  /**
-   * In a preview, the id of the story open in the visual editor: only its bloks get editor
-   * attributes (the editor can edit that story only). Unset: every draft blok is marked.
-   */
-  editing?: number;
   /** Server only, visitors only: HTML of the parts every visitor of this cache version gets (`<Memo>` in memo.tsx reads it). */
   parts?: PartHtml;
   /** The part id of the page body (`<main>`), when it is the same for every visitor of this path. */

@@ -20,7 +20,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import { it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/server/content/emulator";
+import { createEmulator } from "../../src/server/demo/emulator";
 import { createParsedCache } from "../../src/server/content/parsed-cache";
 import { createApp } from "../../src/server/index";
 import { createHtmlMemo } from "../../src/server/render/html-memo";

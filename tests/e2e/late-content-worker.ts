@@ -3,11 +3,12 @@
  * layout-shift test (tests/e2e/layout-shift.spec.ts), with the worst first view: every request is
  * answered by a new app (an empty isolate: no parsed copies, no HTML memo) over an empty content
  * cache, and the embedded space answers listings (stories by folder) only after LATE_LISTING_MS,
- * far past the page's grace time (LISTING_GRACE_MS), so every listing streams in behind its
- * placeholder. Served with `wrangler dev tests/e2e/late-content-worker.ts` (see playwright.config.ts).
+ * far past the page's grace time (LISTING_GRACE_MS in src/server/render/respond.tsx), so every
+ * listing streams in behind its placeholder. Served with `wrangler dev tests/e2e/late-content-worker.ts`
+ * (see playwright.config.ts).
  */
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/server/content/emulator";
+import { createEmulator } from "../../src/server/demo/emulator";
 import { createApp } from "../../src/server/index";
 import type { AppEnv } from "../../src/server/env";
 

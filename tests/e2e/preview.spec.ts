@@ -69,8 +69,8 @@ test("every kind of page hydrates in preview exactly as the server rendered it",
   expect(errors).toEqual([]);
 });
 
-/** The document's height once every image and font is in (lazy images loaded eagerly), so two pages compare fairly. */
-async function settledDocumentHeight(page: Page): Promise<number> {
+/** Every image of the page loaded (lazy ones made eager): the sources that did not, and how many did. */
+async function imagesLoaded(page: Page): Promise<{ broken: string[]; loaded: number }> {
   return page.evaluate(async () => {
     const images = [...document.images];
     for (const image of images) image.loading = "eager";
@@ -84,6 +84,15 @@ async function settledDocumentHeight(page: Page): Promise<number> {
             }),
       ),
     );
+    const broken = images.filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src);
+    return { broken, loaded: images.length - broken.length };
+  });
+}
+
+/** The document's height once every image and font is in (lazy images loaded eagerly), so two pages compare fairly. */
+async function settledDocumentHeight(page: Page): Promise<number> {
+  await imagesLoaded(page);
+  return page.evaluate(async () => {
     // every declared face, not only those already loading: fonts.ready does not wait for a face
     // the layout has yet to ask for, so a busy machine could measure before a late one swaps in
     await Promise.all([...document.fonts].map((face) => face.load().catch(() => undefined)));
@@ -394,4 +403,46 @@ test("a preview in the editor's language (_storyblok_lang=en) shows the English 
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("banner").getByRole("button", { name: "Services" })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+// Offline, the embedded space's images come from the site itself (`/_storyblok/...`, its image
+// service), in the editor's preview as for visitors: nothing may point at Storyblok's asset host,
+// which an offline machine cannot reach.
+
+test("the offline preview shows every image, served by the site itself, before and after a live edit: no request fails", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const failed: string[] = [];
+  page.on("requestfailed", (request) => failed.push(`${request.url()} (${request.failure()?.errorText})`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) failed.push(`${response.url()} (${response.status()})`);
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const [path, least] of [
+    ["/", 10],
+    ["/cases", 5],
+    ["/theme/theme", 6],
+  ] as const) {
+    await openPreview(page, baseURL!, path);
+    const served = await imagesLoaded(page);
+    expect(served.broken, path).toEqual([]);
+    expect(served.loaded, path).toBeGreaterThanOrEqual(least);
+    // the preview bundle renders the page again on an edit: the same images, from the same place
+    await page.evaluate(() => {
+      const props = JSON.parse(document.querySelector<HTMLElement>("[data-preview-root]")!.dataset.props!) as {
+        storyId: number;
+        content: Record<string, unknown>;
+      };
+      const content = { ...structuredClone(props.content), _edited: true };
+      (window as unknown as Bridge).__storyblokBridge.emit("input", { story: { id: props.storyId, content } });
+    });
+    const edited = await imagesLoaded(page);
+    expect(edited.broken, path).toEqual([]);
+    expect(edited.loaded, path).toBe(served.loaded);
+    const origins = await page.evaluate(() => [...document.images].map((image) => new URL(image.currentSrc || image.src).origin));
+    expect(new Set(origins), path).toEqual(new Set([new URL(baseURL!).origin]));
+  }
+  expect(failed).toEqual([]);
 });

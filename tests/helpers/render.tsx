@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server.edge";
+import { editorAudience, visitorAudience } from "../../src/site/audience";
 import { Block } from "../../src/site/blocks/dispatch";
-import type { Listing } from "../../src/site/blocks/listings";
+import type { Listing } from "../../src/shared/listings";
 import type { Story } from "../../src/shared/content";
 import type { StoredBlok } from "./stored";
 import { createLogger, type LogLevel } from "../../src/shared/log";
@@ -46,7 +47,7 @@ export async function renderNode(node: ReactNode, options: RenderOptions = {}): 
     alternates: defaultAlternates(lang),
     path: options.path ?? "/",
     search: options.search ?? "",
-    preview: options.preview ?? false,
+    audience: options.preview ? editorAudience() : visitorAudience,
   });
   const stream = await renderToReadableStream(<SiteProvider value={site}>{node}</SiteProvider>);
   await stream.allReady;
@@ -71,7 +72,7 @@ export function siteContext(overrides: Partial<SiteContextValue> = {}): SiteCont
     search: "",
     socials: [],
     year: new Date().getUTCFullYear(),
-    preview: false,
+    audience: visitorAudience,
     Block,
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/server/content/emulator";
+import { createEmulator } from "../../src/server/demo/emulator";
 import { createApp } from "../../src/server/index";
 
 /** The site on the emulator, with the cases listing held back until the test calls `open`. */

@@ -3,10 +3,11 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { createContentIsolateState, type Content } from "../../src/server/content/content";
-import { EMULATOR_ENDPOINT, contentForRequest } from "../../src/server/content/index";
+import { contentForRequest } from "../../src/server/content/index";
+import { EMULATOR_ENDPOINT } from "../../src/server/demo";
 import { RESOLVE_RELATIONS } from "../../src/server/content/relations";
 import { THEME_SLUG } from "../../src/server/content/theme";
-import { createEmulator, type Fault } from "../../src/server/content/emulator";
+import { createEmulator, type Fault } from "../../src/server/demo/emulator";
 import { ContentError } from "../../src/server/content/errors";
 import { createGuardedFetch, realSleep } from "../../src/server/content/retry";
 import { createStoryblokApi } from "../../src/server/content/storyblok";
@@ -50,11 +51,15 @@ function harness({ realTimers = false } = {}): Harness {
     answered: Promise.resolve(), // no page here: the answer is there at once
     now,
     sleep,
-    fetch: async (input, init) => {
-      calls.push(new URL(input instanceof Request ? input.url : String(input)));
-      return emulator.fetch(input, init);
+    origin: {
+      name: "emulator",
+      endpoint: EMULATOR_ENDPOINT,
+      tokens: snapshot.tokens,
+      fetch: async (input, init) => {
+        calls.push(new URL(input instanceof Request ? input.url : String(input)));
+        return emulator.fetch(input, init);
+      },
     },
-    embedded: { snapshot, createEmulator },
   });
   return {
     content,

@@ -2,7 +2,7 @@ import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import type { Fault } from "../../src/server/content/emulator";
+import type { Fault } from "../../src/server/demo/emulator";
 import { KV_READ_DEADLINE_MS } from "../../src/server/content/kv-store";
 import type { LoadedStory } from "../../src/shared/content";
 import { kvKeys, testInstance, testOrigin } from "../helpers/site";

@@ -6,7 +6,7 @@ import { cacheKey, requestName } from "../../src/server/content/cache";
 import { RESOLVE_RELATIONS } from "../../src/server/content/relations";
 import { AUTHORITY_FRESH_MS } from "../../src/server/content/cv-authority";
 import { CV_CHECK_MS } from "../../src/server/content/cache-version";
-import type { Fault } from "../../src/server/content/emulator";
+import type { Fault } from "../../src/server/demo/emulator";
 import { realSleep } from "../../src/server/content/retry";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 import { recordCacheVersion } from "../helpers/cache-version";

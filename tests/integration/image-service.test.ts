@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { imageRequest, parseTransformation } from "../../src/server/routes/image-service";
+import { imageRequest, parseTransformation } from "../../src/server/demo/image-service";
 import { readImageHeader } from "../helpers/image-header";
 
 const BASE = "http://www.koraal.test";

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { isBlockName } from "../../src/site/blocks/registry";
-import { createEmulator } from "../../src/server/content/emulator";
+import { createEmulator } from "../../src/server/demo/emulator";
 import type { StoredBlok } from "../helpers/stored";
 import { testApp } from "../helpers/site";
 import { buildManifest } from "../../src/server/render/assets";
@@ -249,6 +249,40 @@ describe("a valid preview link", () => {
     const visitor = await noPreview(`/${await previewQuery()}`);
     expect(visitor.html).toContain(PUBLISHED_TITLE);
     expect(visitor.response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+  });
+});
+
+// The preview shows the images visitors get: the embedded space's own assets from the site itself
+// (`/_storyblok/...`, its image service: an offline machine reaches nothing else), a real space's
+// from Storyblok. Nothing rewrites them on the way; the snapshot build gave the embedded space its
+// paths (scripts/asset-catalog.ts `localiseAssetUrls`, tests/node/assets.test.ts).
+describe("images in a preview", () => {
+  const path = "/diensten/app-ontwikkeling";
+  const storyId = snapshot.stories.find((story) => story.full_slug === "diensten/app-ontwikkeling")!.id;
+  const sources = (html: string) => [...html.matchAll(/<img [^>]*?src="([^"]+)"/g)].map((m) => m[1]!);
+
+  it("on the embedded space: the site's own, as visitors get them", async () => {
+    const get = setup();
+    const preview = sources((await get(path + (await previewQuery({ storyId })))).html);
+    expect(preview.length).toBeGreaterThan(5);
+    expect(preview.filter((src) => !src.startsWith("/_storyblok/f/"))).toEqual([]);
+    expect(preview).toEqual(sources((await get(path)).html));
+  });
+
+  it("with a Storyblok token: Storyblok's, as visitors get them", async () => {
+    const space = JSON.parse(JSON.stringify(snapshot).replaceAll('"/_storyblok/f/', '"https://a.storyblok.com/f/')) as typeof snapshot;
+    const app = testApp({ contentFetch: createEmulator(space).fetch, logSink: () => {} });
+    const realEnv = { ...env, STORYBLOK_TOKEN: space.tokens.public, STORYBLOK_PREVIEW_TOKEN: PREVIEW_TOKEN } as typeof env;
+    const get = async (url: string) => {
+      const ctx = createExecutionContext();
+      const html = await (await app.fetch(new Request(BASE + url), realEnv, ctx)).text();
+      await waitOnExecutionContext(ctx);
+      return sources(html);
+    };
+    const preview = await get(path + (await previewQuery({ storyId })));
+    expect(preview.length).toBeGreaterThan(5);
+    expect(preview.filter((src) => !src.startsWith("https://a.storyblok.com/f/"))).toEqual([]);
+    expect(preview).toEqual(await get(path));
   });
 });
 

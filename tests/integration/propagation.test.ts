@@ -2,7 +2,7 @@ import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CV_ANSWER_WAIT_MS, CV_AUTHORITY_DEADLINE_MS } from "../../src/server/content/cache-version";
-import type { Timer } from "../../src/server/content/deadline";
+import type { Timer } from "../../src/shared/deadline";
 import { recordingAuthority, testInstance, testOrigin } from "../helpers/site";
 
 /**

@@ -2,7 +2,7 @@ import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflar
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/server/content/emulator";
+import { createEmulator } from "../../src/server/demo/emulator";
 import type { Story } from "../../src/shared/content";
 import { testApp } from "../helpers/site";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";

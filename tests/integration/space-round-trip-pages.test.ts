@@ -12,7 +12,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
-import { createEmulator } from "../../src/server/content/emulator";
+import { createEmulator } from "../../src/server/demo/emulator";
 import { testApp } from "../helpers/site";
 
 const binding = (env as unknown as { ROUND_TRIP_SNAPSHOT?: string }).ROUND_TRIP_SNAPSHOT;

@@ -22,7 +22,7 @@ import {
   stripEditable,
   validationProblems,
 } from "../../tools/space/content-pull.ts";
-import { createEmulator, type Emulator } from "../../src/server/content/emulator";
+import { createEmulator, type Emulator } from "../../src/server/demo/emulator";
 import type { Story } from "../../src/shared/content";
 import { testClock } from "../helpers/test-clock";
 

@@ -15,7 +15,7 @@ import { parse as parseYaml } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { assembleSnapshot, readContentDir, type ContentFile } from "../../tools/build/build-snapshot.ts";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
-import { createEmulator, type Emulator } from "../../src/server/content/emulator";
+import { createEmulator, type Emulator } from "../../src/server/demo/emulator";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
 import type { LinkEntry } from "../../src/shared/content";
 import type { StoredBlok, StoredStory } from "../helpers/stored";

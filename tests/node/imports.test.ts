@@ -5,43 +5,21 @@
  * dynamic ones too, because each is a dependency a reader has to follow. Imports are read with
  * the compiler's own scanner (`ts.preProcessFile`), not with a regular expression.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { relativeImports, resolveImport, sourceFiles } from "../helpers/source-imports";
 
 const ROOT = join(import.meta.dirname, "../..");
 const SOURCES = ["src", "client", "scripts", "tools", "tests/stand-ins", "content-model"];
 
 /**
  * Circles that may stay, by the files on them. None: the embedded Storyblok emulator
- * (src/server/content/emulator/) had one (params -> model -> i18n -> params) only because the
+ * (src/server/demo/emulator/) had one (params -> model -> i18n -> params) only because the
  * default page size lived in model.ts; it lives in params.ts now.
  */
 const ALLOWED: readonly (readonly string[])[] = [];
 
 type Graph = ReadonlyMap<string, readonly string[]>;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-  });
-}
-
-/** `./x` is x itself, x.ts, x.tsx, x/index.ts or x/index.tsx, the first that is one of `files`. */
-function resolveImport(from: string, specifier: string, files: ReadonlySet<string>): string | undefined {
-  const base = resolve(dirname(from), specifier);
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")];
-  return candidates.find((candidate) => files.has(candidate));
-}
-
-/** Every relative import of a file (static, type-only, re-exports, dynamic `import("…")`). */
-function relativeImports(file: string): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-  return importedFiles.map((imported) => imported.fileName).filter((name) => name.startsWith("./") || name.startsWith("../"));
-}
 
 function importGraph(dirs: readonly string[]): Graph {
   const files = dirs.flatMap((dir) => sourceFiles(join(ROOT, dir)));

@@ -43,7 +43,7 @@ describe("the deployed Worker", () => {
     expect(main).not.toContain(space.tokens.public);
     expect(main).not.toContain(space.tokens.preview);
     for (const story of space.stories) expect(main).not.toContain(story.uuid);
-    // nor the emulator (its answer for a missing story, src/server/content/emulator/model.ts)
+    // nor the emulator (its answer for a missing story, src/server/demo/emulator/model.ts)
     expect(main).not.toContain("This record could not be found");
   });
 

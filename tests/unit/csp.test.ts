@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, cspForNonce } from "../../src/server/render/security";
+import { contentSecurityPolicy, cspForNonce, EDITOR_FRAME } from "../../src/server/render/security";
 
 // The policy is built once per set of options and only the nonce is put in per request: the
 // result must be the policy built whole for that nonce.
 describe("cspForNonce", () => {
   const cases = [
     {},
-    { preview: true },
+    { frameAncestors: EDITOR_FRAME },
     { extra: { "script-src": ["https://www.googletagmanager.com"], "img-src": ["https://*.google-analytics.com"] } },
   ];
   for (const options of cases) {

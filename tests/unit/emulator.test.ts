@@ -6,7 +6,7 @@
 import StoryblokClient from "storyblok-js-client";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator, type Emulator, type EmulatorOptions } from "../../src/server/content/emulator";
+import { createEmulator, type Emulator, type EmulatorOptions } from "../../src/server/demo/emulator";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
 import type { LinkEntry, LinkField } from "../../src/shared/content";
 import type { StoredBlok, StoredStory } from "../helpers/stored";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import { createEmulator } from "../../src/server/content/emulator";
+import { createEmulator } from "../../src/server/demo/emulator";
 import { isCacheVersion } from "../../src/server/content/cache";
 import { datasourceEntriesProblem, linksProblem, loadedStoryProblem, storyListProblem } from "../../src/server/content/shape";
 import { createStoryblokApi } from "../../src/server/content/storyblok";

@@ -7,7 +7,7 @@
  *
  * Files are cached in .generated/images/{hash}/ (the hash names source and recipe), so a second
  * build only links them into dist/public/_img/{space}/{w}x{h}/{hash}/{name}/ where the Worker's
- * image service (src/server/routes/image-service.ts) finds them.
+ * image service (src/server/demo/image-service.ts) finds them.
  *
  * `assetOriginal(url)` gives the original bytes of any asset URL in content/ (for uploads to a
  * Storyblok space).

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 /**
  * Builds the embedded Storyblok space from `content/` into `.generated/snapshot.js` (+ .d.ts),
- * which the Worker bundles and serves through the CDN emulator (src/server/content/emulator/).
+ * which the Worker bundles and serves through the CDN emulator (src/server/demo/emulator/).
  *
  *   node tools/build/build-snapshot.ts [--content <dir>] [--out <dir>]
  *
@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot.ts";
-import { describeClash, slugClashes } from "../../src/server/content/emulator/slugs.ts";
+import { describeClash, slugClashes } from "../../src/server/demo/emulator/slugs.ts";
 import type { DatasourceEntry, Story } from "../../src/shared/content.ts";
 import { schema as contentModel } from "../../content-model/index.ts";
 import { REPO_ROOT } from "../repo-root.ts";

@@ -10,7 +10,7 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { createGenerator } from "unocss";
-import type { EmbeddedSpace } from "../../src/server/embedded.ts";
+import type { EmbeddedSpace } from "../../src/server/demo/embedded.ts";
 import { REPO_ROOT as root } from "../repo-root.ts";
 import { buildAssetImages } from "./asset-images.ts";
 import { warmUpPage } from "./warm-up-page.ts";
@@ -90,7 +90,7 @@ async function buildPreview() {
 }
 
 /**
- * The embedded space (src/server/embedded-space.ts: the content snapshot and the CDN emulator) as
+ * The embedded space (src/server/demo/embedded-space.ts: the content snapshot and the CDN emulator) as
  * one module of its own, next to the Worker's entry: wrangler uploads it as an additional module
  * (wrangler.toml `find_additional_modules`), so the main module stays lean and an isolate that
  * talks to a real Storyblok space never loads it.
@@ -99,7 +99,7 @@ async function buildEmbeddedSpace() {
   const dir = join(root, "src/server/.generated");
   await mkdir(dir, { recursive: true });
   const result = await esbuild({
-    entryPoints: [join(root, "src/server/embedded-space.ts")],
+    entryPoints: [join(root, "src/server/demo/embedded-space.ts")],
     outfile: join(dir, "embedded-space.js"),
     bundle: true,
     format: "esm",
@@ -109,7 +109,7 @@ async function buildEmbeddedSpace() {
     metafile: true,
     logLevel: "warning",
   });
-  await writeFile(join(dir, "embedded-space.d.ts"), 'export * from "../embedded-space";\n');
+  await writeFile(join(dir, "embedded-space.d.ts"), 'export * from "../demo/embedded-space";\n');
   return Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
 }
 

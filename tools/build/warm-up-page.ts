@@ -4,7 +4,7 @@
 // story of the one card type no page is (a team member). Read through the CDN emulator, so they are
 // what the Content Delivery API answers (in the default language, without translation keys); then
 // their text is blanked out.
-import type { EmbeddedSpace } from "../../src/server/embedded.ts";
+import type { EmbeddedSpace } from "../../src/server/demo/embedded.ts";
 import type { WarmUpPage } from "../../src/server/render/warm-up.tsx";
 import type { Blok, Story } from "../../src/shared/content.ts";
 

@@ -1,7 +1,7 @@
 import { lastGoodKey, requestName } from "./cache";
 import { currentCacheVersion, readStoryblok, type CacheVersionDeps, type CvMemo } from "./cache-version";
 import type { CvAuthority } from "./cv-authority";
-import type { Timer } from "./deadline";
+import type { Timer } from "../../shared/deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import { createParsedCache, type ParsedCache } from "./parsed-cache";

@@ -2,9 +2,7 @@ import type { Config } from "../env";
 import type { Logger } from "../../shared/log";
 import { createContent, type Content, type ContentIsolateState } from "./content";
 import type { CvAuthority } from "./cv-authority";
-import type { Timer } from "./deadline";
-import type { Emulator } from "./emulator";
-import type { EmbeddedSpace } from "../embedded";
+import type { Timer } from "../../shared/deadline";
 import { createCacheStore } from "./kv-store";
 import { ContentError } from "./errors";
 import { ORIGIN_BUSY, createGuardedFetch, realSleep, type Sleep } from "./retry";
@@ -14,7 +12,6 @@ import { createTokenBucket, storyblokRate, type TokenBucket } from "./token-buck
 export { ContentError } from "./errors";
 export type { Content, Fetched, ContentSource } from "./content";
 
-export const EMULATOR_ENDPOINT = "https://emulator.local/v2";
 /** An origin call that cannot start within this long (the rate limit's queue) is not queued at all. */
 export const ORIGIN_START_BUDGET_MS = 1000;
 /** Each attempt at Storyblok is aborted after this long. */
@@ -26,13 +23,24 @@ export const ORIGIN_TIMEOUT_MS = 3000;
  */
 export const VISITOR_RETRY_BUDGET_MS = 3000;
 
-/** Per-isolate state of the content layer: the shared rate limit, cv memo, and the emulator. */
+/** Per-isolate state of the content layer: the shared rate limit and the cv memo. */
 export interface ContentIsolate {
   state: ContentIsolateState;
   bucket?: TokenBucket;
-  emulator?: Emulator;
-  /** The emulator, made the first time it is asked for (embedded content only). */
-  emulatorOnce?: () => Emulator;
+}
+
+/**
+ * The Content Delivery API a request's content comes from: Storyblok's (`storyblokOrigin`), or the
+ * one the app hands the content middleware for the embedded space (an emulator over a snapshot).
+ */
+export interface ContentOrigin {
+  /** Which API answers misses, as Server-Timing names it: "storyblok" or "emulator". */
+  name: string;
+  /** The API's base URL, e.g. `https://api.storyblok.com/v2`. */
+  endpoint: string;
+  /** The access tokens: public (published), preview (drafts; absent: no drafts). */
+  tokens: { public: string; preview?: string };
+  fetch: typeof fetch;
 }
 
 export interface ContentRequestDeps {
@@ -49,13 +57,10 @@ export interface ContentRequestDeps {
   timer?: Timer;
   /** The site-wide cv authority (the `CV_AUTHORITY` Durable Object). */
   authority?: CvAuthority;
-  /** Replaces the network (production) or the emulator (embedded): tests inject faults here. */
-  fetch?: typeof fetch;
-  /** The demo space and its emulator: loaded (middleware/content.ts) only when no Storyblok token is set. */
-  embedded?: EmbeddedSpace;
+  origin: ContentOrigin;
 }
 
-/** Wires the content layer for one request: the same path for Storyblok and the embedded emulator. */
+/** Wires the content layer for one request: the same path whichever origin answers. */
 export function contentForRequest(deps: ContentRequestDeps): Content {
   const { config, isolate, logger, now } = deps;
   const storyblok = config.storyblok;
@@ -63,11 +68,11 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
   const bucket = isolate.bucket;
   const sleep = deps.sleep ?? realSleep;
 
-  const { endpoint, tokens, baseFetch } = originOf(deps);
+  const { endpoint, tokens } = deps.origin;
 
   const guarded = (retryBudgetMs: number | undefined) =>
     createGuardedFetch({
-      fetch: observed(baseFetch, logger, now),
+      fetch: observed(deps.origin.fetch, logger, now),
       sleep,
       now,
       timeoutMs: ORIGIN_TIMEOUT_MS,
@@ -86,7 +91,7 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
   const previewApi = tokens.preview ? createStoryblokApi({ endpoint, token: tokens.preview, fetch: visitorFetch }) : undefined;
 
   return createContent({
-    origin: storyblok.kind === "storyblok" ? "storyblok" : "emulator",
+    origin: deps.origin.name,
     api,
     backgroundApi,
     previewApi,
@@ -101,30 +106,16 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
   });
 }
 
-/** Where content comes from: Storyblok with the configured tokens, or the embedded space's emulator. */
-function originOf(deps: ContentRequestDeps): { endpoint: string; tokens: { public: string; preview?: string }; baseFetch: typeof fetch } {
-  const { config, isolate, now } = deps;
-  const storyblok = config.storyblok;
-  if (storyblok.kind === "storyblok") {
-    return {
-      endpoint: `https://${storyblok.apiHost}/v2`,
-      tokens: { public: storyblok.token, preview: storyblok.previewToken },
-      baseFetch: deps.fetch ?? ((input, init) => fetch(input, init)),
-    };
-  }
-  if (!deps.embedded) throw new Error("embedded content without the embedded space loaded");
-  const { snapshot, createEmulator } = deps.embedded;
-  // made on first use (an origin call, the local publish route): copying the snapshot is the
-  // costliest thing a fresh isolate does, and with KV warm its first pages need no origin call
-  isolate.emulatorOnce ??= () => {
-    isolate.emulator ??= createEmulator(snapshot, { now });
-    return isolate.emulator;
-  };
-  const emulator = isolate.emulatorOnce;
+/** Storyblok's Content Delivery API with the configured tokens; `fetch` replaces the network (tests inject faults here). */
+export function storyblokOrigin(
+  storyblok: Extract<Config["storyblok"], { kind: "storyblok" }>,
+  fetch?: typeof globalThis.fetch,
+): ContentOrigin {
   return {
-    endpoint: EMULATOR_ENDPOINT,
-    tokens: snapshot.tokens,
-    baseFetch: deps.fetch ?? ((input, init) => emulator().fetch(input, init)),
+    name: "storyblok",
+    endpoint: `https://${storyblok.apiHost}/v2`,
+    tokens: { public: storyblok.token, preview: storyblok.previewToken },
+    fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
   };
 }
 

@@ -2,8 +2,8 @@ import type { Blok, Story, Version } from "../../shared/content";
 import { localisedPath, type Lang, type LangAlternate } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
 import { themeOf } from "../../shared/theme";
-import { listingQuery } from "../../site/blocks/listing-queries";
-import { pageCount, readable, walkBloks, type Listing, type ListingQuery } from "../../site/blocks/listings";
+import { listingQuery } from "../../shared/listing-queries";
+import { pageCount, readable, walkBloks, type Listing, type ListingQuery, type Readable } from "../../shared/listings";
 import type { Content, Fetched } from "./content";
 import { ContentError } from "./errors";
 import { localiseLinks, localisedPublished, storyLanguage } from "./localise";
@@ -18,8 +18,6 @@ export interface PageRequest {
   /** The content's page index, as the caller found the story in it (links are localised with it). */
   index: PageIndex;
   listingPage: number;
-  /** Asked once the cache version is known: false when the caller has the body already (then no listing is loaded). */
-  needsListings?: (cv: number | undefined) => boolean;
 }
 
 /** A page and everything its render reads, links pointed at pages of its language. */
@@ -33,46 +31,43 @@ export interface LoadedPage {
   source: Fetched<unknown>["source"];
   /** The cache version both story and theme come from; absent when they differ or are drafts or stale. */
   cv?: number;
-  /** The listing blocks' stories by block `_uid`, each a promise React can read once it has settled. */
-  listings: Map<string, Promise<Listing>>;
-  /** True while every listing that has arrived came from the cache version (none failed or was stale). */
-  listingsClean: () => boolean;
   /** The page's path in every language it is published in (hreflang, the language switcher). */
   alternates: LangAlternate[];
 }
 
+/** The stories of a page's listing blocks, loading. */
+export interface PageListings {
+  /** By block `_uid`, each a promise React can read once it has settled. */
+  byUid: Map<string, Readable<Listing>>;
+  /** True while every listing that has arrived came from the cache version (none failed or was stale). */
+  fromCacheVersion: () => boolean;
+}
+
 /**
- * Loads a page: the story and its theme together, then the listings its blocks ask for (unless the
- * caller says it does not need them), everything localised to the page's language. A story that
- * does not exist, or a listing page past the last one, is a `ContentError` 404.
+ * Loads a page: the story and its theme together, localised to the page's language. Its listings
+ * are the caller's to ask for next (`pageListings`): a page whose body it already has needs none.
+ * A story that does not exist, or a listing page past the last one, is a `ContentError` 404.
  */
 export async function loadPage(content: Content, request: PageRequest, logger: Logger): Promise<LoadedPage> {
-  const { index } = request;
-  // published content is localised once per cache version; a draft on every preview
-  const localise = <T>(value: T) =>
-    request.version === "published" ? localisedPublished(value, request.lang, index) : localiseLinks(value, request.lang, index);
+  const localise = localiser(request);
   const [page, theme] = await loadStoryAndTheme(content, request);
   if (page.status === "rejected") throw page.reason;
   if (theme.status === "rejected") logger.error("theme.unavailable", { error: theme.reason });
   const { story, rels } = localise(page.value.value);
-  const cv = sameCacheVersion(page.value.cv, theme);
   if (request.listingPage > 1 && request.version === "published") await assertListingPageExists(content, story.content, request);
-  const clean = { listings: true };
-  const listings =
-    request.needsListings?.(cv) === false
-      ? new Map<string, Promise<Listing>>()
-      : pageListings(content, story.content, request, localise, logger, clean);
   return {
     story,
     rels,
     theme: theme.status === "fulfilled" ? localise(theme.value.value) : undefined,
     source: page.value.source,
-    cv,
-    listings,
-    listingsClean: () =>
-      clean.listings && [...listings.values()].every((listing) => (listing as { status?: string }).status === "fulfilled"),
-    alternates: alternatesOf(index, request.slug),
+    cv: sameCacheVersion(page.value.cv, theme),
+    alternates: alternatesOf(request.index, request.slug),
   };
+}
+
+/** Published content is localised once per cache version (kept with the parsed copy); a draft on every preview. */
+function localiser({ version, lang, index }: PageRequest): <T>(value: T) => T {
+  return version === "published" ? (value) => localisedPublished(value, lang, index) : (value) => localiseLinks(value, lang, index);
 }
 
 /**
@@ -136,32 +131,27 @@ async function assertListingPageExists(content: Content, pageContent: Blok, requ
   if (request.listingPage > last) throw new ContentError(404, "Not Found");
 }
 
-/** The page's listings, loading: each settles with its stories, or with none when it failed (logged). */
-function pageListings(
-  content: Content,
-  pageContent: Blok,
-  request: PageRequest,
-  localise: <T>(value: T) => T,
-  logger: Logger,
-  clean: { listings: boolean },
-): Map<string, Promise<Listing>> {
+/** The listings a loaded page's blocks ask for, loading: each settles with its stories, or with none when it failed (logged). */
+export function pageListings(content: Content, story: Story, request: PageRequest, logger: Logger): PageListings {
+  const localise = localiser(request);
   const language = storyLanguage(request.lang);
-  const listings = new Map<string, Promise<Listing>>();
-  for (const { uid, component, query } of listingBlocks(pageContent)) {
-    const page = request.listingPage;
+  const byUid = new Map<string, Readable<Listing>>();
+  let fresh = true;
+  const page = request.listingPage;
+  for (const { uid, component, query } of listingBlocks(story.content)) {
     const params = { ...query, page, language };
     const loaded = content.stories(params, { version: request.version }).then(
       ({ value, source }): Listing => {
-        if (source !== "hit" && source !== "miss") clean.listings = false;
+        if (source !== "hit" && source !== "miss") fresh = false;
         return { stories: localise(value.stories), total: value.total, perPage: value.perPage, page };
       },
       (error: unknown): Listing => {
-        clean.listings = false;
+        fresh = false;
         logger.error("listing.failed", { component, error });
         return { stories: [], total: 0, perPage: params.per_page ?? 25, page };
       },
     );
-    listings.set(uid, readable(loaded));
+    byUid.set(uid, readable(loaded));
   }
-  return listings;
+  return { byUid, fromCacheVersion: () => fresh && [...byUid.values()].every((listing) => listing.status === "fulfilled") };
 }

@@ -4,7 +4,7 @@
  * copy. Every clock read is the injected `now`.
  */
 import { CACHE_TTL_SECONDS, LAST_GOOD_TTL_SECONDS, NOT_FOUND_TTL_SECONDS, cacheKey, isCacheVersion, lastGoodKey } from "./cache";
-import { settledWithin } from "./deadline";
+import { settledWithin } from "../../shared/deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import type { ParsedCache } from "./parsed-cache";

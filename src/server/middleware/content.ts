@@ -1,59 +1,53 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { contentForRequest, type ContentIsolate } from "../content";
+import { contentForRequest, storyblokOrigin, type ContentIsolate, type ContentOrigin } from "../content";
 import { cvAuthority } from "../content/cv-authority";
-import type { Timer } from "../content/deadline";
+import type { Timer } from "../../shared/deadline";
 import type { Sleep } from "../content/retry";
-import type { EmbeddedSpace } from "../embedded";
+import type { Config } from "../env";
+import { STORYBLOK_BRIDGE_URL } from "../preview/bridge";
+import type { VisualEditor } from "../preview/token";
 import type { AppBindings } from "../request-context";
+
+/** How a request reaches its space: the content API, and what the visual editor's links and bridge are. */
+export interface SpaceAccess {
+  origin: ContentOrigin;
+  visualEditor: VisualEditor;
+}
 
 /** What the content middleware wires each request's content layer from: the isolate's state and the app's seams. */
 export interface ContentMiddlewareDeps {
   isolate: ContentIsolate;
-  /** The demo space and its emulator, asked for only when no Storyblok token is set (a module of its own). */
-  loadEmbedded: () => Promise<EmbeddedSpace>;
   now: () => number;
   sleep?: Sleep;
   timer?: Timer;
+  /** Replaces Storyblok's network: tests inject faults here. */
   fetch?: typeof fetch;
+  /** The embedded space, asked for only when no Storyblok token is set (handed in by src/server/index.ts). */
+  embedded: (c: Context<AppBindings>) => SpaceAccess | Promise<SpaceAccess>;
 }
 
-/** Hosts that are this machine or reserved for testing (RFC 6761): the only ones the embedded space's drafts open on. */
-export function isLocalHost(hostname: string): boolean {
-  return /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(hostname) || /\.(localhost|test)$/.test(hostname);
-}
+type StoryblokSettings = Extract<Config["storyblok"], { kind: "storyblok" }>;
 
-/** The content layer for this request, and the key preview links must be signed with. */
+/** Wires the request's content layer to its space (Storyblok's, or the embedded one), and says what its preview links are signed with. */
 export function content(deps: ContentMiddlewareDeps) {
-  let toldPublicEmbedded = false;
-  let embedded: Promise<EmbeddedSpace> | undefined;
-  let lastHost = { hostname: "", local: false };
+  // the settings are read once per isolate: so is Storyblok's access
+  let storyblok: { settings: StoryblokSettings; access: SpaceAccess } | undefined;
+  const storyblokAccess = (settings: StoryblokSettings): SpaceAccess => {
+    if (storyblok?.settings !== settings) {
+      const { previewToken, spaceId } = settings;
+      storyblok = {
+        settings,
+        access: { origin: storyblokOrigin(settings, deps.fetch), visualEditor: { previewToken, spaceId, bridge: STORYBLOK_BRIDGE_URL } },
+      };
+    }
+    return storyblok.access;
+  };
   return createMiddleware<AppBindings>(async (c, next) => {
     const config = c.get("config");
     const logger = c.get("logger");
-    const storyblok = config.storyblok;
-    if (storyblok.kind === "embedded") embedded ??= deps.loadEmbedded();
-    const space = embedded && storyblok.kind === "embedded" ? await embedded : undefined;
-    const hostname = c.get("url").hostname;
-    // the host rarely changes between requests: its check is kept for the last one
-    if (hostname !== lastHost.hostname) lastHost = { hostname, local: isLocalHost(hostname) };
-    const local = lastHost.local;
-    if (storyblok.kind === "embedded" && !local && !toldPublicEmbedded) {
-      toldPublicEmbedded = true;
-      logger.error("content.token_missing", {
-        message: "STORYBLOK_TOKEN is not set on a public host: serving the embedded snapshot, drafts are closed",
-      });
-    }
-    // Preview links are signed with the space's preview token. The embedded space's local token is
-    // documented, so it opens drafts on local hosts only.
-    c.set(
-      "previewKey",
-      storyblok.kind === "storyblok"
-        ? { previewToken: storyblok.previewToken, spaceId: storyblok.spaceId }
-        : { previewToken: local ? space!.snapshot.tokens.preview : undefined, spaceId: space!.snapshot.space.id },
-    );
-    // The request's answer: a page's body streamed to its end (respond.tsx sets `answerSent`), or whatever else it answered.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const space = config.storyblok.kind === "storyblok" ? storyblokAccess(config.storyblok) : await deps.embedded(c);
+    c.set("visualEditor", space.visualEditor);
     c.set(
       "content",
       contentForRequest({
@@ -62,19 +56,14 @@ export function content(deps: ContentMiddlewareDeps) {
         isolate: deps.isolate,
         logger,
         defer: (promise) => c.executionCtx.waitUntil(promise.catch((error) => logger.error("content.cache_write", { error }))),
-        answered,
+        answered: c.get("answer").sent,
         now: deps.now,
         sleep: deps.sleep,
         timer: deps.timer,
         authority: cvAuthority(c.env.CV_AUTHORITY),
-        fetch: deps.fetch,
-        embedded: space,
+        origin: space.origin,
       }),
     );
-    try {
-      await next();
-    } finally {
-      void (c.get("answerSent") ?? Promise.resolve()).then(answer);
-    }
+    await next();
   });
 }

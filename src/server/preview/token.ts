@@ -24,6 +24,12 @@ export interface PreviewKey {
   spaceId?: string | number;
 }
 
+/** What the visual editor needs of the space a request reads: the key its links are signed with, and its bridge. */
+export interface VisualEditor extends PreviewKey {
+  /** The bridge script a preview loads: Storyblok's, or the embedded space's local stand-in. */
+  bridge: string;
+}
+
 /**
  * The editor's access when the URL carries a valid preview link, else null. Anything missing,
  * malformed, forged, for another space, older than an hour or from the future is null: the

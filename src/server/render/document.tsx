@@ -49,12 +49,15 @@ export const NONCE_SLOT = "__request_nonce__";
  */
 const NONCE_ATTRIBUTE = ` nonce="${NONCE_SLOT}"`;
 
-interface HeadProps {
+export interface HeadProps {
   lang: Lang;
   meta: DocumentMeta;
   assets: DocumentAssets;
-  /** Scripts that must start early: the consent and tag manager loader, or the preview scripts. */
-  head?: (nonce: string) => ReactNode;
+  /**
+   * Scripts that must start early: the consent and tag manager loader, or the preview scripts, each
+   * with `NONCE_SLOT` as its nonce (the request's goes in when the head is sent).
+   */
+  scripts: ReactNode;
 }
 
 /**
@@ -111,13 +114,13 @@ export function Document({
  * The head's elements. React writes them in its own order (charset and viewport first, the
  * stylesheet last); the page's image preloads follow them, from the streaming render.
  */
-function DocumentHead({ lang, meta, assets, head }: HeadProps) {
+function DocumentHead({ lang, meta, assets, scripts }: HeadProps) {
   const fullTitle = documentTitle(meta.title);
   return (
     <>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
-      {head?.(NONCE_SLOT)}
+      {scripts}
       <title>{fullTitle}</title>
       {meta.description ? <meta name="description" content={meta.description} /> : null}
       <meta name="robots" content={meta.robots} />

@@ -3,12 +3,14 @@ import type { Theme } from "../content/theme";
 import type { Story } from "../../shared/content";
 import type { ThirdPartyConfig } from "../env";
 import type { Logger } from "../../shared/log";
-import { PREVIEW_ROOT_ATTRIBUTE, themeSite, type PreviewProps } from "../../site/preview-props";
+import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../../site/preview-props";
 import { buildManifest } from "./assets";
-import { DEFAULT_SHARE_IMAGE, Document, documentHead, SITE_NAME } from "./document";
+import { DEFAULT_SHARE_IMAGE, Document, documentHead, NONCE_SLOT, SITE_NAME, type HeadProps } from "./document";
+import { visitorAudience } from "../../site/audience";
 import { SiteProvider, type PartHtml, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
 import { Block } from "../../site/blocks/dispatch";
+import { themeSite } from "../../site/theme-site";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
 import { defaultAlternates, dictionary, type Lang, type LangAlternate } from "../../shared/i18n";
@@ -42,7 +44,6 @@ export interface DocumentInput {
   lang: Lang;
   /** The page in every language it is published in, itself included (hreflang, the switcher); unknown: none. */
   translations?: LangAlternate[];
-  thirdParty: ThirdPartyConfig;
   nonce: string;
   /** The year it is (the request's clock). */
   year: number;
@@ -50,88 +51,99 @@ export interface DocumentInput {
 }
 
 /**
- * Who the page is for: an editor's preview (the preview bundle's props, never the memo) or a
- * visitor (the request's memo of HTML parts, when everything shown comes from one cache version).
+ * Who a page is for, decided once by the page route (`previewAccess`) and carried from there as the
+ * document's type: a visitor's page (`PageDocument`: the request's memo of HTML parts, when
+ * everything shown comes from one cache version; the site's third-party scripts) or an editor's
+ * preview (`PreviewDocument`: the preview bundle's props, never the memo). Neither asks again.
  */
-export type Audience = { preview: PreviewPage; parts?: never } | { preview?: never; parts?: RequestParts };
+export type VisitorDocumentInput = DocumentInput & { thirdParty: ThirdPartyConfig; parts?: RequestParts };
+export type EditorDocumentInput = DocumentInput & { preview: PreviewPage };
 
-export type PageDocumentInput = DocumentInput & Audience;
-
-/** Header + routed page + footer inside the document, with the request's site context. */
-export function PageDocument(input: PageDocumentInput) {
-  const { preview, nonce } = input;
-  const { site, headMemo } = siteContext(input);
-  const shell = (
-    <SiteShell header={input.theme?.header} footer={input.theme?.footer}>
-      {input.children}
-    </SiteShell>
-  );
-  const head = documentHead(
-    {
-      lang: site.lang,
-      meta: documentMeta(input, site),
-      assets: {
-        buildId: buildManifest.buildId,
-        stylesheet: buildManifest.stylesheet,
-        // an editor's page runs the preview bundle alone: the visitor bundle's link prefetching,
-        // build check and island hydration have no place in the editor
-        script: preview ? undefined : buildManifest.scripts.app,
-        preload: preview ? [] : buildManifest.scripts.preload,
-      },
-      head: (slot) =>
-        preview ? (
-          <>
-            {/* deferred scripts run in order: the bridge exists when the preview bundle subscribes */}
-            <script src={preview.bridge} defer nonce={slot} />
-            <script type="module" src={buildManifest.scripts.preview} nonce={slot} />
-          </>
-        ) : (
-          <ThirdPartyScripts config={input.thirdParty} nonce={slot} lang={site.lang} />
-        ),
-    },
-    headMemo,
-  );
+/** A visitor's page: header + routed page + footer inside the document, with the request's site context and memo. */
+export function PageDocument(input: VisitorDocumentInput) {
+  const site = visitorSite(input);
+  let headMemo: PartHtml | undefined;
+  if (input.parts) {
+    // the blocks' `<Memo>`s are in the stream (their parts go in as bytes); the head is a string (its nonce goes in per request)
+    const { html, streamed } = partHtmlFor(input.parts, site);
+    Object.assign(site, { parts: streamed, bodyPart: input.parts.body });
+    headMemo = html;
+  }
+  const scripts = <ThirdPartyScripts config={input.thirdParty} nonce={NONCE_SLOT} lang={site.lang} />;
+  const assets = { script: buildManifest.scripts.app, preload: buildManifest.scripts.preload };
+  const head = documentHead(headOf(input, site, assets, scripts), headMemo);
   return (
-    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={nonce} head={head}>
+    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} head={head}>
+      <SiteProvider value={site}>{shellOf(input)}</SiteProvider>
+    </Document>
+  );
+}
+
+/**
+ * An editor's preview: the same shell inside the root the preview bundle hydrates and re-renders
+ * on every edit, with its props as JSON; the bridge and the preview bundle only (the visitor
+ * bundle's link prefetching, build check and island hydration have no place in the editor).
+ */
+export function PreviewDocument(input: EditorDocumentInput) {
+  const { preview } = input;
+  const props = previewProps(input);
+  const site = previewSite(props, props.theme, input.logger, dictionary(input.lang), Block);
+  const scripts = (
+    <>
+      {/* deferred scripts run in order: the bridge exists when the preview bundle subscribes */}
+      <script src={preview.bridge} defer nonce={NONCE_SLOT} />
+      <script type="module" src={buildManifest.scripts.preview} nonce={NONCE_SLOT} />
+    </>
+  );
+  const head = documentHead(headOf(input, site, { preload: [] }, scripts));
+  return (
+    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} head={head}>
       <SiteProvider value={site}>
-        {preview ? (
-          // the preview bundle hydrates this root (header, page, footer) and re-renders it on every edit
-          <div {...{ [PREVIEW_ROOT_ATTRIBUTE]: "" }} data-props={JSON.stringify(previewProps(input, preview, site))} className="contents">
-            {shell}
-          </div>
-        ) : (
-          shell
-        )}
+        <div {...{ [PREVIEW_ROOT_ATTRIBUTE]: "" }} data-props={JSON.stringify(props)} className="contents">
+          {shellOf(input)}
+        </div>
       </SiteProvider>
     </Document>
   );
 }
 
-/** The request's site context; a visitor's reads its HTML parts from the memo, and so does its document head. */
-function siteContext(input: PageDocumentInput): { site: SiteContextValue; headMemo?: PartHtml } {
-  const { url, theme, preview, parts } = input;
-  const { lang } = input;
-  const site: SiteContextValue = {
-    ...(preview ? themeSite(theme) : keptFor(themeSites, theme, themeSite)),
+function shellOf(input: DocumentInput) {
+  return (
+    <SiteShell header={input.theme?.header} footer={input.theme?.footer}>
+      {input.children}
+    </SiteShell>
+  );
+}
+
+/** What the head says: the page's metadata, the build's assets and the audience's early scripts. */
+function headOf(
+  input: DocumentInput,
+  site: SiteContextValue,
+  scriptAssets: Pick<HeadProps["assets"], "script" | "preload">,
+  scripts: ReactNode,
+): HeadProps {
+  const assets = { buildId: buildManifest.buildId, stylesheet: buildManifest.stylesheet, ...scriptAssets };
+  return { lang: site.lang, meta: documentMeta(input, site), assets, scripts };
+}
+
+/** A visitor's site context; what it derives from the theme and the relations is kept with them. */
+function visitorSite(input: VisitorDocumentInput): SiteContextValue {
+  const { url, lang } = input;
+  return {
+    ...keptFor(themeSites, input.theme, themeSite),
     lang,
     t: dictionary(lang),
     alternates: switcherTargets(lang, input.translations ?? []),
-    relations: preview ? relationsOf(input.rels) : keptFor(relationMaps, input.rels, relationsOf),
+    relations: keptFor(relationMaps, input.rels, relationsOf),
     listings: input.listings ?? new Map(),
     logger: input.logger,
     path: url.pathname,
     ...(input.canonical === false ? { notAPage: true } : {}),
     search: url.search,
     year: input.year,
-    preview: Boolean(preview),
+    audience: visitorAudience,
     Block,
-    ...(preview ? { editing: preview.storyId } : {}),
   };
-  if (!parts) return { site };
-  // the blocks' `<Memo>`s are in the stream (their parts go in as bytes); the head is a string (its nonce goes in per request)
-  const { html, streamed } = partHtmlFor(parts, site);
-  Object.assign(site, { parts: streamed, bodyPart: parts.body });
-  return { site, headMemo: html };
 }
 
 const relationsOf = (rels: Story[] | undefined) => new Map((rels ?? []).map((story) => [story.uuid, story]));
@@ -151,8 +163,9 @@ function keptFor<K, V>(kept: WeakMap<object, V>, key: K | undefined, make: (key:
   return value;
 }
 
-/** What the preview bundle needs to render the page again in the browser. */
-function previewProps(input: PageDocumentInput, preview: PreviewPage, site: SiteContextValue): PreviewProps {
+/** What the preview bundle needs to render the page again in the browser; the server's render is made from the same. */
+function previewProps(input: EditorDocumentInput): PreviewProps {
+  const { preview, url, lang } = input;
   return {
     kind: preview.kind,
     storyId: preview.storyId,
@@ -160,17 +173,17 @@ function previewProps(input: PageDocumentInput, preview: PreviewPage, site: Site
     theme: input.theme ?? { customers: [] },
     rels: input.rels ?? [],
     listings: preview.listings,
-    path: site.path,
-    search: site.search,
-    year: site.year,
-    lang: site.lang,
-    alternates: site.alternates,
+    path: url.pathname,
+    search: url.search,
+    year: input.year,
+    lang,
+    alternates: switcherTargets(lang, input.translations ?? []),
     resolveRelations: preview.resolveRelations,
   };
 }
 
 /** Title, description, canonical and language alternates, robots and the sharing image. */
-function documentMeta(input: PageDocumentInput, site: SiteContextValue) {
+function documentMeta(input: DocumentInput, site: SiteContextValue) {
   const { origin } = input;
   const image = shareImage(input.image, DEFAULT_SHARE_IMAGE);
   return {

@@ -6,72 +6,140 @@ import { DEFAULT_LANG } from "../../shared/i18n/lang";
 import type { AppBindings } from "../request-context";
 import { ErrorScreen } from "./error-screen";
 import { dictionary } from "../../shared/i18n";
-import { PageDocument, type Audience, type DocumentInput } from "./page-document";
+import { PageDocument, PreviewDocument, type DocumentInput, type PreviewPage } from "./page-document";
 import { robotsDirective } from "./robots";
 import type { ThirdPartyConfig } from "../env";
-import { contentSecurityPolicy, createNonce, cspForNonce, type CspOptions } from "./security";
-import { streamHtml } from "./stream";
-import { requestParts, type RequestParts } from "./html-memo";
+import { contentSecurityPolicy, createNonce, cspForNonce, EDITOR_FRAME, type CspOptions } from "./security";
+import { streamHtml, type StreamOptions } from "./stream";
+import { holdPart, requestParts, type RequestParts } from "./html-memo";
+import { settledWithin, type Timer } from "../../shared/deadline";
+import type { PageListings } from "../content/page";
+import type { PartId } from "../../site/part-id";
 import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";
 
 type Ctx = Context<AppBindings>;
 
-export type PageInput = Omit<DocumentInput, "url" | "origin" | "robots" | "logger" | "nonce" | "children" | "thirdParty" | "year"> &
-  Audience & {
-    status: number;
-    body: ReactNode;
-    /** A caller's `Cache-Control` (any case) holds unless the page is a preview. */
-    headers?: Record<string, string>;
-    /** Never index this answer (an error screen), whatever the host. */
-    noindex?: boolean;
-  };
+type Filled = "url" | "origin" | "robots" | "logger" | "nonce" | "children" | "year";
+
+/** What every page shows, for visitors and editors alike, besides what the request gives (url, clock, nonce) and its listings. */
+export type PageInput = Omit<DocumentInput, Filled | "listings"> & {
+  status: number;
+  body: ReactNode;
+};
+
+/** How long a page waits for its listings before it starts streaming without them. */
+export const LISTING_GRACE_MS = 100;
+
+/** A visitor's page as the page route hands it over: loaded, its listings not asked for yet. */
+export interface VisitorPage extends PageInput {
+  /** The cache version story and theme come from; absent (stale, or not the same): nothing of the page is memoised. */
+  cv?: number;
+  /** The part id of the page's body (its path and listing page). */
+  bodyId: PartId;
+  /** Starts loading the listings the page's blocks show (content/page.ts `pageListings`). */
+  listings: () => PageListings;
+}
+
+/** A page whose body came from the memo: its listings are in that HTML already. */
+const NO_LISTINGS: PageListings = { byUid: new Map(), fromCacheVersion: () => true };
 
 /**
- * Streams a full page (document, header, body, footer) with the site's headers. A visual-editor
- * preview is never stored anywhere, never indexed, and may be framed by the Storyblok app only;
- * it carries no third-party scripts (editors are not visitors).
+ * A visitor's page: its body from the isolate's memo when it is there for this cache version (then
+ * no listing is loaded at all), else with its listings given a moment to arrive. Listings cached in
+ * KV arrive within milliseconds and render in place; slower ones (a cold cache, a slow Storyblok)
+ * stream in after the rest of the page. `timer`: how the grace period waits (default: real time).
  */
-export async function respondWithPage(c: Ctx, input: PageInput): Promise<Response> {
+export async function respondWithPage(c: Ctx, { cv, bodyId, listings: load, ...page }: VisitorPage, timer?: Timer): Promise<Response> {
+  const parts = cv === undefined ? undefined : requestParts(c.get("htmlMemo"), cv, page.lang);
+  const listings = parts && holdPart(parts, bodyId) ? NO_LISTINGS : load();
+  if (listings.byUid.size) await settledWithin(Promise.allSettled(listings.byUid.values()), LISTING_GRACE_MS, timer);
+  // the body is kept too when it came from the memo, or when every listing is in from the same cache
+  if (parts && (parts.held[bodyId] || listings.fromCacheVersion())) parts.body = bodyId;
+  return streamVisitorPage(c, { ...page, listings: listings.byUid, parts });
+}
+
+/** A visitor's page (or the error screen): the memo's parts when everything shown is from one cache version. */
+type VisitorPageInput = PageInput & {
+  listings?: DocumentInput["listings"];
+  parts?: RequestParts;
+  /** A caller's `Cache-Control` (any case) holds. */
+  headers?: Record<string, string>;
+  /** Never index this answer (an error screen), whatever the host. */
+  noindex?: boolean;
+};
+
+/**
+ * Streams a visitor's page (document, header, body, footer) with the site's headers: cacheable
+ * unless the caller says otherwise, indexed as the host allows, never framed, with the site's
+ * third-party scripts.
+ */
+async function streamVisitorPage(c: Ctx, input: VisitorPageInput): Promise<Response> {
   const url = c.get("url");
   const config = c.get("config");
-  const logger = c.get("logger");
-  const timing = c.get("timing");
-  const isBot = c.get("isBot");
-  const preview = input.preview;
-  const robots = preview || input.noindex ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
+  const { status, body, headers: callerHeaders, noindex, parts, ...document } = input;
+  const robots = noindex ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
   const nonce = createNonce();
-  const thirdParty = preview ? {} : config.thirdParty;
-  warnAboutInactiveTracking(thirdParty, logger);
+  warnAboutInactiveTracking(config.thirdParty, c.get("logger"));
   // one record, handed to the Response once; names in lower case, as a Headers object would match them
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value;
-  headers["cache-control"] = preview ? "private, no-store" : (headers["cache-control"] ?? "public, max-age=0, must-revalidate");
-  headers["content-security-policy"] = preview
-    ? contentSecurityPolicy({ nonce, preview: true, extra: previewCsp(preview.bridge) })
-    : visitorCsp(config.thirdParty)(nonce);
-  if (robots !== "index,follow") headers["x-robots-tag"] = robots.replace(",", ", ");
-
-  const started = performance.now();
-  const { status, body, headers: _ignored, noindex: _noindex, ...document } = input;
-  const { response, sent } = await streamHtml(
-    <PageDocument
-      {...document}
-      url={url}
-      origin={config.siteUrl ?? url.origin}
-      robots={robots}
-      logger={logger}
-      nonce={nonce}
-      thirdParty={thirdParty}
-      year={new Date(c.get("now")()).getUTCFullYear()}
-    >
+  for (const [name, value] of Object.entries(callerHeaders ?? {})) headers[name.toLowerCase()] = value;
+  headers["cache-control"] ??= "public, max-age=0, must-revalidate";
+  headers["content-security-policy"] = visitorCsp(config.thirdParty)(nonce);
+  const page = (
+    <PageDocument {...document} {...filled(c, robots, nonce)} thirdParty={config.thirdParty} parts={parts}>
       {body}
-    </PageDocument>,
-    { status, headers, logger, complete: isBot, nonce, splice: document.parts?.splice },
+    </PageDocument>
   );
+  return stream(c, page, { status, headers: withRobots(headers, robots), nonce, splice: parts?.splice });
+}
+
+/**
+ * Streams an editor's preview: never stored anywhere, never indexed, framed by the Storyblok app
+ * only, with the bridge's CSP and no third-party scripts (editors are not visitors).
+ */
+export async function respondWithPreview(c: Ctx, input: PageInput, preview: PreviewPage): Promise<Response> {
+  const { status, body, ...document } = input;
+  const robots = "noindex,nofollow";
+  const nonce = createNonce();
+  const headers = {
+    "cache-control": "private, no-store",
+    "content-security-policy": contentSecurityPolicy({ nonce, frameAncestors: EDITOR_FRAME, extra: previewCsp(preview.bridge) }),
+  };
+  const page = (
+    <PreviewDocument {...document} {...filled(c, robots, nonce)} preview={preview}>
+      {body}
+    </PreviewDocument>
+  );
+  return stream(c, page, { status, headers: withRobots(headers, robots), nonce });
+}
+
+/** What the request fills in of every document. */
+function filled(c: Ctx, robots: string, nonce: string) {
+  const url = c.get("url");
+  return {
+    url,
+    origin: c.get("config").siteUrl ?? url.origin,
+    robots,
+    logger: c.get("logger"),
+    nonce,
+    year: new Date(c.get("now")()).getUTCFullYear(),
+  };
+}
+
+function withRobots(headers: Record<string, string>, robots: string): Record<string, string> {
+  if (robots !== "index,follow") headers["x-robots-tag"] = robots.replace(",", ", ");
+  return headers;
+}
+
+/** Streams the document; the request's answer is out when its body is (the content layer's checks wait for that). */
+async function stream(c: Ctx, page: ReactNode, options: Pick<StreamOptions, "status" | "headers" | "nonce" | "splice">) {
+  const started = performance.now();
+  const timing = c.get("timing");
+  const { response, sent } = await streamHtml(page, { ...options, logger: c.get("logger"), complete: c.get("isBot") });
   // Hono answers a HEAD with the GET's headers and drops its body unread: cancelled here, the
   // render stops and the answer counts as sent
   if (c.req.method === "HEAD") await response.body?.cancel();
-  c.set("answerSent", sent);
+  c.get("answer").streams(sent);
   timing.add("render", { dur: performance.now() - started });
   response.headers.set("Server-Timing", timing.header());
   return response;
@@ -102,7 +170,7 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
     logger.error("theme.unavailable", { error });
   }
   const t = dictionary(lang);
-  return respondWithPage(c, {
+  return streamVisitorPage(c, {
     status,
     theme,
     lang,

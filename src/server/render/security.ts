@@ -5,15 +5,16 @@
  */
 export interface CspOptions {
   nonce: string;
-  /** Visual-editor preview: the page may be framed by the Storyblok app. */
-  preview?: boolean;
+  /** Who may frame the page (default: nobody); an editor's preview names the Storyblok app (`EDITOR_FRAME`). */
+  frameAncestors?: string;
   /** Extra hosts per directive, for the third-party scripts that are switched on. */
   extra?: Partial<Record<"script-src" | "connect-src" | "img-src" | "frame-src" | "style-src" | "font-src", string[]>>;
 }
 
-export const STORYBLOK_APP = "https://app.storyblok.com";
+/** The visual editor shows a preview in a frame of the Storyblok app. */
+export const EDITOR_FRAME = "'self' https://app.storyblok.com";
 
-export function contentSecurityPolicy({ nonce, preview = false, extra = {} }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, frameAncestors = "'none'", extra = {} }: CspOptions): string {
   const list = (base: string[], name: keyof NonNullable<CspOptions["extra"]>) => [...base, ...(extra[name] ?? [])].join(" ");
   const directives: Array<[string, string]> = [
     ["default-src", "'self'"],
@@ -28,7 +29,7 @@ export function contentSecurityPolicy({ nonce, preview = false, extra = {} }: Cs
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
     ["form-action", "'self'"],
-    ["frame-ancestors", preview ? `'self' ${STORYBLOK_APP}` : "'none'"],
+    ["frame-ancestors", frameAncestors],
   ];
   return directives.map(([name, value]) => `${name} ${value}`).join("; ");
 }

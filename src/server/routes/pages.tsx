@@ -1,21 +1,19 @@
 import { Hono, type Context } from "hono";
 import { ContentError } from "../content";
-import { loadPage, type LoadedPage, type PageRequest } from "../content/page";
+import { loadPage, pageListings, type LoadedPage, type PageRequest } from "../content/page";
 import { RESOLVE_RELATIONS } from "../content/relations";
 import { pathOfSlug, type PageIndex } from "../content/routable";
-import { settledWithin, type Timer } from "../content/deadline";
+import type { Timer } from "../../shared/deadline";
 import { isDataSlug, isPageStory, storyKind, type StoryKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
 import { isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
-import { listingPage } from "../../site/blocks/listings";
-import { StoryBody } from "../../site/preview/story-body";
+import { listingPage } from "../../shared/listings";
+import { StoryBody } from "../../site/story-body";
 import { partId } from "../../site/part-id";
 import type { BlokOf, RootComponentName } from "../../site/blocks/types";
-import { bridgeUrl } from "../preview/bridge";
 import { previewAccess } from "../preview/token";
 import type { AppBindings } from "../request-context";
-import { respondWithError, respondWithPage, type PageInput } from "../render/respond";
-import { holdPart, requestParts, type RequestParts } from "../render/html-memo";
+import { respondWithError, respondWithPage, respondWithPreview, type PageInput } from "../render/respond";
 import { assetMiss, isAssetLike } from "./asset-miss";
 import { noRouteMatches, noRouteMessage, pageValidationFailed, pageValidationMessage } from "./http-error";
 
@@ -23,9 +21,6 @@ type Ctx = Context<AppBindings>;
 
 /** The visual editor names the language being edited in the preview URL. */
 export const PREVIEW_LANG_PARAM = "_storyblok_lang";
-
-/** How long the page waits for its listings before it starts streaming without them. */
-export const LISTING_GRACE_MS = 100;
 
 export interface PageRouteDeps {
   /** The clock preview links are checked against. */
@@ -44,7 +39,7 @@ export function createPageRoutes(deps: PageRouteDeps) {
     const requested = decodeURIComponent(c.get("url").pathname);
     if (isAssetLike(requested)) return assetMiss(c, requested);
     // Only a valid visual-editor link sees drafts (uncached) and data stories; anyone else is a visitor.
-    const editor = await previewAccess(c.get("url"), { ...c.get("previewKey"), now: deps.now() });
+    const editor = await previewAccess(c.get("url"), { ...c.get("visualEditor"), now: deps.now() });
     return editor ? editorPage(c, requested) : visitorPage(c, requested, deps);
   });
   pages.all("*", (c) => respondWithError(c, 405, "Method Not Allowed", { Allow: "GET, HEAD" }));
@@ -52,8 +47,8 @@ export function createPageRoutes(deps: PageRouteDeps) {
 }
 
 /**
- * A visitor's page: published content only, one URL per page, HTML parts from the isolate's memo
- * (a body found there needs no listings), listings given a moment to render in place.
+ * A visitor's page: published content only, one URL per page; rendered with HTML parts from the
+ * isolate's memo, its listings asked for only when the memo lacks its body (render/respond.tsx).
  */
 async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Promise<Response> {
   const url = c.get("url");
@@ -65,28 +60,22 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
   if (target === "unknown") return respondWithError(c, 404, noRouteMessage(requested));
   // One URL per page: another spelling of it (percent-encoded letters) is sent to the real one.
   if (url.pathname !== target.path) return c.redirect(target.path + url.search, 301);
-  const page = listingPage(url.searchParams);
-  const bodyId = partId.body(path, page);
-  let parts: RequestParts | undefined;
-  const loaded = await load(c, requested, {
+  const request: PageRequest = {
     slug: target.slug,
     lang: target.lang,
     version: "published",
     index,
-    listingPage: page,
-    // the body of this page for this cache version may be in the memo already: it has its listings
-    needsListings: (cv) => {
-      parts = cv === undefined ? undefined : requestParts(c.get("htmlMemo"), cv, target.lang);
-      return !(parts && holdPart(parts, bodyId));
-    },
-  });
+    listingPage: listingPage(url.searchParams),
+  };
+  const loaded = await load(c, requested, request);
   if (!isPageStory(loaded.story)) throw pageValidationFailed(requested);
-  // Listings cached in KV arrive within milliseconds: give them a moment so they render in place.
-  // Slower ones (a cold cache, a slow Storyblok) stream in after the rest of the page.
-  if (loaded.listings.size) await settledWithin(Promise.allSettled(loaded.listings.values()), LISTING_GRACE_MS, deps.timer);
-  // the body is kept too when it came from the memo, or when every listing is in from the same cache
-  if (parts && (parts.held[bodyId] || loaded.listingsClean())) parts.body = bodyId;
-  return respondWithPage(c, { ...pageFields(loaded, target, "page"), parts });
+  const page = {
+    ...pageFields(loaded, target, "page"),
+    cv: loaded.cv,
+    bodyId: partId.body(path, request.listingPage),
+    listings: () => pageListings(c.get("content"), loaded.story, request, c.get("logger")),
+  };
+  return respondWithPage(c, page, deps.timer);
 }
 
 /**
@@ -100,25 +89,26 @@ async function editorPage(c: Ctx, requested: string): Promise<Response> {
   const target = editorTarget(url, path, lang, index);
   if (target === "invalid" || target === "unknown") throw pageValidationFailed(requested);
   c.set("lang", target.lang); // the language the editor edits: the preview's, and its error screen's
-  const loaded = await load(c, requested, {
+  const request: PageRequest = {
     slug: target.slug,
     lang: target.lang,
     version: "draft",
     index,
     listingPage: listingPage(url.searchParams),
-  });
+  };
+  const loaded = await load(c, requested, request);
   const kind = storyKind(loaded.story);
   if (!kind) throw pageValidationFailed(requested);
-  const listings = await Promise.all([...loaded.listings].map(async ([uid, listing]) => [uid, await listing] as const));
-  const preview = {
+  const listings = pageListings(c.get("content"), loaded.story, request, c.get("logger")).byUid;
+  const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
+  return respondWithPreview(c, pageFields(loaded, target, kind), {
     kind,
-    bridge: bridgeUrl(c.get("config").storyblok.kind),
+    bridge: c.get("visualEditor").bridge,
     storyId: loaded.story.id,
     content: loaded.story.content,
-    listings: Object.fromEntries(listings),
+    listings: Object.fromEntries(resolved),
     resolveRelations: [...RESOLVE_RELATIONS],
-  };
-  return respondWithPage(c, { ...pageFields(loaded, target, kind), preview });
+  });
 }
 
 /** Loads the page, timed (Server-Timing); a story that does not exist is the route's 404. */
@@ -143,7 +133,7 @@ async function load(c: Ctx, requested: string, request: PageRequest): Promise<Lo
 type PageContent = BlokOf<RootComponentName>;
 
 /** What the document shows of a loaded page, for visitors and editors alike. */
-function pageFields(loaded: LoadedPage, target: { lang: Lang; path: string }, kind: StoryKind) {
+function pageFields(loaded: LoadedPage, target: { lang: Lang; path: string }, kind: StoryKind): PageInput {
   const content = loaded.story.content as PageContent;
   return {
     status: 200,
@@ -152,12 +142,11 @@ function pageFields(loaded: LoadedPage, target: { lang: Lang; path: string }, ki
     description: "description" in content ? (content.description ?? undefined) : undefined,
     image: "image" in content ? (content.image?.filename ?? undefined) : undefined,
     rels: loaded.rels,
-    listings: loaded.listings,
     lang: target.lang,
     canonicalPath: target.path,
     translations: loaded.alternates,
     body: <StoryBody kind={kind} content={content} />,
-  } satisfies Partial<PageInput>;
+  };
 }
 
 /** The slug of the page a visitor may find at the path; null for malformed paths and data folders. */

@@ -1,17 +1,14 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type ErrorHandler } from "hono";
 import { constantTimeEqual, hmacHex } from "../../shared/digest";
 import type { Content } from "../content";
-import type { Emulator } from "../content/emulator";
 import { realSleep, type Sleep } from "../content/retry";
 import type { AppBindings } from "../request-context";
 import { jsonMessage, parseJsonObject, readLimitedBody } from "./api-request";
 
 /** Storyblok calls this after publishing (Settings -> Webhooks, with a secret). */
 export const WEBHOOK_PATH = "/api/storyblok/webhook";
-/** Local only (embedded content and a webhook secret): publishes a draft in the emulator. */
-export const EMULATOR_PUBLISH_PATH = "/api/storyblok/emulator/publish";
 export const SIGNATURE_HEADER = "webhook-signature";
-const MAX_WEBHOOK_BYTES = 64 * 1024;
+export const MAX_WEBHOOK_BYTES = 64 * 1024;
 /**
  * Webhook-driven cv refreshes per isolate: at most one per interval, the last event is never lost.
  * This is also the replay protection: Storyblok's bodies carry no timestamp or nonce (a re-publish
@@ -46,12 +43,21 @@ export async function verifySignature(secret: string, body: Uint8Array<ArrayBuff
   return constantTimeEqual(await storyblokSignature(secret, body), received.trim().toLowerCase());
 }
 
-export interface WebhookRouteDeps {
-  /** The isolate's content emulator (embedded content only), for the local publish route. */
-  emulator: () => Emulator | undefined;
+export interface WebhookDeps {
   now?: () => number;
   sleep?: Sleep;
 }
+
+/**
+ * Handles one event signed with `secret` as the webhook route does: verified, answered at once, the
+ * cache version refreshed after (throttled per isolate).
+ */
+export type ReceiveEvent = (
+  c: Context<AppBindings>,
+  secret: string,
+  body: Uint8Array<ArrayBuffer>,
+  signature: string | undefined,
+) => Promise<Response>;
 
 /** Per-isolate webhook state: plain values (when the last refresh started, whether one is queued). */
 interface Throttle {
@@ -61,9 +67,11 @@ interface Throttle {
   trailing?: boolean;
 }
 
-export function createWebhookRoutes(deps: WebhookRouteDeps) {
+/** The webhook route, and its handling of a signed event (the embedded space's local publish hands its events to it). */
+export function createWebhook(deps: WebhookDeps): { routes: Hono<AppBindings>; receive: ReceiveEvent } {
   const routes = new Hono<AppBindings>();
   const throttle: Throttle = { now: deps.now ?? Date.now, sleep: deps.sleep ?? realSleep };
+  const receiveEvent: ReceiveEvent = (c, secret, body, signature) => receive(c, secret, body, signature, throttle);
   let toldUnconfigured = false;
 
   routes.post(WEBHOOK_PATH, async (c) => {
@@ -77,44 +85,22 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
     }
     const body = await readLimitedBody(c.req.raw, MAX_WEBHOOK_BYTES);
     if (body === "too-large") return jsonMessage(c, 413, "Het verzoek is te groot.");
-    return receive(c, secret, body, c.req.header(SIGNATURE_HEADER), throttle);
+    return receiveEvent(c, secret, body, c.req.header(SIGNATURE_HEADER));
   });
-
-  /**
-   * Simulates a publish in Storyblok for local runs: the emulator promotes the story's draft and
-   * bumps its cache version, then the signed event Storyblok would send goes through the webhook
-   * handling above. Exists only with embedded content and a webhook secret; the request is signed
-   * like a webhook (hex HMAC-SHA1 of the body with STORYBLOK_WEBHOOK_SECRET).
-   */
-  routes.post(EMULATOR_PUBLISH_PATH, async (c) => {
-    const config = c.get("config");
-    const emulator = deps.emulator();
-    if (config.storyblok.kind !== "embedded" || !config.webhookSecret || !emulator) return jsonMessage(c, 404, "Niet gevonden.");
-    const body = await readLimitedBody(c.req.raw, MAX_WEBHOOK_BYTES);
-    if (body === "too-large") return jsonMessage(c, 413, "Het verzoek is te groot.");
-    if (!(await verifySignature(config.webhookSecret, body, c.req.header(SIGNATURE_HEADER))))
-      return jsonMessage(c, 401, "Ongeldige handtekening.");
-    const fullSlug = (parseJsonObject(body) as { full_slug?: unknown } | undefined)?.full_slug;
-    if (typeof fullSlug !== "string" || !fullSlug) return jsonMessage(c, 400, 'Stuur {"full_slug": "..."}.');
-    try {
-      emulator.publish(fullSlug);
-    } catch {
-      return jsonMessage(c, 404, `Geen story met full_slug "${fullSlug}".`);
-    }
-    const event = JSON.stringify({ text: `The local emulator published the Story ${fullSlug}`, action: "published", full_slug: fullSlug });
-    const eventBody = new Uint8Array(new TextEncoder().encode(event));
-    return receive(c, config.webhookSecret, eventBody, await storyblokSignature(config.webhookSecret, eventBody), throttle);
-  });
-
-  for (const path of [WEBHOOK_PATH, EMULATOR_PUBLISH_PATH]) {
-    routes.all(path, (c) => jsonMessage(c, 405, "Deze methode is hier niet toegestaan.", { Allow: "POST" }));
-  }
-  routes.onError((error, c) => {
-    c.get("logger").error("webhook.request_failed", { error });
-    return jsonMessage(c, 500, "De webhook kon niet worden verwerkt.");
-  });
-  return routes;
+  routes.all(WEBHOOK_PATH, methodNotAllowed);
+  routes.onError(webhookFailed);
+  return { routes, receive: receiveEvent };
 }
+
+/** Only POST reaches a webhook. */
+export const methodNotAllowed = (c: Context<AppBindings>) =>
+  jsonMessage(c, 405, "Deze methode is hier niet toegestaan.", { Allow: "POST" });
+
+/** Whatever else goes wrong in a webhook is still answered as JSON, and logged. */
+export const webhookFailed: ErrorHandler<AppBindings> = (error, c) => {
+  c.get("logger").error("webhook.request_failed", { error });
+  return jsonMessage(c, 500, "De webhook kon niet worden verwerkt.");
+};
 
 /** Verifies and handles one signed event: answers at once, refreshes the cache version after. */
 async function receive(

@@ -3,9 +3,9 @@ import { resolveLink } from "../../shared/links";
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";
-import { useEditable, type EditableProps } from "../editable";
+import { useEditable } from "../editable";
 import type { BlockProps, BlokOf } from "./types";
-import { useT } from "../site-context";
+import { useT, type EditableProps } from "../site-context";
 
 export type CarouselItemBlok = BlokOf<"CarouselItem">;
 

@@ -1,7 +1,6 @@
 import { Suspense, type ReactNode } from "react";
-import { useEditable } from "../editable";
 import { useSite, useT } from "../site-context";
-import { isListingBlok } from "./listing-queries";
+import { isListingBlok } from "../../shared/listing-queries";
 import { isBlockName, registry, type BlockName } from "./registry";
 import type { Blok } from "./types";
 
@@ -10,14 +9,15 @@ import type { Blok } from "./types";
  * (container blocks render their children with it); only what builds a site context imports it.
  * In a visual-editor preview each block puts its editor attributes on its own root element
  * (`useEditable`, Storyblok's `storyblokEditable` pattern), so the editor can outline it and open
- * it on click without a wrapper changing the layout; visitors never get them.
+ * it on click without a wrapper changing the layout; visitors never get them. A block the site
+ * does not know is logged and stands as the page's audience has it (nothing for visitors).
  */
 export function Block({ blok }: { blok: Blok }) {
-  const { logger, path } = useSite();
+  const { logger, path, audience } = useSite();
   const Component = isBlockName(blok.component) ? blockFor(blok.component) : undefined;
   if (!Component) {
     logger.error("block.missing", { component: blok.component, uid: blok._uid, path });
-    return <MissingBlock blok={blok} />;
+    return <audience.Unsupported blok={blok} />;
   }
   // A listing waits for its stories; its own boundary lets the rest of the page stream past it.
   if (isListingBlok(blok)) {
@@ -49,24 +49,6 @@ function ListingPlaceholder() {
         <div className="h-72 rounded-3xl bg-sand" />
         <div className="h-72 rounded-3xl bg-sand" />
       </div>
-    </div>
-  );
-}
-
-/**
- * A block the site does not know: visitors see nothing; an editor sees a note naming it, so a
- * block the site cannot show does not silently vanish from the page being edited (its editor
- * attributes let the editor select it, to remove it or change its type).
- */
-function MissingBlock({ blok }: { blok: Blok }) {
-  const { preview, t } = useSite();
-  const editable = useEditable(blok);
-  if (!preview) return null;
-  return (
-    <div {...editable} role="note" className="site-container py-6">
-      <p className="m-0 rounded-3xl border-2 border-solid border-koraal-400 bg-koraal-50 p-6 font-semibold text-koraal-800">
-        {t.preview.unsupportedBlock(blok.component)}
-      </p>
     </div>
   );
 }

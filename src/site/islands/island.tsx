@@ -1,40 +1,24 @@
-import type { ComponentType } from "react";
+import type { ReactNode } from "react";
 import { Memo } from "../memo";
 import { partId } from "../part-id";
-import { useSite } from "../site-context";
+import { useSite, type IslandProps } from "../site-context";
 
 /**
- * Server side of an island: the component's HTML inside a root that names it and carries its
- * props as JSON, so client/main.tsx can hydrate exactly this root and nothing else. In a preview
- * the preview bundle hydrates and re-renders header, page and footer as one tree: the island is
- * then plain markup, which the visitor bundle leaves alone.
+ * An interactive component: rendered on the server, hydrated in the browser, as the page's
+ * audience puts it (`hydratedIsland` for visitors, `inlineIsland` in a preview).
  */
-export function Island<P extends object>({
-  name,
-  component: Component,
-  props,
-  sameFor,
-}: {
-  name: string;
-  component: ComponentType<P>;
-  /** The island's props; a function when working them out is worth skipping on a memo hit. */
-  props: P | (() => P);
-  /**
-   * Set when the props are the same for every visitor given this key (besides the cache version and
-   * language): root attributes and HTML are then one part, rendered once (see memo.tsx).
-   */
-  sameFor?: string;
-}) {
-  const { preview } = useSite();
-  const propsOf = () => (typeof props === "function" ? props() : props);
-  if (preview) {
-    return (
-      <div className="contents">
-        <Component {...propsOf()} />
-      </div>
-    );
-  }
-  const root = <IslandRoot name={name} component={Component} props={propsOf} />;
+export function Island<P extends object>(island: IslandProps<P>) {
+  return useSite().audience.island(island);
+}
+
+const propsOf = <P extends object>(props: IslandProps<P>["props"]): P => (typeof props === "function" ? props() : props);
+
+/**
+ * A visitor's island: the component's HTML inside a root that names it and carries its props as
+ * JSON, so client/main.tsx can hydrate exactly this root and nothing else.
+ */
+export function hydratedIsland<P extends object>({ name, component, props, sameFor }: IslandProps<P>): ReactNode {
+  const root = <IslandRoot name={name} component={component} props={() => propsOf(props)} />;
   if (sameFor === undefined) return root;
   // A memoisable island sits in a box-less wrapper, memo or not (the same markup either way): the
   // whole root, props attribute and HTML together, comes from the memo (escaping the props as an
@@ -46,6 +30,18 @@ export function Island<P extends object>({
   );
 }
 
+/**
+ * An island in a preview: plain markup, which the visitor bundle leaves alone; the preview bundle
+ * hydrates and re-renders header, page and footer as one tree.
+ */
+export function inlineIsland<P extends object>({ component: Component, props }: IslandProps<P>): ReactNode {
+  return (
+    <div className="contents">
+      <Component {...propsOf(props)} />
+    </div>
+  );
+}
+
 /** The root client/main.tsx hydrates: it names the island and carries its props as JSON. */
 function IslandRoot<P extends object>({
   name,
@@ -53,7 +49,7 @@ function IslandRoot<P extends object>({
   props,
 }: {
   name: string;
-  component: ComponentType<P>;
+  component: IslandProps<P>["component"];
   props: () => P;
 }) {
   const resolved = props();

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import type { EditableProps } from "../editable";
+import type { EditableProps } from "../site-context";
 import { DesktopNav } from "./desktop-nav";
 import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { EditableProps } from "../editable";
+import type { EditableProps } from "../site-context";
 
 /**
  * A media block in the site container: an optional h2 over a figure (`children`) with an optional

@@ -2,7 +2,7 @@
  * Storyblok image-service URLs. Assets on a.storyblok.com are resized on the fly with
  * `/m/{width}x0/filters:format(webp)`; any other URL (our own files in public/) passes through.
  * The embedded space serves its assets from the site's own origin under `/_storyblok/f/...`
- * (the same path, another host: src/server/routes/image-service.ts), so both are assets here.
+ * (the same path, another host: src/server/demo/image-service.ts), so both are assets here.
  */
 export const BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, "2xl": 1536 } as const;
 export type Breakpoint = keyof typeof BREAKPOINTS;

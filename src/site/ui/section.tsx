@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { EditableProps } from "../editable";
+import type { EditableProps } from "../site-context";
 
 export type Tone = "white" | "sand" | "ink" | "koraal" | "transparent";
 

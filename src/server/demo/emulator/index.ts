@@ -18,7 +18,7 @@
  *   and link fields inside content keep their stored `cached_url` (resolve_links gives the
  *   translated `full_slug`).
  */
-import type { SpaceSnapshot } from "../snapshot";
+import type { SpaceSnapshot } from "../../content/snapshot";
 import type { Version } from "../../../shared/content";
 import { authorize, cdnCacheKey, readRequest, remember, sleep, throwIfAborted, toResponse } from "./transport";
 import { matchRoute } from "./routes";

@@ -1,15 +1,14 @@
-import type { CasesBlok } from "./cases";
-import type { InsightsBlok } from "./insights";
+import type { ComponentName, ModelContent } from "../../content-model/types.ts";
+import type { Blok } from "./content";
 import { perPage, type ListingQuery } from "./listings";
-import type { SectorsBlok } from "./sectors";
-import type { TeamBlok } from "./team";
-import type { Blok, BlokOf, ComponentName } from "./types";
-import type { VacanciesBlok } from "./vacancies";
 
-/** The bloks of the listing blocks: the blocks that show stories the page route loads for them. */
-type ListingBlok = CasesBlok | InsightsBlok | SectorsBlok | TeamBlok | VacanciesBlok;
-type ListingName = ListingBlok["component"];
-type ListingBlokOf<Name extends ListingName> = Extract<ListingBlok, { component: Name }>;
+/**
+ * The listing blocks: the blocks that show stories the content layer loads for them. Their names
+ * are the table's keys below; each blok is typed as the content model stores it.
+ */
+type ListingName = "Cases" | "Insights" | "Sectors" | "Team" | "Vacancies";
+type ListingBlokOf<Name extends ListingName> = ModelContent<Name> & { component: Name; _uid: string };
+type ListingBlok = { [Name in ListingName]: ListingBlokOf<Name> }[ListingName];
 
 /**
  * Fields of a content type that no card of it reads, left out of its listings (`excluding_fields`):
@@ -17,14 +16,15 @@ type ListingBlokOf<Name extends ListingName> = Extract<ListingBlok, { component:
  * resolved): 366 KB to read from KV and parse on a fresh isolate, for cards that show a title, an
  * image and a line of text.
  */
-function notOnCards<Name extends ComponentName>(...fields: Array<Extract<keyof BlokOf<Name>, string>>): string {
+function notOnCards<Name extends ComponentName>(...fields: Array<Extract<keyof ModelContent<Name>, string>>): string {
   return fields.join(",");
 }
 
 /**
  * Which stories each listing block shows, by block name. A listing never shows its folder's start
- * page (the overview page it is on): `is_startpage: false`. Keyed by each blok's own `component`, so
- * a key that names no listing block, or a query typed with another block's blok, fails to compile.
+ * page (the overview page it is on): `is_startpage: false`. Keyed by each blok's own `component`,
+ * so a key that names no component of the content model, or a query reading a field its blok does
+ * not have, fails to compile. The server loads what it names; the site knows a listing block by it.
  */
 const LISTING_QUERIES: { [Name in ListingName]: (blok: ListingBlokOf<Name>) => ListingQuery } = {
   Cases: (blok) => ({

@@ -1,4 +1,4 @@
-import type { SpaceSnapshot } from "../snapshot";
+import type { SpaceSnapshot } from "../../content/snapshot";
 import type { DatasourceEntry } from "../../../shared/content";
 import { type Answer, type Ctx, MAX_ENTRIES_PER_PAGE, NOT_FOUND_BODY } from "./model";
 import { compareValues, pageOf, paginationHeaders, readPagination } from "./params";

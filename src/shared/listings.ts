@@ -1,9 +1,9 @@
-import type { Blok, ListParams, Story } from "../../shared/content";
+import type { Blok, ListParams, Story } from "./content";
 
 /**
- * Listing blocks show stories named by their query (listing-queries.ts); the page route loads them
- * (blocks never fetch) and hands each block a promise, so a slow listing streams in after the rest
- * of the page.
+ * Listing blocks show stories named by their query (listing-queries.ts); the content layer loads
+ * them for the page route (blocks never fetch), which hands each block a promise, so a slow
+ * listing streams in after the rest of the page.
  */
 export interface Listing {
   stories: Story[];
@@ -68,16 +68,19 @@ export function isStoryOf<T extends Blok>(component: T["component"]) {
 }
 
 /**
- * A promise React can read without suspending once it has settled (React's own convention:
- * `status` and `value` on the thenable). Listings that arrive before rendering starts are then
- * rendered in place, in document order, instead of being streamed in by script.
+ * A promise that says whether it has settled, in React's own convention (`status` and `value` on
+ * the thenable): React's `use` reads a fulfilled one without suspending, so listings that arrive
+ * before rendering starts are rendered in place, in document order, instead of being streamed in
+ * by script. Its own code reads `status` through this type too.
  */
-export function readable<T>(promise: Promise<T>): Promise<T> {
-  const tracked = promise as Promise<T> & { status?: string; value?: T };
-  tracked.status = "pending";
+export type Readable<T> = Promise<T> & { status: "pending" | "fulfilled"; value?: T };
+
+/** `promise`, marked as React reads it (`Readable`): no second promise is made. */
+export function readable<T>(promise: Promise<T>): Readable<T> {
+  const tracked: Readable<T> = Object.assign(promise, { status: "pending" as Readable<T>["status"] });
   promise.then((value) => {
     tracked.status = "fulfilled";
     tracked.value = value;
   });
-  return promise;
+  return tracked;
 }

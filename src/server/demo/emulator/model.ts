@@ -1,4 +1,4 @@
-import { statusText as httpStatusText } from "../http-status";
+import { statusText as httpStatusText } from "../../content/http-status";
 import type { LinkAlternate, LinkEntry, Story, Version } from "../../../shared/content";
 import { translatedIndex } from "./i18n";
 

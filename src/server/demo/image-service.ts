@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import type { Context } from "hono";
 import { LOCAL_ASSET_PREFIX } from "../../site/ui/image-url";
 import type { AppBindings } from "../request-context";
 
@@ -9,7 +9,8 @@ import type { AppBindings } from "../request-context";
  * The build prebuilt the files the site asks for (scripts/asset-images.ts) into the static assets
  * under `/_img/{space}/{w}x{h}/{hash}/{name}.{ext}/{variant}`; a transformation that is well formed
  * but was not prebuilt is a 404 that says so, a malformed one a 400. Nothing is transformed here.
- * With STORYBLOK_TOKEN the stories name a.storyblok.com and nothing reaches this route.
+ * Mounted only on the embedded space (./index.ts): with STORYBLOK_TOKEN the stories name
+ * a.storyblok.com, and a path under `/_storyblok/` is answered as any unknown path is.
  */
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -116,9 +117,11 @@ export function imageRequest(path: string): ImageRequest {
   return { ok: true, asset, file, contentType: CONTENT_TYPES[file.slice(file.lastIndexOf(".") + 1)] ?? contentType };
 }
 
-export const imageService = new Hono<AppBindings>();
+/** Where the image service answers. */
+export const IMAGE_SERVICE_PATH = `${LOCAL_ASSET_PREFIX}/*`;
 
-imageService.get(`${LOCAL_ASSET_PREFIX}/*`, async (c) => {
+/** An asset of the embedded space, or one of its prebuilt variants, from the static assets. */
+export async function serveImage(c: Context<AppBindings>): Promise<Response> {
   const url = c.get("url");
   const request = imageRequest(decodeURIComponent(url.pathname));
   const noStore = { "Cache-Control": "no-store" };
@@ -133,4 +136,4 @@ imageService.get(`${LOCAL_ASSET_PREFIX}/*`, async (c) => {
   if (length) headers["Content-Length"] = length;
   if (request.contentType === "image/svg+xml") headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'";
   return c.body(stored.body, 200, headers);
-});
+}

@@ -30,7 +30,7 @@ export function paginationHeaders(total: number, perPage: number): Record<string
 }
 
 // one walk for the emulator and the content layer (which splits answers by the same rules)
-export { isRecord, walk } from "../references";
+export { isRecord, walk } from "../../content/references";
 
 /** Missing values sort last ascending and first descending, like the database behind the API. */
 export function compareValues(a: unknown, b: unknown): number {

@@ -3,7 +3,7 @@ import { type Ctx, MAX_RESOLVED, type ResolvedLink, type View } from "./model";
 import { present } from "./present";
 import { type Folder, deriveFolders, linkEntry } from "./links";
 import { list } from "./params";
-import { collectRelations, collectStoryLinks } from "../references";
+import { collectRelations, collectStoryLinks } from "../../content/references";
 import { localizedFullSlug } from "./i18n";
 
 export interface References {

@@ -1,8 +1,8 @@
-import type { Blok } from "../../shared/content";
-import type { StoryKind } from "../../shared/page-types";
-import { DataStoryPage } from "./data-story-page";
-import { ThemePage } from "./theme-page";
-import { useSite } from "../site-context";
+import type { Blok } from "../shared/content";
+import type { StoryKind } from "../shared/page-types";
+import { DataStoryPage } from "./preview/data-story-page";
+import { ThemePage } from "./preview/theme-page";
+import { useSite } from "./site-context";
 
 /**
  * The routed part of a page for a story of any kind: a page's own blocks; for the theme (only in

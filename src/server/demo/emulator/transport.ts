@@ -1,4 +1,4 @@
-import type { SpaceSnapshot } from "../snapshot";
+import type { SpaceSnapshot } from "../../content/snapshot";
 import { type Access, type Answer, CDN_CACHE_SIZE, statusText } from "./model";
 
 export function readRequest(input: RequestInfo | URL, init?: RequestInit): { url: URL; method: string; signal?: AbortSignal } {
