@@ -186,7 +186,7 @@ beforeAll(async () => {
   await pushSpace({ ...ctx, changes: [] }, desired);
   await pushSpace({ ...ctx, changes: [] }, desired);
   await readBackSpace(mapi);
-});
+}, 120_000);
 afterAll(() => standIn?.close());
 
 describe("the stand-in against Storyblok's Management API description", () => {

@@ -23,7 +23,7 @@ import {
   updateSpace,
 } from "./handlers-model.ts";
 import { createStory, getStory, listStories, listVersions, updateStory } from "./handlers-stories.ts";
-import { createSpaceStore, type SpaceStore, storeCounts, storeDigest } from "./store.ts";
+import { createSpaceStore, type SlugAnswer, type SpaceStore, storeCounts, storeDigest } from "./store.ts";
 
 type Handler = (call: Call) => Answer;
 
@@ -59,6 +59,8 @@ export interface StandInOptions {
   requestsPerSecond?: number;
   port?: number;
   clock?: () => number;
+  /** How story answers give translated slugs (default `translated_slugs`). */
+  slugAnswer?: SlugAnswer;
   /** Sees every API request and its answer (the OpenAPI conformance test records them). */
   onExchange?: (exchange: Exchange) => void;
 }
@@ -174,7 +176,7 @@ async function answerRequest(
 
 export async function startMapiStandIn(options: StandInOptions): Promise<StandIn> {
   const clock = options.clock ?? Date.now;
-  const store = createSpaceStore(options.spaceId, clock);
+  const store = createSpaceStore(options.spaceId, clock, options.slugAnswer);
   const allow = rateLimiter(options.requestsPerSecond ?? 3, clock);
   let origin = "";
   const server: Server = createServer((req, res) => {
