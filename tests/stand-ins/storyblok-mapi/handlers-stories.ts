@@ -103,7 +103,10 @@ function answered(store: SpaceStore, story: Json): Json {
     ...story,
     translated_slugs: null,
     localized_paths: slugs.map(({ path, name, lang, published }) => ({ path, name, lang, published })),
-    translated_slugs_attributes: slugs.map(({ id, lang, slug, name, published }) => ({ id, lang, slug, name, published })),
+    // the description types its name and published as string and boolean: an unset one is left out
+    translated_slugs_attributes: slugs.map(({ id, lang, slug, name, published }) =>
+      Object.fromEntries(Object.entries({ id, lang, slug, name, published }).filter(([, value]) => value !== null)),
+    ),
   };
 }
 

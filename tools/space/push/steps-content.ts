@@ -85,7 +85,14 @@ export function assetSize(url: string): string | undefined {
   return match && match[1] !== "0" ? `${match[1]}x${match[2]}` : undefined;
 }
 
-/** Uploads every asset the content uses that the space lacks (matched by file name); returns URL -> asset. */
+/** An asset whose signed upload never finished has no file yet (a `content_length` the API requires in every asset). */
+const unfinished = (asset: Json) => !(Number(asset.content_length) > 0);
+
+/**
+ * Uploads every asset the content uses that the space lacks (matched by file name), and finishes
+ * into the same asset an upload an earlier run started, so a failed run leaves no orphan behind;
+ * returns URL -> asset.
+ */
 export async function pushAssets(ctx: PushContext, urls: readonly string[]): Promise<Map<string, AssetRef>> {
   const names = shortFilenames(urls);
   const existing = await ctx.mapi.list<Json>("/assets", "assets");
@@ -93,10 +100,12 @@ export async function pushAssets(ctx: PushContext, urls: readonly string[]): Pro
   const refs = new Map<string, AssetRef>();
   for (const [url, name] of names) {
     let asset = byName.get(name);
-    if (!asset) {
+    if (!asset || unfinished(asset)) {
       const { bytes, contentType } = await ctx.readAsset(url);
       const size = assetSize(url);
-      asset = await change(ctx, `upload asset ${name} (${url})`, () => ctx.mapi.upload(name, bytes, contentType, size));
+      const replacing = asset && (asset.id as number);
+      const description = `${replacing ? "finish the upload of" : "upload"} asset ${name} (${url})`;
+      asset = await change(ctx, description, () => ctx.mapi.upload(name, bytes, contentType, size, replacing));
     }
     refs.set(
       url,
