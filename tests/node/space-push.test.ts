@@ -111,6 +111,18 @@ describe("space:push into mapi:local", () => {
     const planned = dry.output.split("\n").filter((line) => line.startsWith("  would ")).length;
     expect(first.output.split("\n").filter((line) => line.startsWith("  ") && !line.startsWith("  would")).length).toBe(planned);
 
+    // what is left by hand, with the values to enter
+    expect(first.output).toContain(
+      "Left to do by hand in Storyblok:\n- Settings -> Visual Editor: location (default environment) https://127.0.0.1:8787/",
+    );
+    expect(first.output).toContain(
+      "- Settings -> Webhooks: endpoint <the site's origin>/api/storyblok/webhook, secret: the value of STORYBLOK_WEBHOOK_SECRET",
+    );
+    expect(first.output).toContain("- Settings -> Internationalization: should list English (en)");
+    expect(first.output).toContain(
+      "- Settings -> Access Tokens: one Public token (STORYBLOK_TOKEN) and one Preview token (STORYBLOK_PREVIEW_TOKEN)",
+    );
+
     const afterFirst = await state(url);
     const second = await push(url);
     expect(second.code, second.output).toBe(0);

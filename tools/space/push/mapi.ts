@@ -131,20 +131,23 @@ const retry429 = (retries: number) => ({
   shouldRetry: ({ error }: { error: Error }) => ("response" in error ? undefined : false),
 });
 
-export function createMapi(settings: MapiSettings): Mapi {
-  const baseUrl = managementBaseUrl(settings) ?? getManagementBaseUrl(regionOf(settings));
-  const retries = settings.retries ?? 6;
-  const client = createManagementApiClient({
+const storyblokClient = (settings: MapiSettings, baseUrl: string, retries: number) =>
+  createManagementApiClient({
     personalAccessToken: settings.token,
     spaceId: settings.spaceId,
     region: regionOf(settings),
     baseUrl,
     throwOnError: true,
     timeout: settings.timeoutMs ?? 30_000,
-    // paced below instead (pacer)
+    // paced in createMapi instead (pacer)
     rateLimit: false,
     retry: retry429(retries),
   });
+
+export function createMapi(settings: MapiSettings): Mapi {
+  const baseUrl = managementBaseUrl(settings) ?? getManagementBaseUrl(regionOf(settings));
+  const retries = settings.retries ?? 6;
+  const client = storyblokClient(settings, baseUrl, retries);
   const prefix = `/v1/spaces/${settings.spaceId}`;
   const pace = pacer(settings.requestsPerSecond ?? 3);
   const repeat = <T>(method: string, url: URL, request: () => Promise<T>, { repeatable = true, spaceRequest = false } = {}) =>
