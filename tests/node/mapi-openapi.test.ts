@@ -183,10 +183,16 @@ beforeAll(async () => {
   Object.assign(store.datasourceEntries[0] ?? {}, { value: "/elders" });
   const home = store.stories.find((story) => story.full_slug === "home") as Json;
   home.content = { ...(home.content as Json), title: "Anders" };
+  // an upload a failed run left unfinished: the next push finishes it into the same asset
+  Object.assign(store.assets[0] ?? {}, { content_length: 0 });
   await pushSpace({ ...ctx, changes: [] }, desired);
   await pushSpace({ ...ctx, changes: [] }, desired);
   await readBackSpace(mapi);
-});
+  // the other documented shape of translated slugs, and the one asset read the push no longer needs
+  store.slugAnswer = "localized_paths";
+  await readBackSpace(mapi);
+  await mapi.get(`/assets/${store.assets[0]?.id}`);
+}, 120_000);
 afterAll(() => standIn?.close());
 
 describe("the stand-in against Storyblok's Management API description", () => {

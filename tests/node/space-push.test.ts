@@ -2,9 +2,12 @@
  * `npm run mapi:local` and `npm run space:push` as a user runs them: real processes, the push
  * talking HTTP to the stand-in. A dry run writes nothing, the first run creates every component
  * group, component, folder, datasource entry, asset and story, the second finds nothing to do,
- * a push faster than the stand-in allows gets 429s and still finishes, and the token never shows.
+ * a push faster than the stand-in allows gets 429s and still finishes, the token never shows, and
+ * each setup mistake (the wrong token, space or URL) ends the push with one line naming the URL
+ * and the likely cause.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { schema, storyFolders } from "../../content-model/index.ts";
@@ -63,6 +66,15 @@ function push(url: string, args: string[] = [], env: Record<string, string> = {}
   });
 }
 
+/** A failed run's one line after the plan's, checked to be its last, with no stack trace. */
+function failureOf(run: { code: number; output: string }): string | undefined {
+  expect(run.code).toBe(1);
+  const lines = run.output.trim().split("\n");
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatch(/^Pushing to space \d+: /);
+  return lines[1];
+}
+
 const state = async (url: string): Promise<State> => (await fetch(`${url}/_stand-in/state`)).json() as Promise<State>;
 
 afterEach(() => {
@@ -99,6 +111,18 @@ describe("space:push into mapi:local", () => {
     const planned = dry.output.split("\n").filter((line) => line.startsWith("  would ")).length;
     expect(first.output.split("\n").filter((line) => line.startsWith("  ") && !line.startsWith("  would")).length).toBe(planned);
 
+    // what is left by hand, with the values to enter
+    expect(first.output).toContain(
+      "Left to do by hand in Storyblok:\n- Settings -> Visual Editor: location (default environment) https://127.0.0.1:8787/",
+    );
+    expect(first.output).toContain(
+      "- Settings -> Webhooks: endpoint <the site's origin>/api/storyblok/webhook, secret: the value of STORYBLOK_WEBHOOK_SECRET",
+    );
+    expect(first.output).toContain("- Settings -> Internationalization: should list English (en)");
+    expect(first.output).toContain(
+      "- Settings -> Access Tokens: one Public token (STORYBLOK_TOKEN) and one Preview token (STORYBLOK_PREVIEW_TOKEN)",
+    );
+
     const afterFirst = await state(url);
     const second = await push(url);
     expect(second.code, second.output).toBe(0);
@@ -121,12 +145,35 @@ describe("space:push into mapi:local", () => {
     expect(run.output).not.toContain(TOKEN);
   });
 
-  it("stops with a message and no token when the token is refused", async () => {
+  it("stops with one line naming the URL and the token's kind when the token is refused", async () => {
     const url = await startStandIn({ MAPI_LOCAL_TOKEN: "the-right-one" });
     const run = await push(url);
-    expect(run.code).toBe(1);
-    expect(run.output).toContain("space:push failed: GET : 401");
-    expect(run.output).not.toContain(TOKEN);
+    expect(failureOf(run)).toBe(
+      `space:push failed: GET ${url}/v1/spaces/${SPACE_ID}: 401 Unauthorized {"error":"Unauthorized"}: the token was refused: ` +
+        "STORYBLOK_PERSONAL_ACCESS_TOKEN must be a personal access token (Storyblok: My account -> Personal access tokens), not a space's public or preview access token",
+    );
     expect((await state(url)).counts.components).toBe(0);
+  });
+
+  it("stops with one line naming the URL and where to look when the space is not there", async () => {
+    const url = await startStandIn({});
+    const run = await push(url, [], { STORYBLOK_SPACE_ID: "1234" });
+    expect(failureOf(run)).toBe(
+      `space:push failed: GET ${url}/v1/spaces/1234: 404 Not Found {"error":"space not found"}: no such space there: ` +
+        "check STORYBLOK_SPACE_ID, STORYBLOK_REGION (eu, us, ca, ap, cn) and STORYBLOK_MANAGEMENT_URL",
+    );
+  });
+
+  it("stops with one line naming the URL when nothing listens there", async () => {
+    const url = await startStandIn({});
+    for (const child of started.splice(0)) {
+      child.kill();
+      await once(child, "exit");
+    }
+    const run = await push(url);
+    expect(failureOf(run)).toBe(
+      `space:push failed: GET ${url}/v1/spaces/${SPACE_ID}: no answer (ECONNREFUSED): nothing is listening at ${url}: ` +
+        "check STORYBLOK_MANAGEMENT_URL (for the stand-in: is `npm run mapi:local` running?)",
+    );
   });
 });

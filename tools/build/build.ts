@@ -135,7 +135,13 @@ export async function main(): Promise<number> {
   await mkdir(join(out, "assets"), { recursive: true });
   await mkdir(generated, { recursive: true });
 
-  execFileSync(process.execPath, [join(root, "tools/build/build-snapshot.ts")], { stdio: "inherit" });
+  try {
+    execFileSync(process.execPath, [join(root, "tools/build/build-snapshot.ts")], { stdio: "inherit" });
+  } catch {
+    // the step has printed its report (each invalid story by field); a stack trace would bury it
+    console.error("build: stopped: the content snapshot failed (its report is above)");
+    return 1;
+  }
   await cp(join(root, "public"), out, { recursive: true });
   const imagesStarted = Date.now();
   const images = await buildAssetImages(out); // cached in .generated/images: only new assets are made

@@ -52,13 +52,14 @@ export async function main(argv: string[]): Promise<number> {
       log: (line: string) => console.log(`  ${line}`),
       changes: [],
     };
-    const { changes, notes } = await pushSpace(ctx, desired);
+    const { changes, byHand } = await pushSpace(ctx, desired);
     console.log(
       changes.length
         ? `${changes.length} ${dryRun ? "changes planned (dry run: nothing written)" : "changes made"}`
         : "Nothing to do: the space already matches the model and content.",
     );
-    for (const note of notes) console.log(`Note: ${note}`);
+    console.log("Left to do by hand in Storyblok:");
+    for (const step of byHand) console.log(`- ${step}`);
     return 0;
   } catch (error) {
     console.error(`space:push failed: ${(error as Error).message}`);

@@ -46,6 +46,11 @@ export function signUpload(call: Call): Answer {
   const filename = request.filename;
   if (typeof filename !== "string" || !/^[\w.-]+$/.test(filename)) return badRequest("filename is required (letters, digits, . _ -)");
   const size = typeof request.size === "string" && /^\d+x\d+$/i.test(request.size) ? request.size.toLowerCase() : "0x0";
+  // with an asset's id, the upload replaces that asset's file (AssetSignRequest)
+  if (request.id !== undefined) {
+    const replaced = findAsset(store, String(request.id));
+    return replaced ? signedForm(call, replaced) : notFound("asset");
+  }
   const spaceId = store.space.id as number;
   const now = store.now();
   const asset: Json = {
@@ -66,6 +71,10 @@ export function signUpload(call: Call): Answer {
     meta_data: {},
   };
   store.assets.push(asset);
+  return signedForm(call, asset);
+}
+
+function signedForm({ store, origin }: Call, asset: Json): Answer {
   const key = new URL(String(asset.filename)).pathname.slice(1);
   store.uploads.set(String(asset.id), { assetId: asset.id as number, received: false });
   const fields = {
@@ -77,7 +86,7 @@ export function signUpload(call: Call): Answer {
   };
   return {
     status: 200,
-    body: { id: String(asset.id), post_url: `${call.origin}/upload`, fields, pretty_url: asset.filename, public_url: asset.filename },
+    body: { id: String(asset.id), post_url: `${origin}/upload`, fields, pretty_url: asset.filename, public_url: asset.filename },
   };
 }
 

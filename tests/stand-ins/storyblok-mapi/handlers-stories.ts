@@ -23,10 +23,12 @@ const WRITABLE = [
 ];
 
 interface TranslatedSlugInput {
+  id?: unknown;
   lang?: unknown;
   slug?: unknown;
   name?: unknown;
   published?: unknown;
+  _destroy?: unknown;
 }
 
 const findStory = (store: SpaceStore, id: string | undefined) => store.stories.find((story) => String(story.id) === id);
@@ -52,24 +54,36 @@ function placePaths(store: SpaceStore, story: Json): void {
   }
 }
 
-function applyTranslatedSlugs(store: SpaceStore, story: Json, input: unknown): void {
-  if (!Array.isArray(input)) return;
-  const slugs = ((story.translated_slugs as Json[] | undefined) ?? []).slice();
+/**
+ * Nested attributes, as Storyblok takes them: an item with the `id` of an entry updates it (or, with
+ * `_destroy`, removes it); an item without one adds an entry, even for a language that has one.
+ * Returns why it refuses, if it does.
+ */
+function applyTranslatedSlugs(store: SpaceStore, story: Json, input: unknown): string | undefined {
+  if (input === undefined) return undefined;
+  if (!Array.isArray(input)) return "translated_slugs_attributes must be an array";
+  let slugs = ((story.translated_slugs as Json[] | undefined) ?? []).slice();
   for (const item of input as TranslatedSlugInput[]) {
-    if (typeof item.lang !== "string") continue;
-    const existing = slugs.find((slug) => slug.lang === item.lang);
+    const existing = item.id === undefined ? undefined : slugs.find((slug) => slug.id === item.id);
+    if (item.id !== undefined && !existing) return `translated slug ${String(item.id)} not found`;
+    if (existing && (item._destroy === true || item._destroy === "1")) {
+      slugs = slugs.filter((slug) => slug !== existing);
+      continue;
+    }
+    if (typeof (item.lang ?? existing?.lang) !== "string") return "translated_slugs_attributes: lang is required";
     const next = {
       id: existing?.id ?? store.nextId(),
-      lang: item.lang,
-      slug: item.slug,
-      name: item.name ?? null,
+      lang: item.lang ?? existing?.lang,
+      slug: item.slug ?? existing?.slug,
+      name: item.name ?? existing?.name ?? null,
       path: null,
-      published: item.published ?? null,
+      published: item.published ?? existing?.published ?? null,
     };
     if (existing) Object.assign(existing, next);
     else slugs.push(next);
   }
   story.translated_slugs = slugs;
+  return undefined;
 }
 
 /** Slugs are unique within a parent, folders and stories alike (a folder's page is its start page). */
@@ -79,6 +93,25 @@ function slugTaken(store: SpaceStore, story: Json): boolean {
 
 /** Storyblok's answer to a slug used twice in one folder: the field and its errors. */
 const SLUG_TAKEN: Answer = { status: 422, body: { slug: ["has already been taken"] } };
+
+/**
+ * A story as answered: its slug entries as `translated_slugs` (with their ids), or, when the store
+ * says so, as Storyblok's other documented shape, full paths in `localized_paths` and the entries
+ * with ids in `translated_slugs_attributes`.
+ */
+function answered(store: SpaceStore, story: Json): Json {
+  if (store.slugAnswer === "translated_slugs") return story;
+  const slugs = (story.translated_slugs as Json[] | undefined) ?? [];
+  return {
+    ...story,
+    translated_slugs: null,
+    localized_paths: slugs.map(({ path, name, lang, published }) => ({ path, name, lang, published })),
+    // the description types its name and published as string and boolean: an unset one is left out
+    translated_slugs_attributes: slugs.map(({ id, lang, slug, name, published }) =>
+      Object.fromEntries(Object.entries({ id, lang, slug, name, published }).filter(([, value]) => value !== null)),
+    ),
+  };
+}
 
 function newStory(store: SpaceStore): Json {
   const now = store.now();
@@ -135,7 +168,8 @@ function save(call: Call, story: Json, input: Json): Answer | undefined {
   story.slug ??= story.uuid;
   if (story.parent_id && !parentOf(call.store, story)?.is_folder) return badRequest("parent_id is not a folder");
   if (slugTaken(call.store, story)) return SLUG_TAKEN;
-  applyTranslatedSlugs(call.store, story, input.translated_slugs_attributes);
+  const slugsRefused = applyTranslatedSlugs(call.store, story, input.translated_slugs_attributes);
+  if (slugsRefused) return badRequest(slugsRefused);
   placePaths(call.store, story);
   story.updated_at = call.store.now();
   const body = call.body as Json;
@@ -151,7 +185,7 @@ export function createStory(call: Call): Answer {
   const refused = save(call, story, input);
   if (refused) return refused;
   call.store.stories.push(story);
-  return { status: 201, body: { story } };
+  return { status: 201, body: { story: answered(call.store, story) } };
 }
 
 export function updateStory(call: Call): Answer {
@@ -162,12 +196,12 @@ export function updateStory(call: Call): Answer {
   const before = structuredClone(story);
   const refused = save(call, story, input);
   if (refused) Object.assign(story, before);
-  return refused ?? { status: 200, body: { story } };
+  return refused ?? { status: 200, body: { story: answered(call.store, story) } };
 }
 
 export function getStory({ store, params }: Call): Answer {
   const story = findStory(store, params.id);
-  return story ? { status: 200, body: { story } } : notFound("story");
+  return story ? { status: 200, body: { story: answered(store, story) } } : notFound("story");
 }
 
 /** The list gives each story's content without its fields. */
@@ -179,7 +213,7 @@ export function listStories({ store, query }: Call): Answer {
   const summary = (content: Json) => ({ _uid: content._uid, component: content.component });
   return paginated(
     "stories",
-    selected.map((story) => ({ ...story, content: summary(story.content as Json) })),
+    selected.map((story) => ({ ...answered(store, story), content: summary(story.content as Json) })),
     query,
   );
 }

@@ -23,7 +23,7 @@ import {
   updateSpace,
 } from "./handlers-model.ts";
 import { createStory, getStory, listStories, listVersions, updateStory } from "./handlers-stories.ts";
-import { createSpaceStore, type SpaceStore, storeCounts, storeDigest } from "./store.ts";
+import { createSpaceStore, type SlugAnswer, type SpaceStore, storeCounts, storeDigest } from "./store.ts";
 
 type Handler = (call: Call) => Answer;
 
@@ -59,9 +59,37 @@ export interface StandInOptions {
   requestsPerSecond?: number;
   port?: number;
   clock?: () => number;
+  /** How story answers give translated slugs (default `translated_slugs`). */
+  slugAnswer?: SlugAnswer;
+  /** Requests to fail, each once, before the stand-in acts on them. */
+  faults?: readonly Fault[];
   /** Sees every API request and its answer (the OpenAPI conformance test records them). */
   onExchange?: (exchange: Exchange) => void;
 }
+
+/**
+ * "Fail the `nth` request of `kind`": a request kind is its method and route as ROUTES names it
+ * ("PUT /stories/:id", "GET /assets/:id/finish_upload"), or "POST /upload" for the signed form.
+ * The space itself is "GET /". The answer is a server error, or "reset": the connection dropped
+ * without an answer.
+ */
+export interface Fault {
+  kind: string;
+  nth: number;
+  answer: 500 | 502 | 503 | "reset";
+}
+
+/** Which fault, if any, the next request of a kind meets. */
+function faultInjector(faults: readonly Fault[] = []) {
+  const seen = new Map<string, number>();
+  return (kind: string): Fault["answer"] | undefined => {
+    const count = (seen.get(kind) ?? 0) + 1;
+    seen.set(kind, count);
+    return faults.find((fault) => fault.kind === kind && fault.nth === count)?.answer;
+  };
+}
+
+type Outcome = Answer | "reset";
 
 export interface Exchange {
   method: string;
@@ -89,13 +117,17 @@ function matchPattern(pattern: string, rest: readonly string[]): Record<string, 
   return params;
 }
 
-function route(method: string, path: string, spaceId: number): { handler: Handler; params: Record<string, string> } | undefined {
+function route(
+  method: string,
+  path: string,
+  spaceId: number,
+): { handler: Handler; params: Record<string, string>; kind: string } | undefined {
   const prefix = `/v1/spaces/${spaceId}`;
   if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
   const rest = path.slice(prefix.length).split("/");
   for (const [verb, pattern, handler] of ROUTES) {
     const params = verb === method ? matchPattern(pattern, rest) : undefined;
-    if (params) return { handler, params };
+    if (params) return { handler, params, kind: `${verb} ${pattern || "/"}` };
   }
   return undefined;
 }
@@ -129,16 +161,19 @@ function rateLimiter(limit: number, clock: () => number) {
   };
 }
 
+const faultAnswer = (fault: Fault["answer"]): Outcome => (fault === "reset" ? fault : { status: fault, body: { error: "stand-in fault" } });
+
 async function answerRequest(
   req: IncomingMessage,
   origin: string,
   store: SpaceStore,
-  options: StandInOptions,
-  allow: () => boolean,
-): Promise<Answer> {
+  options: StandInOptions & { allow: () => boolean; fault: (kind: string) => Fault["answer"] | undefined },
+): Promise<Outcome> {
   const url = new URL(req.url ?? "/", origin);
   const body = await readBody(req);
   if (req.method === "POST" && url.pathname === "/upload") {
+    const fault = options.fault("POST /upload");
+    if (fault) return faultAnswer(fault);
     return receiveUpload(
       store,
       await new Request(url, { method: "POST", headers: req.headers as Record<string, string>, body }).formData(),
@@ -148,12 +183,14 @@ async function answerRequest(
     return { status: 200, body: { counts: storeCounts(store), digest: storeDigest(store), throttled: store.throttled } };
   const auth = req.headers.authorization;
   if (!auth || (options.token !== undefined && auth !== options.token)) return { status: 401, body: { error: "Unauthorized" } };
-  if (!allow()) {
+  if (!options.allow()) {
     store.throttled++;
     return { status: 429, body: { error: "Too Many Requests" } };
   }
   const found = route(req.method ?? "GET", url.pathname, options.spaceId);
-  if (!found) return notFound(url.pathname.startsWith("/v1/spaces/") ? "resource" : "space");
+  if (!found) return notFound(url.pathname.startsWith(`/v1/spaces/${options.spaceId}/`) ? "resource" : "space");
+  const fault = options.fault(found.kind);
+  if (fault) return faultAnswer(fault);
   let parsed: unknown = {};
   if (body.byteLength) {
     try {
@@ -174,12 +211,12 @@ async function answerRequest(
 
 export async function startMapiStandIn(options: StandInOptions): Promise<StandIn> {
   const clock = options.clock ?? Date.now;
-  const store = createSpaceStore(options.spaceId, clock);
-  const allow = rateLimiter(options.requestsPerSecond ?? 3, clock);
+  const store = createSpaceStore(options.spaceId, clock, options.slugAnswer);
+  const settings = { ...options, allow: rateLimiter(options.requestsPerSecond ?? 3, clock), fault: faultInjector(options.faults) };
   let origin = "";
   const server: Server = createServer((req, res) => {
-    answerRequest(req, origin, store, options, allow).then(
-      (answer) => send(res, answer),
+    answerRequest(req, origin, store, settings).then(
+      (answer) => (answer === "reset" ? req.socket.destroy() : send(res, answer)),
       (error: Error) => send(res, { status: 400, body: { error: error.message } }),
     );
   });

@@ -20,6 +20,9 @@ export interface StoryVersion {
   content: Json;
 }
 
+/** The two shapes Storyblok's description documents for a story's translated slugs. */
+export type SlugAnswer = "translated_slugs" | "localized_paths";
+
 export interface SpaceStore {
   space: Json;
   componentGroups: Json[];
@@ -33,6 +36,8 @@ export interface SpaceStore {
   uploads: Map<string, { assetId: number; received: boolean }>;
   /** Uploaded bytes by asset id (what a.storyblok.com would serve). */
   files: Map<number, StoredFile>;
+  /** How answers give a story's translated slugs (handlers-stories.ts `answered`). */
+  slugAnswer: SlugAnswer;
   /** Requests answered with 429. */
   throttled: number;
   nextId: () => number;
@@ -40,7 +45,7 @@ export interface SpaceStore {
   uuid: () => string;
 }
 
-export function createSpaceStore(spaceId: number, clock: () => number = Date.now): SpaceStore {
+export function createSpaceStore(spaceId: number, clock: () => number = Date.now, slugAnswer: SlugAnswer = "translated_slugs"): SpaceStore {
   let id = 100_000;
   const now = () => new Date(clock()).toISOString();
   const created = now();
@@ -68,6 +73,7 @@ export function createSpaceStore(spaceId: number, clock: () => number = Date.now
     assets: [],
     uploads: new Map(),
     files: new Map(),
+    slugAnswer,
     throttled: 0,
     nextId: () => ++id,
     now,

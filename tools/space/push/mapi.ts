@@ -6,7 +6,8 @@
  * name the method, path and status, never the token.
  */
 import { createManagementApiClient } from "@storyblok/management-api-client";
-import { getRegion, isRegion } from "@storyblok/region-helper";
+import { getManagementBaseUrl, getRegion, isRegion } from "@storyblok/region-helper";
+import { failureLine, failureOf, withRetries } from "./mapi-failure.ts";
 
 export type Json = Record<string, unknown>;
 type Query = Record<string, string | number | boolean>;
@@ -18,8 +19,11 @@ export interface Mapi {
   list: <T = Json>(path: string, key: string, query?: Query) => Promise<T[]>;
   post: <T = Json>(path: string, body: unknown, query?: Query) => Promise<T>;
   put: <T = Json>(path: string, body: unknown, query?: Query) => Promise<T>;
-  /** The signed upload: sign, post the file to the signed form, finish; returns the asset. */
-  upload: (shortFilename: string, bytes: Uint8Array, contentType: string, size?: string) => Promise<Json>;
+  /**
+   * The signed upload: sign, post the file to the signed form, finish; returns the asset.
+   * `replacing`: the id of an asset whose upload never finished, which this one completes.
+   */
+  upload: (shortFilename: string, bytes: Uint8Array, contentType: string, size?: string, replacing?: number) => Promise<Json>;
 }
 
 export interface MapiSettings {
@@ -31,8 +35,11 @@ export interface MapiSettings {
   requestsPerSecond?: number;
   /** Deadline per call (ms). */
   timeoutMs?: number;
-  /** Retries after a 429 or a network error before giving up. */
+  /** Retries after a 429, or after a server error or no answer where the request is safe to repeat. */
   retries?: number;
+  /** The first wait before repeating a request after a server error or no answer; doubled each time. */
+  backoffMs?: number;
+  sleep?: (ms: number) => Promise<unknown>;
 }
 
 const MAX_PAGES = 100;
@@ -41,16 +48,11 @@ export class MapiError extends Error {
   override name = "MapiError";
 }
 
-function describeFailure(method: string, path: string, error: unknown): MapiError {
-  const { response, message } = error as { response?: { status?: number; data?: unknown }; message?: string };
-  const detail = response?.data ? ` ${JSON.stringify(response.data).slice(0, 300)}` : "";
-  return new MapiError(`${method} ${path}: ${response?.status ?? "no answer"} ${message ?? ""}${detail}`.trim());
-}
-
 interface SignedForm {
   id: string;
   post_url: string;
   fields: Record<string, string>;
+  pretty_url?: string;
 }
 
 /**
@@ -69,7 +71,18 @@ async function postSignedForm(
   for (const [key, value] of Object.entries(signed.fields)) form.append(key, value);
   form.append("file", new Blob([new Uint8Array(bytes)], { type: contentType }), filename);
   const response = await fetch(signed.post_url, { method: "POST", body: form, signal: AbortSignal.timeout(timeoutMs) });
-  if (!response.ok) throw new MapiError(`upload of ${filename} to the signed form: ${response.status}`);
+  if (!response.ok)
+    throw Object.assign(new Error(response.statusText), { response: { status: response.status, statusText: response.statusText } });
+}
+
+/**
+ * The asset a finished upload made, from the signed answer (its `id` is the asset's, its
+ * `pretty_url` the file's URL, protocol-relative in Storyblok's answers) when it has them, so an
+ * asset costs three requests, not four.
+ */
+function assetOfSigned(signed: SignedForm): Json | undefined {
+  if (typeof signed.pretty_url !== "string" || !/^\d+$/.test(signed.id)) return undefined;
+  return { id: Number(signed.id), filename: signed.pretty_url.replace(/^\/\//, "https://") };
 }
 
 /**
@@ -110,28 +123,50 @@ function regionOf(settings: MapiSettings) {
   return getRegion(settings.spaceId) ?? "eu";
 }
 
-export function createMapi(settings: MapiSettings): Mapi {
-  const client = createManagementApiClient({
+/** Storyblok's client retries 429s only: they say the API did not act, so even a POST is safe to send again. */
+const retry429 = (retries: number) => ({
+  limit: retries,
+  methods: ["get", "post", "put"] as Array<"get" | "post" | "put">,
+  statusCodes: [429],
+  shouldRetry: ({ error }: { error: Error }) => ("response" in error ? undefined : false),
+});
+
+const storyblokClient = (settings: MapiSettings, baseUrl: string, retries: number) =>
+  createManagementApiClient({
     personalAccessToken: settings.token,
     spaceId: settings.spaceId,
     region: regionOf(settings),
-    baseUrl: managementBaseUrl(settings),
+    baseUrl,
     throwOnError: true,
     timeout: settings.timeoutMs ?? 30_000,
-    // paced below instead (pacer)
+    // paced in createMapi instead (pacer)
     rateLimit: false,
-    // 429 only: the API did not act on the request, so even a POST is safe to send again
-    retry: { limit: settings.retries ?? 6, methods: ["get", "post", "put"], statusCodes: [429] },
+    retry: retry429(retries),
   });
+
+export function createMapi(settings: MapiSettings): Mapi {
+  const baseUrl = managementBaseUrl(settings) ?? getManagementBaseUrl(regionOf(settings));
+  const retries = settings.retries ?? 6;
+  const client = storyblokClient(settings, baseUrl, retries);
   const prefix = `/v1/spaces/${settings.spaceId}`;
   const pace = pacer(settings.requestsPerSecond ?? 3);
+  const repeat = <T>(method: string, url: URL, request: () => Promise<T>, { repeatable = true, spaceRequest = false } = {}) =>
+    withRetries(request, {
+      repeatable,
+      retries,
+      backoffMs: settings.backoffMs ?? 1000,
+      sleep: settings.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    }).catch((error: unknown) => {
+      throw new MapiError(failureLine(method.toUpperCase(), url, failureOf(error), spaceRequest));
+    });
   const call = async <T>(method: "get" | "post" | "put", path: string, options: { query?: Query; body?: unknown }): Promise<T> => {
-    try {
-      const { data } = await pace(() => client[method](`${prefix}${path}`, options));
-      return data as T;
-    } catch (error) {
-      throw describeFailure(method.toUpperCase(), path, error);
-    }
+    const url = new URL(`${baseUrl}${prefix}${path}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+    const { data } = await repeat(method, url, () => pace(() => client[method](`${prefix}${path}`, options)), {
+      repeatable: method !== "post",
+      spaceRequest: path === "",
+    });
+    return data as T;
   };
   return {
     get: (path, query) => call("get", path, { query }),
@@ -145,15 +180,18 @@ export function createMapi(settings: MapiSettings): Mapi {
         all.push(...items);
         if (items.length < 100) return all;
       }
-      throw new MapiError(`GET ${path}: more than ${MAX_PAGES * 100} items`);
+      throw new MapiError(`GET ${baseUrl}${prefix}${path}: more than ${MAX_PAGES * 100} items`);
     },
-    async upload(shortFilename, bytes, contentType, size) {
+    async upload(shortFilename, bytes, contentType, size, replacing) {
+      // a lost answer to this POST leaves an unfinished asset, which the next run finishes (`replacing`)
       const signed = await call<SignedForm>("post", "/assets", {
-        body: size ? { filename: shortFilename, size } : { filename: shortFilename },
+        body: { filename: shortFilename, ...(size ? { size } : {}), ...(replacing === undefined ? {} : { id: replacing }) },
       });
-      await postSignedForm(signed, shortFilename, bytes, contentType, settings.timeoutMs ?? 30_000);
+      const timeoutMs = settings.timeoutMs ?? 30_000;
+      // the same file to the same key again is the same upload
+      await repeat("post", new URL(signed.post_url), () => postSignedForm(signed, shortFilename, bytes, contentType, timeoutMs));
       await call("get", `/assets/${signed.id}/finish_upload`, {});
-      return call<Json>("get", `/assets/${signed.id}`, {});
+      return assetOfSigned(signed) ?? call<Json>("get", `/assets/${signed.id}`, {});
     },
   };
 }

@@ -4,6 +4,7 @@
  * space holds with what it should (matched by name, slug or file name) and changes only what
  * differs, so a second run changes nothing. A dry run reads the space and lists the changes.
  */
+import { byHandSteps } from "./by-hand.ts";
 import type { PushContext } from "./context.ts";
 import type { DesiredSpace } from "./desired.ts";
 import { pushAssets, pushDatasources, pushFolders } from "./steps-content.ts";
@@ -12,17 +13,17 @@ import { pushStories } from "./steps-stories.ts";
 
 export interface PushResult {
   changes: string[];
-  /** What an editor must still check in Storyblok's settings. */
-  notes: string[];
+  /** What is left to do by hand in Storyblok, with the values to enter. */
+  byHand: string[];
 }
 
 export async function pushSpace(ctx: PushContext, desired: DesiredSpace): Promise<PushResult> {
-  const notes = await pushLanguages(ctx, desired.languages);
+  await pushLanguages(ctx, desired.languages);
   const groups = await pushGroups(ctx, desired.groups);
   await pushComponents(ctx, desired.components, groups);
   const folders = await pushFolders(ctx, desired.folders);
   await pushDatasources(ctx, desired.datasources);
   const assets = await pushAssets(ctx, desired.assets);
   await pushStories(ctx, desired.stories, folders, assets);
-  return { changes: ctx.changes, notes };
+  return { changes: ctx.changes, byHand: byHandSteps(desired.languages) };
 }

@@ -33,7 +33,8 @@ function deliveryShape(story: Json, content: unknown, publishedAt: unknown): Jso
     path: story.path,
     alternates: [],
     default_full_slug: story.full_slug,
-    translated_slugs: ((story.translated_slugs as Json[] | undefined) ?? []).map(({ path, name, lang, published }) => ({
+    // either documented shape: both give the full path
+    translated_slugs: ((story.translated_slugs ?? story.localized_paths ?? []) as Json[]).map(({ path, name, lang, published }) => ({
       path,
       name,
       lang,

@@ -6,21 +6,7 @@ import type { StoryFolder } from "../../../content-model/index.ts";
 import { change, differingKeys, type Json, type PushContext, plannedId } from "./context.ts";
 import type { DesiredSpace } from "./desired.ts";
 import { type AssetRef, shortFilenames } from "./remap.ts";
-
-/** What a folder or story's translated slugs look like, for comparing with the space's. */
-export function translatedSlugsOf(story: Json): Array<{ lang: string; slug: string; name: string | null; published: boolean }> {
-  return ((story.translated_slugs as Json[] | null | undefined) ?? [])
-    .map((item) => ({
-      lang: String(item.lang),
-      slug:
-        String(item.path ?? "")
-          .split("/")
-          .pop() ?? "",
-      name: (item.name as string | null) ?? null,
-      published: item.published === true,
-    }))
-    .sort((a, b) => (a.lang < b.lang ? -1 : 1));
-}
+import { type SlugEntry, slugAttributes, slugEntriesOf, slugsDiffer } from "./translated-slugs.ts";
 
 function folderBody(folder: StoryFolder): Json {
   return {
@@ -29,14 +15,11 @@ function folderBody(folder: StoryFolder): Json {
     parent_id: 0,
     is_folder: true,
     default_root: folder.contentTypes[0] ?? null,
-    translated_slugs_attributes: Object.entries(folder.translatedSlugs).map(([lang, slug]) => ({
-      lang,
-      slug,
-      name: folder.name,
-      published: false,
-    })),
   };
 }
+
+const folderSlugs = (folder: StoryFolder): SlugEntry[] =>
+  Object.entries(folder.translatedSlugs).map(([lang, slug]) => ({ lang, slug, name: folder.name, published: false }));
 
 /** Story folders by full_slug; returns full_slug -> id. */
 export async function pushFolders(ctx: PushContext, folders: readonly StoryFolder[]): Promise<Map<string, number | string>> {
@@ -44,22 +27,22 @@ export async function pushFolders(ctx: PushContext, folders: readonly StoryFolde
   const ids = new Map<string, number | string>();
   for (const folder of folders) {
     const body = folderBody(folder);
+    const wanted = folderSlugs(folder);
     const current = existing.find((story) => story.is_folder && story.full_slug === folder.slug);
     if (!current) {
-      const created = await change(ctx, `create folder ${folder.slug}`, () => ctx.mapi.post<{ story: Json }>("/stories", { story: body }));
+      const story = { ...body, translated_slugs_attributes: slugAttributes(wanted, []) };
+      const created = await change(ctx, `create folder ${folder.slug}`, () => ctx.mapi.post<{ story: Json }>("/stories", { story }));
       ids.set(folder.slug, created ? (created.story.id as number) : plannedId(`folder ${folder.slug}`));
       continue;
     }
     ids.set(folder.slug, current.id as number);
-    const { translated_slugs_attributes: attributes, ...plain } = body;
-    const differs = differingKeys(plain, current);
-    const wanted = (attributes as Json[]).map((item) => ({ ...item, path: item.slug }));
-    if (JSON.stringify(translatedSlugsOf(current)) !== JSON.stringify(translatedSlugsOf({ translated_slugs: wanted })))
-      differs.push("translated slugs");
-    if (differs.length)
-      await change(ctx, `update folder ${folder.slug} (${differs.join(", ")})`, () =>
-        ctx.mapi.put(`/stories/${current.id}`, { story: body }),
-      );
+    const differs = differingKeys(body, current);
+    const found = slugEntriesOf(current);
+    if (slugsDiffer(wanted, found)) differs.push("translated slugs");
+    if (differs.length) {
+      const story = { ...body, translated_slugs_attributes: slugAttributes(wanted, found) };
+      await change(ctx, `update folder ${folder.slug} (${differs.join(", ")})`, () => ctx.mapi.put(`/stories/${current.id}`, { story }));
+    }
   }
   return ids;
 }
@@ -102,7 +85,14 @@ export function assetSize(url: string): string | undefined {
   return match && match[1] !== "0" ? `${match[1]}x${match[2]}` : undefined;
 }
 
-/** Uploads every asset the content uses that the space lacks (matched by file name); returns URL -> asset. */
+/** An asset whose signed upload never finished has no file yet (a `content_length` the API requires in every asset). */
+const unfinished = (asset: Json) => !(Number(asset.content_length) > 0);
+
+/**
+ * Uploads every asset the content uses that the space lacks (matched by file name), and finishes
+ * into the same asset an upload an earlier run started, so a failed run leaves no orphan behind;
+ * returns URL -> asset.
+ */
 export async function pushAssets(ctx: PushContext, urls: readonly string[]): Promise<Map<string, AssetRef>> {
   const names = shortFilenames(urls);
   const existing = await ctx.mapi.list<Json>("/assets", "assets");
@@ -110,10 +100,12 @@ export async function pushAssets(ctx: PushContext, urls: readonly string[]): Pro
   const refs = new Map<string, AssetRef>();
   for (const [url, name] of names) {
     let asset = byName.get(name);
-    if (!asset) {
+    if (!asset || unfinished(asset)) {
       const { bytes, contentType } = await ctx.readAsset(url);
       const size = assetSize(url);
-      asset = await change(ctx, `upload asset ${name} (${url})`, () => ctx.mapi.upload(name, bytes, contentType, size));
+      const replacing = asset && (asset.id as number);
+      const description = `${replacing ? "finish the upload of" : "upload"} asset ${name} (${url})`;
+      asset = await change(ctx, description, () => ctx.mapi.upload(name, bytes, contentType, size, replacing));
     }
     refs.set(
       url,

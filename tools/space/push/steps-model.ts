@@ -3,13 +3,10 @@
  */
 import { change, differingKeys, type Json, type PushContext, plannedId } from "./context.ts";
 
-const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "Deutsch", fr: "Français", nl: "Nederlands" };
+export const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "Deutsch", fr: "Français", nl: "Nederlands" };
 
-/**
- * Adds the snapshot's languages to the space (PUT /v1/spaces/{id} takes `languages`). Returns what
- * the editor still has to check by hand in Storyblok.
- */
-export async function pushLanguages(ctx: PushContext, languages: readonly string[]): Promise<string[]> {
+/** Adds the snapshot's languages to the space (PUT /v1/spaces/{id} takes `languages`). */
+export async function pushLanguages(ctx: PushContext, languages: readonly string[]): Promise<void> {
   const { space } = await ctx.mapi.get<{ space: Json }>("");
   const existing = ((space.languages as Json[] | undefined) ?? []).map((language) => String(language.code));
   const missing = languages.filter((code) => !existing.includes(code));
@@ -19,11 +16,6 @@ export async function pushLanguages(ctx: PushContext, languages: readonly string
       ctx.mapi.put("", { space: { languages: [...((space.languages as Json[] | undefined) ?? []), ...added] } }),
     );
   }
-  return languages.map(
-    (code) =>
-      `in Storyblok, Settings -> Internationalization should list ${LANGUAGE_NAMES[code] ?? code} (${code}) (the push adds it), ` +
-      `and the stories' ${code} slugs need translatable slugs switched on there (older spaces: the Translatable Slugs app).`,
-  );
 }
 
 /** Component groups by name; returns name -> uuid. */

@@ -7,7 +7,7 @@ import type { Story } from "../../../src/shared/content.ts";
 import { change, differingKeys, type Json, type PushContext, plannedId } from "./context.ts";
 import type { DesiredStory } from "./desired.ts";
 import { type AssetRef, remapContent, type Remaps } from "./remap.ts";
-import { translatedSlugsOf } from "./steps-content.ts";
+import { type SlugEntry, slugAttributes, slugEntriesOf, slugsDiffer } from "./translated-slugs.ts";
 
 const working = (story: DesiredStory): Story => (story.draft ?? story.published) as Story;
 
@@ -21,14 +21,16 @@ function storyBody(version: Story, parentId: number | string, remaps: Remaps): J
     tag_list: version.tag_list,
     sort_by_date: version.sort_by_date,
     content: remapContent(version.content, remaps),
-    translated_slugs_attributes: (version.translated_slugs ?? []).map((item) => ({
-      lang: item.lang,
-      slug: item.path?.split("/").pop() ?? "",
-      name: item.name ?? undefined,
-      published: item.published === true,
-    })),
   };
 }
+
+const storySlugs = (version: Story): SlugEntry[] =>
+  (version.translated_slugs ?? []).map((item) => ({
+    lang: item.lang,
+    slug: item.path?.split("/").pop() ?? "",
+    name: item.name ?? undefined,
+    published: item.published === true,
+  }));
 
 /** Finds or creates every story (an empty shell of its content type); returns full_slug -> the space's story. */
 async function ensureStories(
@@ -60,31 +62,47 @@ async function ensureStories(
   return bySlug;
 }
 
-/** What differs between the space's story and the snapshot's (content, fields, slugs, publication). */
+interface Version {
+  body: Json;
+  slugs: SlugEntry[];
+  publish: boolean;
+}
+
+/** What differs between the space's story and the snapshot's (content, fields, slugs, publication), and the space's slug entries. */
 async function storyDifferences(
   ctx: PushContext,
   story: DesiredStory,
   current: Json,
-  bodies: { published?: Json; draft?: Json },
-): Promise<string[]> {
-  if (current.created) return ["new"];
+  versions: readonly Version[],
+): Promise<{ differs: string[]; found: SlugEntry[] }> {
+  if (current.created) return { differs: ["new"], found: [] };
   const { story: full } = await ctx.mapi.get<{ story: Json }>(`/stories/${current.id}`);
-  const { translated_slugs_attributes: attributes, ...plain } = (bodies.draft ?? bodies.published) as Json;
-  const differs = differingKeys(plain, full);
-  const wantedSlugs = (attributes as Json[]).map((item) => ({ ...item, path: item.slug }));
-  if (JSON.stringify(translatedSlugsOf(full)) !== JSON.stringify(translatedSlugsOf({ translated_slugs: wantedSlugs })))
-    differs.push("translated slugs");
+  const working = versions.at(-1) as Version;
+  const differs = differingKeys(working.body, full);
+  const found = slugEntriesOf(full);
+  if (slugsDiffer(working.slugs, found)) differs.push("translated slugs");
   if (Boolean(full.published) !== Boolean(story.published)) differs.push("published");
   if (Boolean(full.unpublished_changes) !== Boolean(story.published && story.draft)) differs.push("unpublished changes");
-  if (story.published && story.draft && !differs.length) {
-    const { story_versions: versions } = await ctx.mapi.get<{ story_versions: Json[] }>("/story_versions", {
+  const published = versions.find((version) => version.publish);
+  if (published && story.draft && !differs.length) {
+    const { story_versions: stored } = await ctx.mapi.get<{ story_versions: Json[] }>("/story_versions", {
       by_story_id: current.id as number,
       show_content: 1,
     });
-    const live = versions.find((version) => version.status === "published");
-    if (differingKeys({ content: bodies.published?.content }, live ?? {}).length) differs.push("published content");
+    const live = stored.find((version) => version.status === "published");
+    if (differingKeys({ content: published.body.content }, live ?? {}).length) differs.push("published content");
   }
-  return differs;
+  return { differs, found };
+}
+
+/** Writes each version in turn (published, then the draft on top), each addressing the slug entries the write before left. */
+async function writeStory(ctx: PushContext, id: unknown, versions: readonly Version[], found: SlugEntry[]): Promise<void> {
+  let entries = found;
+  for (const { body, slugs, publish } of versions) {
+    const story = { ...body, translated_slugs_attributes: slugAttributes(slugs, entries) };
+    const answer = await ctx.mapi.put<{ story: Json }>(`/stories/${id}`, publish ? { story, publish: 1 } : { story });
+    entries = slugEntriesOf(answer.story);
+  }
 }
 
 export async function pushStories(
@@ -103,15 +121,12 @@ export async function pushStories(
   for (const story of stories) {
     const current = inSpace.get(story.fullSlug) as Json;
     const parentId = story.folderSlug ? (folders.get(story.folderSlug) as number | string) : 0;
-    const bodies = {
-      published: story.published && storyBody(story.published, parentId, remaps),
-      draft: story.draft && storyBody(story.draft, parentId, remaps),
-    };
-    const differs = await storyDifferences(ctx, story, current, bodies);
+    const versions = [
+      story.published && { body: storyBody(story.published, parentId, remaps), slugs: storySlugs(story.published), publish: true },
+      story.draft && { body: storyBody(story.draft, parentId, remaps), slugs: storySlugs(story.draft), publish: false },
+    ].filter((version): version is Version => Boolean(version));
+    const { differs, found } = await storyDifferences(ctx, story, current, versions);
     if (!differs.length) continue;
-    await change(ctx, `write story ${story.fullSlug} (${differs.join(", ")})`, async () => {
-      if (bodies.published) await ctx.mapi.put(`/stories/${current.id}`, { story: bodies.published, publish: 1 });
-      if (bodies.draft) await ctx.mapi.put(`/stories/${current.id}`, { story: bodies.draft });
-    });
+    await change(ctx, `write story ${story.fullSlug} (${differs.join(", ")})`, () => writeStory(ctx, current.id, versions, found));
   }
 }
