@@ -117,7 +117,9 @@ describe("a storm of unknown URLs: unique misses before the cv expires do not st
     await warm(s, ["/"]);
     await reset(); // every page is cold now; the isolate still knows the cv
     s.calls.length = 0;
-    const paths = snapshot.stories.filter((story) => !/^(theme|team)\/|^home$/.test(story.full_slug)).map((story) => `/${story.full_slug}`);
+    const paths = snapshot.stories
+      .filter((story) => !/^theme\/|^team\/.|^home$/.test(story.full_slug))
+      .map((story) => `/${story.full_slug.replace(/\/$/, "")}`); // a start page's full_slug ends in "/"
     const answers = await Promise.all(paths.map((path) => s.get(path)));
     expect(Math.max(...s.sleeps)).toBeLessThanOrEqual(1000);
     // the clock stands still: the burst of 5 and 5 queued within the 1 s budget, nothing more
