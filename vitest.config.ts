@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
-          setupFiles: ["./tests/helpers/d1-setup.ts"],
+          setupFiles: ["./tests/helpers/fresh-isolate.ts"],
           testTimeout: 20_000,
         },
       },
