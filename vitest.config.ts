@@ -2,9 +2,12 @@ import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
-// Two projects: everything that touches the Worker runs inside workerd with real KV (workers);
-// checks that need Node itself (OpenAPI schema validation with ajv, which compiles code at
-// run time and so cannot run in workerd, and build output inspection) run in Node (node).
+// Everything that touches the Worker runs inside workerd with real KV: pure modules and blocks
+// (unit), the whole Worker (integration). Checks that need Node itself (OpenAPI schema validation
+// with ajv, which compiles code at run time and so cannot run in workerd, and build output
+// inspection) run in Node (node); the Node tests that start servers or run whole commands as child
+// processes (wrangler dev, wrangler deploy and d1, space:push, a second vitest) take tens of
+// seconds each and run in `npm test` only (node-slow). `npm run check` runs the other three.
 
 // D1 migrations (migrations/) are read here in Node and applied inside workerd by the setup file.
 const migrations = await readD1Migrations("./migrations");
@@ -14,20 +17,46 @@ const roundTrip: Record<string, string> = process.env.ROUND_TRIP_SNAPSHOT_FILE
   ? { ROUND_TRIP_SNAPSHOT: readFileSync(process.env.ROUND_TRIP_SNAPSHOT_FILE, "utf8") }
   : {};
 
+/** The Worker's own settings (wrangler.toml) in workerd, with the test bindings. */
+const workerd = () =>
+  cloudflareTest({
+    wrangler: { configPath: "./wrangler.toml" },
+    miniflare: { bindings: { LOG_LEVEL: "error", TEST_MIGRATIONS: migrations, ...roundTrip } },
+  });
+
+/** Node tests that start servers or whole commands (seconds to tens of seconds each): `npm test` only. */
+const SLOW_NODE_TESTS = [
+  "tests/node/isolate-start.test.ts", // wrangler dev of the built site
+  "tests/node/space-push.test.ts", // mapi:local three times and space:push six times, as child processes
+  "tests/node/space-round-trip.test.ts", // a second vitest, in workerd
+  "tests/node/subscribers.test.ts", // wrangler d1 execute, three times
+  "tests/node/worker-bundle.test.ts", // wrangler deploy --dry-run (bundles the Worker)
+];
+
 export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [
-          cloudflareTest({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { LOG_LEVEL: "error", TEST_MIGRATIONS: migrations, ...roundTrip } },
-          }),
-        ],
+        // pure modules and single blocks: they share one workerd and its module graph (a workerd
+        // started per file cost ~2.4 s of CPU each, a fresh module graph per file ~0.4 s; the
+        // tests themselves take ~5 s all together)
+        plugins: [workerd()],
         test: {
-          name: "workers",
-          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
-          setupFiles: ["./tests/helpers/d1-setup.ts"],
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          isolate: false,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // the whole Worker: files share one workerd, and the setup file gives each a fresh module
+        // graph and empty storage, as a workerd of its own did
+        plugins: [workerd()],
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          setupFiles: ["./tests/helpers/fresh-isolate.ts"],
+          isolate: false,
           testTimeout: 20_000,
         },
       },
@@ -36,6 +65,15 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["tests/node/**/*.test.ts"],
+          exclude: SLOW_NODE_TESTS,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "node-slow",
+          environment: "node",
+          include: SLOW_NODE_TESTS,
           testTimeout: 60_000,
         },
       },

@@ -1,16 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { consoleErrors, hydrated } from "./helpers";
 
 // The English site walked as a visitor at both widths: menus, newsletter and error screen, in
 // English, with axe clean and no console errors. (Routing, hreflang and the sitemap are covered in
 // tests/integration/languages.test.ts; the switcher in language-switcher.spec.ts; valid HTML of
-// every English page in html-validity.spec.ts.)
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+// every English page in sitemap-pages.spec.ts.)
 
 for (const width of [375, 1280]) {
   test.describe(`English at ${width} px`, () => {
@@ -25,7 +20,7 @@ for (const width of [375, 1280]) {
       await hydrated(page);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web development");
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       if (width < 1024) {
         await page.getByRole("button", { name: "Open navigation menu" }).click();
         await expect(page.getByRole("button", { name: "Close navigation menu" })).toBeVisible();
@@ -40,7 +35,7 @@ for (const width of [375, 1280]) {
         // axe measures contrast when the panel's 1000 ms fade-in has ended
         await expect(page.locator(".submenu-panel:popover-open .submenu-content")).toHaveCSS("opacity", "1");
       }
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     });
 
@@ -55,7 +50,7 @@ for (const width of [375, 1280]) {
         await expect(link).toHaveAttribute("hreflang", "nl");
         await expect(link).toHaveAccessibleDescription("In Dutch");
         await expect(page.locator("article[lang=nl]").filter({ has: link }).getByText("In Dutch")).toBeVisible();
-        expect(await violations(page), path).toEqual([]);
+        expect(await axeViolations(page), path).toEqual([]);
       }
     });
 
@@ -79,7 +74,7 @@ for (const width of [375, 1280]) {
       await expect(page.getByRole("main").getByRole("link", { name: "Home" })).toHaveAttribute("href", "/en");
       await expect(page.getByRole("main").getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/en/contact");
       await hydrated(page);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 }

@@ -1,16 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { hydrated } from "./helpers";
 
 // The language switcher: a plain link to the other language, reachable by keyboard, named in the
 // page's language ("Taal: English"), saying its language (hreflang, lang); in the desktop header
 // and in the mobile menu. It leads to the same page in the other language where that exists,
 // else to that language's home.
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** Tabs from the top of the page until the focused element matches, at most `limit` times. */
 async function tabTo(page: Page, name: string, limit = 40): Promise<void> {
@@ -37,7 +32,7 @@ test("desktop (1280 px): the switcher follows the main menu, is reached by keybo
   await expect(page.locator(".site-header .lang-switcher").first()).toHaveText("NLTaal: English");
   await tabTo(page, "Taal: English");
   await expect(link).toBeFocused();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/en\/services$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -46,7 +41,7 @@ test("desktop (1280 px): the switcher follows the main menu, is reached by keybo
   await expect(back).toHaveAttribute("hreflang", "nl");
   await expect(back).toHaveAttribute("href", "/diensten");
   await hydrated(page);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("mobile (375 px): the switcher is in the open menu, reached by keyboard, axe clean", async ({ page }) => {
@@ -61,13 +56,13 @@ test("mobile (375 px): the switcher is in the open menu, reached by keyboard, ax
   await expect(link).toBeVisible();
   await tabTo(page, "Taal: English");
   await expect(link).toBeFocused();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/en\/services$/);
   await hydrated(page);
   await page.getByRole("button", { name: "Open navigation menu" }).click();
   await expect(page.locator("#mobile-menu").getByRole("link", { name: "Language: Nederlands" })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("without JavaScript the switcher is a working link", async ({ browser }) => {

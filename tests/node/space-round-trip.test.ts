@@ -112,7 +112,7 @@ describe("push, pull, build", () => {
       // as the build does with the embedded space: its asset URLs point at the Worker's image service
       const snapshot = localiseAssetUrls(assembleSnapshot(mappedBack(await readBackSpace(mapi)), schema), assetCatalog(CONTENT));
       writeFileSync(file, JSON.stringify(snapshot));
-      const args = ["node_modules/vitest/vitest.mjs", "run", "--project", "workers", "tests/integration/space-round-trip-pages.test.ts"];
+      const args = ["node_modules/vitest/vitest.mjs", "run", "tests/integration/space-round-trip-pages.test.ts"];
       const output = await new Promise<string>((resolve, reject) =>
         execFile(
           process.execPath,

@@ -3,43 +3,83 @@
 // (asset-images.ts), the stories a fresh isolate warms up on (warm-up-page.ts), and
 // the build manifest.
 // Output: dist/public (Workers Static Assets) and .generated/ (modules the Worker imports).
+// Each step runs only when its inputs changed since it last ran (build-cache.ts); dist/public is
+// laid anew every time from public/, the steps' files in .generated/public/ and the images.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { cp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, link, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { build as esbuild } from "esbuild";
+import { type Metafile, build as esbuild } from "esbuild";
 import { createGenerator } from "unocss";
 import type { EmbeddedSpace } from "../../src/server/demo/embedded.ts";
 import { REPO_ROOT as root } from "../repo-root.ts";
 import { buildAssetImages } from "./asset-images.ts";
+import { buildCache, diskFiles, folderStore } from "./build-cache.ts";
 import { warmUpPage } from "./warm-up-page.ts";
 
 const out = join(root, "dist/public");
 const generated = join(root, ".generated");
+/** Each step's files for dist/public, in a folder of its own laid out as in dist/public. */
+const parts = join(generated, "public");
 
 const hash = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex").slice(0, 10);
+/** A path relative to the checkout, with forward slashes (as esbuild's metafile names files). */
+const fromRoot = (file: string) => relative(root, file).split("\\").join("/");
 
 async function filesUnder(dir: string, pattern: RegExp): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
   return entries.filter((e) => e.isFile() && pattern.test(e.name)).map((e) => join(e.parentPath ?? e.path, e.name));
 }
 
-async function buildStylesheet() {
+/** The checkout's files a Node module loads when it runs (type-only imports left out), found by esbuild. */
+export async function codeOf(...entries: string[]): Promise<string[]> {
+  const result = await esbuild({
+    entryPoints: entries.map((entry) => join(root, entry)),
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    outdir: "out",
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    metafile: true,
+    logLevel: "silent",
+  });
+  return Object.keys(result.metafile.inputs);
+}
+
+/** The files a bundle was made from and the files it made, relative to the checkout. */
+const bundled = (metafile: Metafile) => ({ learnt: Object.keys(metafile.inputs), outputs: Object.keys(metafile.outputs) });
+
+/** The class names UnoCSS reads: every source file of src/ and client/ (not what the build wrote there). */
+const stylesheetSources = async () =>
+  [...(await filesUnder(join(root, "src"), /\.(tsx?|mjs)$/)), ...(await filesUnder(join(root, "client"), /\.tsx?$/))].filter(
+    (file) => !fromRoot(file).includes("/.generated/"),
+  );
+
+async function buildStylesheet(sources: string[]) {
   const { default: config } = (await import(join(root, "uno.config.ts"))) as typeof import("../../uno.config.ts");
   const uno = await createGenerator(config);
-  const sources = [...(await filesUnder(join(root, "src"), /\.(tsx?|mjs)$/)), ...(await filesUnder(join(root, "client"), /\.tsx?$/))];
   const code = (await Promise.all(sources.map((f) => readFile(f, "utf8")))).join("\n");
   const { css } = await uno.generate(code, { preflights: true, minify: true });
   const name = `site.${hash(css)}.css`;
-  await writeFile(join(out, "assets", name), css);
-  return { path: `/assets/${name}`, bytes: Buffer.byteLength(css) };
+  const dir = join(parts, "stylesheet/assets");
+  await rm(join(parts, "stylesheet"), { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, name), css);
+  return { result: { path: `/assets/${name}`, bytes: Buffer.byteLength(css) }, outputs: [fromRoot(join(dir, name))] };
 }
+
+/** A step's file in .generated/public/<part>/ as the URL path it has in dist/public. */
+const urlPath = (part: string, file: string) => `/${relative(join(parts, part), join(root, file)).split("\\").join("/")}`;
 
 /** The client bundle: one hashed ESM entry, island chunks split off, minified for production. */
 async function buildClient() {
-  const result = await esbuild({
+  await rm(join(parts, "client"), { recursive: true, force: true });
+  const { metafile } = await esbuild({
     entryPoints: { main: join(root, "client/main.tsx") },
+    absWorkingDir: root,
     bundle: true,
     splitting: true,
     format: "esm",
@@ -47,7 +87,7 @@ async function buildClient() {
     target: "es2022",
     platform: "browser",
     jsx: "automatic",
-    outdir: join(out, "assets"),
+    outdir: join(parts, "client/assets"),
     entryNames: "[name].[hash]",
     chunkNames: "chunk.[hash]",
     define: { "process.env.NODE_ENV": '"production"' },
@@ -55,13 +95,12 @@ async function buildClient() {
     metafile: true,
     logLevel: "warning",
   });
-  const outputs = Object.entries(result.metafile.outputs);
+  const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([, o]) => o.entryPoint === "client/main.tsx");
   if (!entry) throw new Error("client entry missing from the esbuild output");
-  const rel = (file: string) => `/${relative(out, join(root, file)).split("\\").join("/")}`;
-  const staticImports = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => rel(i.path));
+  const staticImports = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => urlPath("client", i.path));
   const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
-  return { app: rel(entry[0]), preload: staticImports, bytes };
+  return { result: { app: urlPath("client", entry[0]), preload: staticImports, bytes }, ...bundled(metafile) };
 }
 
 /**
@@ -69,24 +108,26 @@ async function buildClient() {
  * the block registry), so nothing of it ever reaches a visitor's page or shares a chunk with it.
  */
 async function buildPreview() {
-  const result = await esbuild({
+  await rm(join(parts, "preview"), { recursive: true, force: true });
+  const { metafile } = await esbuild({
     entryPoints: { preview: join(root, "client/preview.tsx") },
+    absWorkingDir: root,
     bundle: true,
     format: "esm",
     minify: true,
     target: "es2022",
     platform: "browser",
     jsx: "automatic",
-    outdir: join(out, "assets/preview"),
+    outdir: join(parts, "preview/assets/preview"),
     entryNames: "[name].[hash]",
     define: { "process.env.NODE_ENV": '"production"' },
     legalComments: "none",
     metafile: true,
     logLevel: "warning",
   });
-  const [file, output] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === "client/preview.tsx") ?? [];
+  const [file, output] = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === "client/preview.tsx") ?? [];
   if (!file || !output) throw new Error("preview entry missing from the esbuild output");
-  return { path: `/${relative(out, join(root, file)).split("\\").join("/")}`, bytes: output.bytes };
+  return { result: { path: urlPath("preview", file), bytes: output.bytes }, ...bundled(metafile) };
 }
 
 /**
@@ -98,8 +139,9 @@ async function buildPreview() {
 async function buildEmbeddedSpace() {
   const dir = join(root, "src/server/.generated");
   await mkdir(dir, { recursive: true });
-  const result = await esbuild({
+  const { metafile } = await esbuild({
     entryPoints: [join(root, "src/server/demo/embedded-space.ts")],
+    absWorkingDir: root,
     outfile: join(dir, "embedded-space.js"),
     bundle: true,
     format: "esm",
@@ -110,70 +152,112 @@ async function buildEmbeddedSpace() {
     logLevel: "warning",
   });
   await writeFile(join(dir, "embedded-space.d.ts"), 'export * from "../demo/embedded-space";\n');
-  return Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+  const { learnt, outputs } = bundled(metafile);
+  const bytes = Object.values(metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+  return { result: bytes, learnt, outputs: [...outputs, fromRoot(join(dir, "embedded-space.d.ts"))] };
 }
+
+const EMBEDDED_SPACE = "src/server/.generated/embedded-space.js";
 
 /**
  * The stories a fresh isolate renders while it starts (warm-up-page.ts), as a module the
  * Worker's main module imports: JSON text, which V8 parses faster than the same object literal.
  */
 async function buildWarmUpPage() {
-  const space = (await import(pathToFileURL(join(root, "src/server/.generated/embedded-space.js")).href)) as EmbeddedSpace;
+  const space = (await import(pathToFileURL(join(root, EMBEDDED_SPACE)).href)) as EmbeddedSpace;
   const json = JSON.stringify(await warmUpPage(space));
   await writeFile(join(generated, "warm-up.js"), `export default JSON.parse(${JSON.stringify(json)});\n`);
   await writeFile(
     join(generated, "warm-up.d.ts"),
     'declare const page: import("../src/server/render/warm-up").WarmUpPage;\nexport default page;\n',
   );
-  return json.length;
+  return { result: json.length, outputs: [".generated/warm-up.js", ".generated/warm-up.d.ts"] };
 }
 
-/** `npm run build`. */
-export async function main(): Promise<number> {
-  const started = Date.now();
-  await rm(join(root, "dist"), { recursive: true, force: true });
-  await mkdir(join(out, "assets"), { recursive: true });
-  await mkdir(generated, { recursive: true });
+/** The snapshot of content/, made by build-snapshot.ts in a process of its own (it is a command too). */
+async function buildSnapshot() {
+  execFileSync(process.execPath, [join(root, "tools/build/build-snapshot.ts")], { stdio: "inherit" });
+  return { result: null, outputs: [".generated/snapshot.js", ".generated/snapshot.d.ts"] };
+}
 
-  try {
-    execFileSync(process.execPath, [join(root, "tools/build/build-snapshot.ts")], { stdio: "inherit" });
-  } catch {
-    // the step has printed its report (each invalid story by field); a stack trace would bury it
-    console.error("build: stopped: the content snapshot failed (its report is above)");
-    return 1;
-  }
-  await cp(join(root, "public"), out, { recursive: true });
-  const imagesStarted = Date.now();
-  const images = await buildAssetImages(out); // cached in .generated/images: only new assets are made
-  const imagesMs = Date.now() - imagesStarted;
+interface Manifest {
+  buildId: string;
+  builtAt: string;
+  stylesheet: string;
+  scripts: { app: string; preload: string[]; preview: string };
+}
 
-  const stylesheet = await buildStylesheet();
-  const client = await buildClient();
-  const preview = await buildPreview();
-  const embeddedBytes = await buildEmbeddedSpace();
-  const warmUpBytes = await buildWarmUpPage();
-  const buildId = hash(stylesheet.path + client.app + preview.path + (await readFile(join(generated, "snapshot.js"))));
-  const manifest = {
-    buildId,
-    builtAt: new Date().toISOString(),
-    stylesheet: stylesheet.path,
-    scripts: { app: client.app, preload: client.preload, preview: preview.path },
-  };
-
+/** The build manifest the Worker imports; a build with the same id keeps the time it was first made. */
+async function writeManifest(manifest: Manifest) {
   await writeFile(join(generated, "build.js"), `export default ${JSON.stringify(manifest, null, 2)};\n`);
   await writeFile(
     join(generated, "build.d.ts"),
     'declare const build: import("../src/server/render/assets").BuildManifest;\nexport default build;\n',
   );
+  return { result: manifest, outputs: [".generated/build.js", ".generated/build.d.ts"] };
+}
+
+/** dist/public anew: public/, every step's files in .generated/public/ (hard links), the build's description files. */
+async function layOutDist(manifest: Manifest) {
+  await rm(join(root, "dist"), { recursive: true, force: true });
+  await cp(join(root, "public"), out, { recursive: true });
+  for (const file of await filesUnder(parts, /./)) {
+    const [, ...path] = relative(parts, file).split(/[\\/]/);
+    await mkdir(join(out, ...path.slice(0, -1)), { recursive: true });
+    await link(file, join(out, ...path)).catch(() => copyFile(file, join(out, ...path)));
+  }
+  const { buildId: id, builtAt: timestamp, stylesheet, scripts } = manifest;
   await mkdir(join(out, "builds/meta"), { recursive: true });
-  await writeFile(join(out, "builds/latest.json"), JSON.stringify({ id: buildId, timestamp: manifest.builtAt }));
-  await writeFile(
-    join(out, `builds/meta/${buildId}.json`),
-    JSON.stringify({ id: buildId, timestamp: manifest.builtAt, stylesheet: stylesheet.path, scripts: manifest.scripts }),
-  );
+  await writeFile(join(out, "builds/latest.json"), JSON.stringify({ id, timestamp }));
+  await writeFile(join(out, `builds/meta/${id}.json`), JSON.stringify({ id, timestamp, stylesheet, scripts }));
+}
+
+/** `npm run build`. */
+export async function main(): Promise<number> {
+  const started = Date.now();
+  await mkdir(generated, { recursive: true });
+  const cache = buildCache(folderStore(join(generated, "build-cache")), diskFiles(root));
+  // every step depends on the build's own code and the tools' versions, and on its own inputs
+  const pipeline = [...(await codeOf("tools/build/build.ts")), "package-lock.json"];
+  const content = (await filesUnder(join(root, "content"), /./)).map(fromRoot);
+  try {
+    await cache.run({
+      name: "snapshot",
+      inputs: [...pipeline, ...content, ...(await codeOf("tools/build/build-snapshot.ts"))],
+      make: buildSnapshot,
+    });
+  } catch {
+    // the step has printed its report (each invalid story by field); a stack trace would bury it
+    console.error("build: stopped: the content snapshot failed (its report is above)");
+    return 1;
+  }
+  const sources = await stylesheetSources();
+  const stylesheet = await cache.run({
+    name: "stylesheet",
+    inputs: [...pipeline, ...sources.map(fromRoot), ...(await codeOf("uno.config.ts"))],
+    make: () => buildStylesheet(sources),
+  });
+  // the bundles' own inputs are the files esbuild read the last time (learnt)
+  const client = await cache.run({ name: "client", inputs: pipeline, make: buildClient });
+  const preview = await cache.run({ name: "preview", inputs: pipeline, make: buildPreview });
+  const embeddedBytes = await cache.run({ name: "embedded-space", inputs: pipeline, make: buildEmbeddedSpace });
+  const warmUpBytes = await cache.run({ name: "warm-up", inputs: [...pipeline, EMBEDDED_SPACE], make: buildWarmUpPage });
+  const buildId = hash(stylesheet.path + client.app + preview.path + (await readFile(join(generated, "snapshot.js"))));
+  const described = { buildId, stylesheet: stylesheet.path, scripts: { app: client.app, preload: client.preload, preview: preview.path } };
+  const manifest = await cache.run({
+    name: "manifest",
+    recipe: JSON.stringify(described),
+    inputs: pipeline,
+    make: () => writeManifest({ buildId, builtAt: new Date().toISOString(), stylesheet: described.stylesheet, scripts: described.scripts }),
+  });
+
+  await layOutDist(manifest);
+  const imagesStarted = Date.now();
+  const images = await buildAssetImages(out); // cached in .generated/images: only new assets are made
+  const imagesMs = Date.now() - imagesStarted;
 
   console.log(
-    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB, embedded space ${(embeddedBytes / 1024).toFixed(1)} KB, warm-up page ${(warmUpBytes / 1024).toFixed(1)} KB, images ${images.files} files ${(images.bytes / 1048576).toFixed(1)} MB, ${images.made} made in ${imagesMs} ms) in ${Date.now() - started} ms`,
+    `build ${buildId}: ${relative(root, out)} (css ${(stylesheet.bytes / 1024).toFixed(1)} KB, js ${(client.bytes / 1024).toFixed(1)} KB, preview js ${(preview.bytes / 1024).toFixed(1)} KB, embedded space ${(embeddedBytes / 1024).toFixed(1)} KB, warm-up page ${(warmUpBytes / 1024).toFixed(1)} KB, images ${images.files} files ${(images.bytes / 1048576).toFixed(1)} MB, ${images.made} made in ${imagesMs} ms; steps made: ${cache.made.join(", ") || "none"}) in ${Date.now() - started} ms`,
   );
   return 0;
 }
