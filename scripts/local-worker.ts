@@ -1,5 +1,6 @@
 // The site as the benches measure it: built, its D1 schema applied, served by `wrangler dev`
-// (workerd) on 127.0.0.1 with React's production build. Used by bench.ts and bench-storm.ts.
+// (workerd) on 127.0.0.1 with React's production build. Used by bench.ts, bench-storm.ts and the
+// publish load test (tools/perf/publish-load.ts).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -38,6 +39,8 @@ export interface LocalWorkerOptions {
   minify?: boolean;
   /** The checkout to serve (default this one): another, built, for a paired run (bench-pair.ts). */
   cwd?: string;
+  /** More of the Worker's vars (`--var`), e.g. a webhook secret for the local publish route. */
+  vars?: Record<string, string>;
 }
 
 /**
@@ -63,6 +66,7 @@ export function startLocalWorker({
   config,
   minify,
   cwd = ROOT,
+  vars = {},
 }: LocalWorkerOptions): ChildProcess {
   if (config === undefined) {
     execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
@@ -74,6 +78,7 @@ export function startLocalWorker({
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"];
   if (config !== undefined) args.push("--config", config);
   args.push("--log-level", logLevel === "info" ? "log" : "error", "--persist-to", persist, "--var", `LOG_LEVEL:${logLevel}`);
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   args.push("--inspector-port", String(inspectorPort));
   if (minify === false) args.push("--no-minify");
   return spawn(process.execPath, [WRANGLER, ...args], { cwd, stdio: ["ignore", stdout, stderr], env: BENCH_ENV });

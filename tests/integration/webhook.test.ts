@@ -316,6 +316,22 @@ describe("POST /api/storyblok/emulator/publish (local runs)", () => {
     expect(site.logs.filter((l) => l.event === "webhook.cache_version")).toHaveLength(1);
   });
 
+  it('takes a story offline with "action": "unpublished" and runs the webhook: the page is gone next, its copy too', async () => {
+    const site = setup({ embedded: true });
+    expect((await site.send("/contact")).status).toBe(200);
+    const body = JSON.stringify({ full_slug: "contact", action: "unpublished" });
+    const answer = await site.post("/api/storyblok/emulator/publish", body, await storyblokSignature(SECRET, body));
+    expect([answer.status, answer.json()]).toEqual([202, { message: "Ontvangen: de site toont de nieuwe inhoud zo meteen." }]);
+    expect((await site.send("/contact")).status).toBe(404);
+    expect((await env.CONTENT_CACHE.list({ prefix: "lkg:story/contact" })).keys).toEqual([]);
+    const unknownAction = JSON.stringify({ full_slug: "contact", action: "deleted" });
+    const refused = await site.post("/api/storyblok/emulator/publish", unknownAction, await storyblokSignature(SECRET, unknownAction));
+    expect([refused.status, refused.json()]).toEqual([
+      400,
+      { message: 'Stuur {"full_slug": "...", "action": "published" of "unpublished"}.' },
+    ]);
+  });
+
   it("is signed like the webhook, and knows only existing stories", async () => {
     const site = setup({ embedded: true });
     const forged = await publish(site, "home", "fout");

@@ -11,7 +11,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../..");
-const SOURCES = ["src", "client", "scripts", "content-model"];
+const SOURCES = ["src", "client", "scripts", "tools", "content-model"];
 
 /**
  * Circles that may stay, by the files on them. None: the embedded Storyblok emulator

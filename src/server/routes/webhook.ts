@@ -81,9 +81,9 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
   });
 
   /**
-   * Simulates a publish in Storyblok for local runs: the emulator promotes the story's draft and
-   * bumps its cache version, then the signed event Storyblok would send goes through the webhook
-   * handling above. Exists only with embedded content and a webhook secret; the request is signed
+   * Simulates a publish in Storyblok for local runs: the emulator promotes the story's draft (or,
+   * with `"action": "unpublished"`, takes the story offline) and bumps its cache version, then the
+   * signed event Storyblok would send goes through the webhook handling above. Exists only with embedded content and a webhook secret; the request is signed
    * like a webhook (hex HMAC-SHA1 of the body with STORYBLOK_WEBHOOK_SECRET).
    */
   routes.post(EMULATOR_PUBLISH_PATH, async (c) => {
@@ -94,14 +94,18 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
     if (body === "too-large") return jsonMessage(c, 413, "Het verzoek is te groot.");
     if (!(await verifySignature(config.webhookSecret, body, c.req.header(SIGNATURE_HEADER))))
       return jsonMessage(c, 401, "Ongeldige handtekening.");
-    const fullSlug = (parseJsonObject(body) as { full_slug?: unknown } | undefined)?.full_slug;
-    if (typeof fullSlug !== "string" || !fullSlug) return jsonMessage(c, 400, 'Stuur {"full_slug": "..."}.');
+    const request = parseJsonObject(body) as { full_slug?: unknown; action?: unknown } | undefined;
+    const fullSlug = request?.full_slug;
+    const action = request?.action ?? "published";
+    if (typeof fullSlug !== "string" || !fullSlug || (action !== "published" && action !== "unpublished"))
+      return jsonMessage(c, 400, 'Stuur {"full_slug": "...", "action": "published" of "unpublished"}.');
     try {
-      emulator.publish(fullSlug);
+      if (action === "published") emulator.publish(fullSlug);
+      else emulator.unpublish(fullSlug);
     } catch {
       return jsonMessage(c, 404, `Geen story met full_slug "${fullSlug}".`);
     }
-    const event = JSON.stringify({ text: `The local emulator published the Story ${fullSlug}`, action: "published", full_slug: fullSlug });
+    const event = JSON.stringify({ text: `The local emulator ${action} the Story ${fullSlug}`, action, full_slug: fullSlug });
     const eventBody = new Uint8Array(new TextEncoder().encode(event));
     return receive(c, config.webhookSecret, eventBody, await storyblokSignature(config.webhookSecret, eventBody), throttle);
   });
