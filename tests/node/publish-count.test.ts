@@ -5,9 +5,9 @@ import { type Answer, type Change, summarise, verdict } from "../../tools/perf/p
 
 const NEW_HOME = "Van idee tot app";
 const NEW_FOOTER = "die blijven werken";
-const unpublish: Change = { label: "unpublish home", at: 1000, gone: ["/"] };
-const publishHome: Change = { label: "publish home", at: 3000, shows: { "/": NEW_HOME } };
-const publishTheme: Change = { label: "publish theme", at: 6000, shows: { "/": NEW_FOOTER, "/contact": NEW_FOOTER } };
+const unpublish: Change = { label: "unpublish home", sentAt: 950, at: 1000, gone: ["/"] };
+const publishHome: Change = { label: "publish home", sentAt: 2900, at: 3000, shows: { "/": NEW_HOME } };
+const publishTheme: Change = { label: "publish theme", sentAt: 5900, at: 6000, shows: { "/": NEW_FOOTER, "/contact": NEW_FOOTER } };
 const changes = [unpublish, publishHome, publishTheme];
 
 function answer(path: string, startedAt: number, status: number, texts: string[] = [], client = 0, took = 100): Answer {
@@ -25,8 +25,13 @@ describe("verdict: one answer against the changes announced before it was asked"
     expect(verdict(answer("/", 1500, 404), changes)).toBe("gone");
     expect(verdict(answer("/", 1500, 200), changes)).toBe("stale");
     expect(verdict(answer("/", 1500, 503), changes)).toBe("error");
-    // asked before the webhook's answer: held to nothing yet, so a 404 is an error
+    // asked before the webhook was sent: a 404 is an error; while it was on its way, either answer is right
     expect(verdict(answer("/", 900, 404), changes)).toBe("error");
+    expect(verdict(answer("/", 960, 404), changes)).toBe("gone");
+    expect(verdict(answer("/", 960, 200), changes)).toBe("ok");
+    expect(verdict(answer("/", 2950, 200, [NEW_HOME]), changes)).toBe("ok");
+    expect(verdict(answer("/", 2950, 404), changes)).toBe("gone");
+    expect(verdict(answer("/", 2950, 503), changes)).toBe("error");
     // a page the unpublish did not name
     expect(verdict(answer("/contact", 1500, 404), changes)).toBe("error");
   });

@@ -13,9 +13,13 @@ export interface Answer {
   texts: ReadonlySet<string>;
 }
 
-/** An editor's change, as the webhook announced it: from `at` (its answer) on, each named path must show it. */
+/**
+ * An editor's change, as the webhook announced it: from `at` (its answer) on, each named path must
+ * show it; a request started between `sentAt` and `at` may show it or what was there before.
+ */
 export interface Change {
   label: string;
+  sentAt: number;
   at: number;
   /** A publish: the text each path shows once the new content is live. */
   shows?: Readonly<Record<string, string>>;
@@ -38,12 +42,11 @@ export function changeFor(changes: readonly Change[], path: string, startedAt: n
   return found;
 }
 
-/** What a path must answer for a request started at `startedAt`: a 404 (gone), or a 200 with every text published to it since. */
-export function expectation(changes: readonly Change[], path: string, startedAt: number): { gone: boolean; texts: string[] } {
+/** What a path must answer after `changes`: a 404 (gone), or a 200 with every text published to it since. */
+export function expectation(changes: readonly Change[], path: string): { gone: boolean; texts: string[] } {
   let gone = false;
   let texts: string[] = [];
   for (const change of [...changes].sort((a, b) => a.at - b.at)) {
-    if (change.at > startedAt) break;
     const text = change.shows?.[path];
     if (change.gone?.includes(path)) [gone, texts] = [true, []];
     else if (text !== undefined) [gone, texts] = [false, [...texts, text]];
@@ -51,12 +54,32 @@ export function expectation(changes: readonly Change[], path: string, startedAt:
   return { gone, texts };
 }
 
+const RANK: Record<Verdict, number> = { ok: 0, gone: 0, stale: 1, error: 2 };
+
 /**
  * ok: 200 with everything published to its path so far; gone: the 404 of an unpublished path;
  * stale: a 200 without some published text (or where the path is gone); error: any other status.
+ * A request that started while a webhook was on its way is held to the better of before and after.
  */
 export function verdict(answer: Answer, changes: readonly Change[]): Verdict {
-  const { gone, texts } = expectation(changes, answer.path, answer.startedAt);
+  const announced = judge(
+    answer,
+    expectation(
+      changes.filter((change) => change.at <= answer.startedAt),
+      answer.path,
+    ),
+  );
+  const underway = judge(
+    answer,
+    expectation(
+      changes.filter((change) => change.sentAt <= answer.startedAt),
+      answer.path,
+    ),
+  );
+  return RANK[underway] < RANK[announced] ? underway : announced;
+}
+
+function judge(answer: Answer, { gone, texts }: ReturnType<typeof expectation>): Verdict {
   if (gone) {
     if (answer.status === 404) return "gone";
     return answer.status === 200 ? "stale" : "error";
@@ -90,7 +113,7 @@ export interface ChangeSummary {
 }
 
 /** The texts a body is searched for: every change's promised text. */
-export function watchedTexts(changes: readonly Change[]): string[] {
+export function watchedTexts(changes: ReadonlyArray<Pick<Change, "shows">>): string[] {
   return [...new Set(changes.flatMap((change) => Object.values(change.shows ?? {})))];
 }
 

@@ -12,10 +12,10 @@ import { hmacHex } from "../../src/shared/digest.ts";
 import { ROOT, startLocalWorker, waitUntilUp } from "../../scripts/local-worker.ts";
 import { type Answer, type Change, type Summary, summarise, watchedTexts } from "./publish-count.ts";
 
-/** The pages every client loads in turn (each client starts at another one). */
-export const PAGES = [
-  "/",
-  "/en",
+/** Home in both languages, every other request of every client: what the home publish changes. */
+export const HOME_PAGES = ["/", "/en"] as const;
+/** The other pages, in between (each client starts at another one): what the theme publish changes too. */
+export const OTHER_PAGES = [
   "/contact",
   "/en/contact",
   "/cases",
@@ -27,6 +27,11 @@ export const PAGES = [
   "/over-ons",
   "/diensten/app-ontwikkeling",
 ] as const;
+const PAGES = [...HOME_PAGES, ...OTHER_PAGES];
+
+/** The page a client asks for as its `i`th request. */
+export const pageFor = (client: number, i: number): string =>
+  i % 2 === 0 ? HOME_PAGES[(client + i / 2) % HOME_PAGES.length]! : OTHER_PAGES[(client + (i - 1) / 2) % OTHER_PAGES.length]!;
 
 const SECRET = "publish-load-geheim";
 const PUBLISH_PATH = "/api/storyblok/emulator/publish";
@@ -96,6 +101,7 @@ export async function runPublishLoad(options: PublishLoadOptions): Promise<Publi
     persist: options.persist,
     logLevel: "info",
     stdout: "pipe",
+    stderr: "pipe",
     vars: { STORYBLOK_WEBHOOK_SECRET: SECRET },
   });
   const log = workerEvents(server);
@@ -105,13 +111,14 @@ export async function runPublishLoad(options: PublishLoadOptions): Promise<Publi
     for (const path of PAGES) await get(base, path, []); // every page cached once, as a visited site has it
     return await underLoad(base, options.clients, log);
   } finally {
+    log.quiet();
     server.kill("SIGTERM");
   }
 }
 
 async function underLoad(base: string, clients: number, log: WorkerEvents): Promise<PublishLoadResult> {
   const plan = steps();
-  const watched = watchedTexts(plan.map((step) => ({ label: step.label, at: step.at, ...step.expect })));
+  const watched = watchedTexts(plan.map((step) => step.expect));
   const started = performance.now();
   const since = () => performance.now() - started;
   const answers: Answer[] = [];
@@ -119,7 +126,7 @@ async function underLoad(base: string, clients: number, log: WorkerEvents): Prom
   const stepMarks: Array<{ label: string; at: number }> = [];
   const load = Array.from({ length: clients }, async (_, client) => {
     for (let i = 0; i < MAX_REQUESTS_PER_CLIENT && since() < DURATION_MS; i++) {
-      const path = PAGES[(client + i) % PAGES.length]!;
+      const path = pageFor(client, i);
       const startedAt = since();
       const { status, texts } = await get(base, path, watched);
       answers.push({ client, path, startedAt, endedAt: since(), status, texts });
@@ -128,11 +135,11 @@ async function underLoad(base: string, clients: number, log: WorkerEvents): Prom
   const editor = (async () => {
     for (const step of plan) {
       await sleep(step.at - since());
+      const sentAt = since();
+      stepMarks.push({ label: step.label, at: log.now() });
       await announce(base, step);
       // the change counts from the webhook's answer: a request started after it must show it
-      const at = since();
-      changes.push({ label: step.label, at, ...step.expect });
-      stepMarks.push({ label: step.label, at: log.now() });
+      changes.push({ label: step.label, sentAt, at: since(), ...step.expect });
     }
   })();
   await Promise.all([...load, editor]);
@@ -165,24 +172,38 @@ async function get(base: string, path: string, watched: readonly string[]): Prom
 
 interface WorkerEvents {
   now: () => number;
+  /** From now on wrangler's own messages are not passed on (its shutdown's). */
+  quiet: () => void;
   /** Log events by name among the lines that arrived in [from, to). */
   countBetween: (from: number, to?: number) => Record<string, number>;
 }
 
-/** The Worker's JSON log lines (wrangler writes them to stdout), by event name and arrival time. */
+/**
+ * The Worker's JSON log lines by event name and arrival time: wrangler writes info lines to stdout,
+ * warnings and errors to stderr (where its own messages go too: those are passed on).
+ */
 function workerEvents(server: ChildProcess): WorkerEvents {
   const seen: Array<{ at: number; event: string }> = [];
-  let partial = "";
-  server.stdout?.on("data", (chunk: Buffer) => {
-    const lines = (partial + chunk.toString("utf8")).split("\n");
-    partial = lines.pop() ?? "";
-    for (const line of lines) {
-      const event = /"event":"([\w.]+)"/.exec(line)?.[1];
-      if (event) seen.push({ at: performance.now(), event });
-    }
-  });
+  let quiet = false;
+  const read = (stream: NodeJS.ReadableStream | null, passOn: boolean) => {
+    let partial = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString("utf8")).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) {
+        const event = /"event":"([\w.]+)"/.exec(line)?.[1];
+        if (event) seen.push({ at: performance.now(), event });
+        else if (passOn && !quiet && line.trim()) process.stderr.write(`${line}\n`);
+      }
+    });
+  };
+  read(server.stdout, false);
+  read(server.stderr, true);
   return {
     now: () => performance.now(),
+    quiet: () => {
+      quiet = true;
+    },
     countBetween: (from, to = Number.POSITIVE_INFINITY) => {
       const counts: Record<string, number> = {};
       for (const { at, event } of seen) if (at >= from && at < to) counts[event] = (counts[event] ?? 0) + 1;

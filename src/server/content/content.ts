@@ -8,7 +8,7 @@ import { createParsedCache, type ParsedCache } from "./parsed-cache";
 import { storyLanguage } from "./localise";
 import { RESOLVE_RELATIONS } from "./relations";
 import { createStoryBatch } from "./story-batch";
-import { readThrough, readWithoutCv, type Fetched, type ReadThroughDeps } from "./read-through";
+import { badAnswer, cachedValue, readThrough, readWithoutCv, type Fetched, type ReadThroughDeps } from "./read-through";
 import { pageIndex, type PageIndex } from "./routable";
 import { datasourceEntriesProblem, linksProblem, loadedStoryProblem, storyListProblem, type ShapeCheck } from "./shape";
 import { LANGS } from "../../shared/i18n/lang";
@@ -123,7 +123,17 @@ export function createContent(deps: ContentDeps): Content {
   };
 
   const listing = publishedLists(api, (name, load) => cached(name, load, storyListProblem));
-  const published = publishedStories(api, (slug, language, load) => cached(storyName(slug, language), load, loadedStoryProblem));
+  // the origin saying "not found" for a story its own links list (same cv) names contradicts itself
+  const notFoundUnlessListed = (slug: string, language: string | undefined, cv: number) => async (error: unknown) => {
+    if (!(error instanceof ContentError && error.notFound)) throw error;
+    const listed = await cachedValue(readDeps, cv, LINKS_NAME, linksProblem);
+    if (listed?.some((link) => !link.is_folder && link.slug.replace(/\/+$/, "") === slug))
+      throw badAnswer(deps.logger, storyName(slug, language), "the links list names this story, the answer does not hold it");
+    throw error;
+  };
+  const published = publishedStories(api, (slug, language, load) =>
+    cached(storyName(slug, language), (cv) => load(cv).catch(notFoundUnlessListed(slug, language, cv)), loadedStoryProblem),
+  );
   const story: Content["story"] = async (slug, { version = "published", language } = {}) => {
     if (version === "draft")
       return { value: await previewApi(deps).story(slug, { ...storyParams, language, version: "draft" }), source: "draft" };

@@ -52,6 +52,13 @@ export async function readThrough<T>(
   return fetched.source === "miss" ? { ...fetched, cv } : fetched;
 }
 
+/** What this isolate or KV holds for `name` in cache version `cv` (a value, not "not found"), without asking the origin. */
+export async function cachedValue<T>(deps: ReadThroughDeps, cv: number, name: string, problemOf: ShapeCheck<T>): Promise<T | undefined> {
+  const key = cacheKey(cv, name);
+  const entry = deps.parsed.get<Entry<T>>(key) ?? (await readKv<T>(deps, key, problemOf));
+  return entry && "value" in entry ? entry.value : undefined;
+}
+
 /** A KV entry under a cv key, parsed (and its shape checked) once per isolate. */
 async function readKv<T>(deps: ReadThroughDeps, key: string, problemOf: ShapeCheck<T>): Promise<Entry<T> | null> {
   const text = await deps.store.getText(key);
@@ -150,9 +157,14 @@ async function checked<T>(logger: Logger, name: string, load: () => Promise<T>, 
 
 function usable<T>(logger: Logger, name: string, value: T, problemOf: ShapeCheck<T>): T {
   const problem = problemOf(value);
-  if (!problem) return value;
+  if (problem) throw badAnswer(logger, name, problem);
+  return value;
+}
+
+/** An origin answer the site cannot use, logged by name: treated like a failed call (never cached, the copy served and kept). */
+export function badAnswer(logger: Logger, name: string, problem: string): ContentError {
   logger.warn("content.bad_answer", { name, problem });
-  throw new ContentError(502, "Bad Gateway");
+  return new ContentError(502, "Bad Gateway");
 }
 
 async function lastGood<T>(deps: ReadThroughDeps, name: string, error: unknown, problemOf: ShapeCheck<T>): Promise<Fetched<T> | undefined> {
