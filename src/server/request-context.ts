@@ -25,6 +25,8 @@ export interface RequestVariables {
   lang: Lang;
   /** What a visual-editor preview link must be signed with. */
   previewKey: PreviewKey;
+  /** A valid visual-editor link asked: every answer, an error screen too, is the editor's (framed by Storyblok, never stored). */
+  editor?: boolean;
   /** The isolate's memo of HTML parts every visitor gets (render/html-memo.ts). */
   htmlMemo: HtmlMemo;
   /** Settles when a page's streamed body has gone out (or cannot any more): background work waits for it. */

@@ -24,12 +24,14 @@ export type PageInput = Omit<DocumentInput, "url" | "origin" | "robots" | "logge
     headers?: Record<string, string>;
     /** Never index this answer (an error screen), whatever the host. */
     noindex?: boolean;
+    /** An editor's answer that is not a preview (an error screen): headers as a preview's. */
+    editor?: boolean;
   };
 
 /**
  * Streams a full page (document, header, body, footer) with the site's headers. A visual-editor
- * preview is never stored anywhere, never indexed, and may be framed by the Storyblok app only;
- * it carries no third-party scripts (editors are not visitors).
+ * preview (and an editor's error screen) is never stored anywhere, never indexed, and may be framed
+ * by the Storyblok app only; it carries no third-party scripts (editors are not visitors).
  */
 export async function respondWithPage(c: Ctx, input: PageInput): Promise<Response> {
   const url = c.get("url");
@@ -38,21 +40,22 @@ export async function respondWithPage(c: Ctx, input: PageInput): Promise<Respons
   const timing = c.get("timing");
   const isBot = c.get("isBot");
   const preview = input.preview;
-  const robots = preview || input.noindex ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
+  const editor = preview !== undefined || input.editor === true;
+  const robots = editor || input.noindex ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
   const nonce = createNonce();
-  const thirdParty = preview ? {} : config.thirdParty;
+  const thirdParty = editor ? {} : config.thirdParty;
   warnAboutInactiveTracking(thirdParty, logger);
   // one record, handed to the Response once; names in lower case, as a Headers object would match them
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value;
-  headers["cache-control"] = preview ? "private, no-store" : (headers["cache-control"] ?? "public, max-age=0, must-revalidate");
-  headers["content-security-policy"] = preview
-    ? contentSecurityPolicy({ nonce, preview: true, extra: previewCsp(preview.bridge) })
+  headers["cache-control"] = editor ? "private, no-store" : (headers["cache-control"] ?? "public, max-age=0, must-revalidate");
+  headers["content-security-policy"] = editor
+    ? contentSecurityPolicy({ nonce, preview: true, extra: preview ? previewCsp(preview.bridge) : {} })
     : visitorCsp(config.thirdParty)(nonce);
   if (robots !== "index,follow") headers["x-robots-tag"] = robots.replace(",", ", ");
 
   const started = performance.now();
-  const { status, body, headers: _ignored, noindex: _noindex, ...document } = input;
+  const { status, body, headers: _ignored, noindex: _noindex, editor: _editor, ...document } = input;
   const { response, sent } = await streamHtml(
     <PageDocument
       {...document}
@@ -112,6 +115,7 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
     noindex: true,
     canonical: false,
     parts,
+    editor: c.get("editor"),
   });
 }
 
