@@ -36,5 +36,7 @@ declare class URLSearchParams {
 declare class URL {
   constructor(url: string, base?: string | URL);
   readonly href: string;
+  /** The host name as DNS has it: lower case, an international name in punycode (IDNA). */
+  readonly hostname: string;
   readonly searchParams: URLSearchParams;
 }
