@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps = {}) {
   app.route("/", seo); // robots.txt, sitemap.xml
   app.route("/", imageService); // the embedded space's assets and their variants (/_storyblok/f/...)
   app.route("/", createNewsletterRoutes({ now, hubspotFetch: deps.hubspotFetch, hubspotTimeoutMs: deps.hubspotTimeoutMs }));
-  app.route("/", createWebhookRoutes({ emulator: () => isolate.emulatorOnce?.(), now, sleep: deps.sleep }));
+  app.route("/", createWebhookRoutes({ emulator: () => isolate.emulatorOnce?.(), now, sleep: deps.sleep, timer: deps.timer }));
 
   app.use(redirects(routeRules)); // trailing slash, route rules, CMS redirects
   mountRouteRules(app, routeRules); // per-path middleware named by the route rules
