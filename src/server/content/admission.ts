@@ -1,10 +1,14 @@
 /**
  * How an origin call gets its token from the isolate's bucket, by what waits for its answer. After
- * a publish every name of the new cache version is missing at once; most have a copy a visitor can
- * be answered with. Those refills take only spare tokens and never queue, so they cannot crowd out
- * what has nothing to stand in for it: the cache version, the links list, a page without a copy.
- * Those may wait for their token, up to START_BUDGET_MS (the bucket's debt is the queue, so it is
- * bounded: at most that long's worth of tokens).
+ * a publish every answer of the new cache version is missing at once, and most have a copy a
+ * visitor can be answered with. In priority order:
+ * 1. what nothing can stand in for (the cache version, the links list, a page without a copy)
+ *    waits its turn, up to START_BUDGET_MS;
+ * 2. the stories a visitor's page shows wait for a token only as long as the visitor would wait
+ *    for them (`waitMs`: the rest of its budget), then the visitor gets its copy;
+ * 3. everything else with a copy (listings, datasource entries) takes spare tokens only, one
+ *    always left in the bucket, and never queues.
+ * The bucket's debt is the queue: bounded by START_BUDGET_MS's worth of tokens.
  */
 import { ContentError } from "./errors";
 import type { TokenBucket } from "./token-bucket";
@@ -20,18 +24,27 @@ export interface OriginCall {
   urgency: Urgency;
   /** For a refill: whether the request has a copy to be answered with. Asked only when no spare token is free. */
   hasCopy?: () => Promise<boolean>;
+  /** For a refill the visitor waits for (its page's stories): how long it may wait for a token before its copy is served. */
+  waitMs?: number;
 }
 
 export const NEEDED: OriginCall = { urgency: "needed" };
 export const VERSION: OriginCall = { urgency: "version" };
 
-/** One call for several answers: a refill only while every answer is one (and then only if each has a copy). */
+/** A refill no visitor waits for (a listing, datasource entries): spare tokens only. */
+export function onSpareTokens(call: OriginCall): OriginCall {
+  return call.waitMs === undefined ? call : { urgency: call.urgency, hasCopy: call.hasCopy };
+}
+
+/** One call for several answers: a refill only while every answer is one (with a copy only if each has one), waiting as the most patient. */
 export function together(calls: readonly OriginCall[]): OriginCall {
   const urgent = calls.find((call) => call.urgency !== "refill");
   if (urgent) return urgent;
+  const waits = calls.flatMap((call) => (call.waitMs === undefined ? [] : [call.waitMs]));
   return {
     urgency: "refill",
     hasCopy: async () => (await Promise.all(calls.map((call) => call.hasCopy?.() ?? false))).every(Boolean),
+    waitMs: waits.length ? Math.max(...waits) : undefined,
   };
 }
 
@@ -42,7 +55,7 @@ export const START_BUDGET_MS = 3000;
 /** The bucket had no token for the call: it was not sent. */
 export const ORIGIN_BUSY = 503;
 
-const REFILL_DEFERRED = "Content service busy: a copy is served, the refill waits for a spare token";
+const REFILL_DEFERRED = "Content service busy: a copy is served, the refill waits for a token";
 
 /** The call was not sent because the request has a copy and no spare token was free: expected after a publish. */
 export function isRefillDeferred(error: unknown): boolean {
@@ -53,18 +66,21 @@ export function isRefillDeferred(error: unknown): boolean {
 export type Admission = { wait: number } | { refused: string } | { askCopy: true };
 
 /** Pure: one call's turn at the bucket. `hasCopy` is unknown until asked (undefined). */
-export function admit(bucket: TokenBucket, urgency: Urgency, hasCopy?: boolean): Admission {
+export function admit(bucket: TokenBucket, call: Pick<OriginCall, "urgency" | "waitMs">, hasCopy?: boolean): Admission {
   if (bucket.spare(KEPT_TOKENS)) return { wait: 0 };
-  if (urgency === "refill" && hasCopy === undefined) return { askCopy: true };
-  if (urgency === "refill" && hasCopy) return { refused: REFILL_DEFERRED };
+  if (call.urgency === "refill" && hasCopy === undefined) return { askCopy: true };
+  if (call.urgency === "refill" && hasCopy) {
+    const wait = call.waitMs === undefined ? null : bucket.reserve(Math.min(call.waitMs, START_BUDGET_MS));
+    return wait === null ? { refused: REFILL_DEFERRED } : { wait };
+  }
   const wait = bucket.reserve(START_BUDGET_MS);
   return wait === null ? { refused: "Content service busy: rate limit queue full" } : { wait };
 }
 
 /** Waits for the call's token (asking for a copy only when that decides), or throws a `ContentError` 503 when it gets none. */
 export async function acquire(bucket: TokenBucket, sleep: (ms: number) => Promise<void>, call: OriginCall): Promise<void> {
-  let admission = admit(bucket, call.urgency);
-  if ("askCopy" in admission) admission = admit(bucket, call.urgency, (await call.hasCopy?.()) ?? false);
+  let admission = admit(bucket, call);
+  if ("askCopy" in admission) admission = admit(bucket, call, (await call.hasCopy?.()) ?? false);
   if ("refused" in admission) throw new ContentError(ORIGIN_BUSY, admission.refused);
   if ("wait" in admission && admission.wait > 0) await sleep(admission.wait);
 }

@@ -4,7 +4,7 @@ import type { CvAuthority } from "./cv-authority";
 import type { Timer } from "./deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
-import { NEEDED, type OriginCall } from "./admission";
+import { NEEDED, onSpareTokens, type OriginCall } from "./admission";
 import { createParsedCache, type ParsedCache } from "./parsed-cache";
 import type { SharedLoads } from "./shared-loads";
 import { storyLanguage } from "./localise";
@@ -162,7 +162,8 @@ export function createContent(deps: ContentDeps): Content {
     },
     refillStory: published.refill,
     datasource(slug) {
-      return cached(requestName("datasource", { slug }), (cv, call) => api.datasourceEntries(slug, { cv }, call), datasourceEntriesProblem);
+      const load: Load<DatasourceEntry[]> = (cv, call) => api.datasourceEntries(slug, { cv }, onSpareTokens(call));
+      return cached(requestName("datasource", { slug }), load, datasourceEntriesProblem);
     },
   };
 }
@@ -218,7 +219,7 @@ function publishedLists(api: StoryblokApi, cachedList: (name: string, load: Load
     const name = requestName("stories", full);
     let read = reads.get(name);
     if (!read) {
-      read = cachedList(name, (cv, call) => api.stories({ ...full, cv }, call));
+      read = cachedList(name, (cv, call) => api.stories({ ...full, cv }, onSpareTokens(call)));
       reads.set(name, read);
     }
     return read;

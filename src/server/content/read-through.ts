@@ -87,7 +87,10 @@ async function readKv<T>(deps: ReadThroughDeps, key: string, problemOf: ShapeChe
   return entry;
 }
 
-/** How an answer is loaded from the origin: `call` says how its call waits for the rate limit (admission.ts). */
+/**
+ * How an answer is loaded from the origin: `call` says how its call waits for the rate limit
+ * (admission.ts): a refill the visitor would wait for, up to the rest of its budget.
+ */
 export type Load<T> = (cv: number, call: OriginCall) => Promise<T>;
 
 /**
@@ -109,7 +112,7 @@ async function fromOrigin<T>(
   }
   const mark = share ? startLoad(deps.loads, key, deps.now()) : "unshared";
   if (mark === undefined) return fromSharedLoad(deps, name, key, load, problemOf, copy);
-  const call: OriginCall = { urgency: "refill", hasCopy: async () => (await copy()) !== undefined };
+  const call: OriginCall = { urgency: "refill", hasCopy: async () => (await copy()) !== undefined, waitMs: deps.deadline - deps.now() };
   const loading = loadAndStore(deps, name, key, () => load(call), problemOf).finally(() => endLoad(deps.loads, key, mark));
   const first = await settledWithin(loading, deps.deadline - deps.now());
   if (first.state === "fulfilled") return { value: first.value, source: "miss" };
