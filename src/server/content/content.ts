@@ -127,15 +127,16 @@ export function createContent(deps: ContentDeps): Content {
   let index: Promise<PageIndex> | undefined;
 
   const listing = publishedLists(api, (name, load) => cached(name, load, storyListProblem));
-  const published = publishedStories(api, {
+  const reads: StoryReads = {
+    api,
     cached: (name, load) => cached(name, load, loadedStoryProblem),
     listed: (cv) => cachedValue(readDeps, cv, LINKS_NAME, linksProblem),
     logger: deps.logger,
-  });
+  };
   const story: Content["story"] = async (slug, { version = "published", language } = {}) => {
     if (version === "draft")
       return { value: await previewApi(deps).story(slug, { ...storyParams, language, version: "draft" }), source: "draft" };
-    return published.one(slug, language);
+    return readStory(reads, slug, language, (cv, call) => loadStory(api, slug, language, cv, call));
   };
 
   return {
@@ -145,9 +146,11 @@ export function createContent(deps: ContentDeps): Content {
     story,
     storiesTogether(slugs, { version = "published", language } = {}) {
       // by_slugs names stories by their default-language full slug: other languages go one by one
-      const reads =
-        version === "draft" || language !== undefined ? slugs.map((slug) => story(slug, { version, language })) : published.together(slugs);
-      return reads as { [K in keyof typeof slugs]: Promise<Fetched<LoadedStory>> };
+      const each =
+        version === "draft" || language !== undefined
+          ? slugs.map((slug) => story(slug, { version, language }))
+          : readTogether(reads, slugs);
+      return each as { [K in keyof typeof slugs]: Promise<Fetched<LoadedStory>> };
     },
     async stories(params, { version = "published" } = {}) {
       if (version === "draft")
@@ -160,7 +163,7 @@ export function createContent(deps: ContentDeps): Content {
     forgetStory(slug) {
       for (const lang of LANGS) store.delete(lastGoodKey(storyName(slug, storyLanguage(lang))));
     },
-    refillStory: published.refill,
+    refillStory: (slug) => refillStory(reads, slug),
     datasource(slug) {
       const load: Load<DatasourceEntry[]> = (cv, call) => api.datasourceEntries(slug, { cv }, onSpareTokens(call));
       return cached(requestName("datasource", { slug }), load, datasourceEntriesProblem);
@@ -226,49 +229,53 @@ function publishedLists(api: StoryblokApi, cachedList: (name: string, load: Load
   };
 }
 
+/** What published story reads need of the request's content layer. */
 interface StoryReads {
+  api: StoryblokApi;
   cached: (name: string, load: Load<LoadedStory>) => Promise<Fetched<LoadedStory>>;
   /** The links list of cache version `cv` as this isolate or KV holds it (no origin call). */
   listed: (cv: number) => Promise<LinkEntry[] | undefined>;
   logger: Logger;
 }
 
+const loadStory = (api: StoryblokApi, slug: string, language: string | undefined, cv: number, call: OriginCall) =>
+  api.story(slug, { ...storyParams, language, cv }, call);
+
+/** A published story through the cache; the origin saying "not found" for a story its own links list (same cv) names contradicts itself. */
+function readStory(reads: StoryReads, slug: string, language: string | undefined, load: Load<LoadedStory>): Promise<Fetched<LoadedStory>> {
+  return reads.cached(storyName(slug, language), (cv, call) =>
+    load(cv, call).catch(async (error: unknown) => {
+      if (!(error instanceof ContentError && error.notFound)) throw error;
+      if ((await reads.listed(cv))?.some((link) => !link.is_folder && link.slug.replace(/\/+$/, "") === slug))
+        throw badAnswer(reads.logger, storyName(slug, language), "the links list names this story, the answer does not hold it");
+      throw error;
+    }),
+  );
+}
+
 /**
- * Published stories through the cache: one, or several read together (a page and its theme), whose
- * misses come in one `by_slugs` call; each read tells the batch when it is over.
+ * Published stories read together (a page and its theme): misses come in one `by_slugs` call;
+ * each read tells the batch when it is over.
  */
-function publishedStories(api: StoryblokApi, reads: StoryReads) {
-  // the origin saying "not found" for a story its own links list (same cv) names contradicts itself
-  const notFoundUnlessListed = (slug: string, language: string | undefined, cv: number) => async (error: unknown) => {
-    if (!(error instanceof ContentError && error.notFound)) throw error;
-    if ((await reads.listed(cv))?.some((link) => !link.is_folder && link.slug.replace(/\/+$/, "") === slug))
-      throw badAnswer(reads.logger, storyName(slug, language), "the links list names this story, the answer does not hold it");
-    throw error;
-  };
-  const cachedStory = (slug: string, language: string | undefined, load: Load<LoadedStory>) =>
-    reads.cached(storyName(slug, language), (cv, call) => load(cv, call).catch(notFoundUnlessListed(slug, language, cv)));
-  const load = (slug: string, language: string | undefined, cv: number, call: OriginCall) =>
-    api.story(slug, { ...storyParams, language, cv }, call);
-  return {
-    one: (slug: string, language: string | undefined) => cachedStory(slug, language, (cv, call) => load(slug, language, cv, call)),
-    together(slugs: readonly string[]): Array<Promise<Fetched<LoadedStory>>> {
-      const batch = createStoryBatch<LoadedStory>(slugs, {
-        one: (slug, cv, call) => load(slug, undefined, cv, call),
-        many: (wanted, cv, call) => api.storiesBySlugs(wanted, { ...storyParams, cv }, call),
-      });
-      return slugs.map((slug) => {
-        const read = cachedStory(slug, undefined, (cv, call) => batch.load(slug, cv, call));
-        const over = () => batch.settled(slug);
-        void read.then(over, over);
-        return read;
-      });
-    },
-    /** In every language, each call waiting its turn as a page without a copy does (Content.refillStory). */
-    async refill(slug: string): Promise<void> {
-      const languages = LANGS.map((lang) => storyLanguage(lang));
-      await Promise.allSettled(languages.map((language) => cachedStory(slug, language, (cv) => load(slug, language, cv, NEEDED))));
-    },
-  };
+function readTogether(reads: StoryReads, slugs: readonly string[]): Array<Promise<Fetched<LoadedStory>>> {
+  const batch = createStoryBatch<LoadedStory>(slugs, {
+    one: (slug, cv, call) => loadStory(reads.api, slug, undefined, cv, call),
+    many: (wanted, cv, call) => reads.api.storiesBySlugs(wanted, { ...storyParams, cv }, call),
+  });
+  return slugs.map((slug) => {
+    const read = readStory(reads, slug, undefined, (cv, call) => batch.load(slug, cv, call));
+    const over = () => batch.settled(slug);
+    void read.then(over, over);
+    return read;
+  });
+}
+
+/** Content.refillStory: in every language, each call waiting its turn as a page without a copy does. */
+async function refillStory(reads: StoryReads, slug: string): Promise<void> {
+  const languages = LANGS.map((lang) => storyLanguage(lang));
+  await Promise.allSettled(
+    languages.map((language) => readStory(reads, slug, language, (cv) => loadStory(reads.api, slug, language, cv, NEEDED))),
+  );
 }
 
 /**

@@ -28,7 +28,7 @@ export interface GuardedFetchOptions {
    * rejects (a `ContentError`) when it may not be sent (admission.ts).
    */
   acquire: (call: OriginCall) => Promise<void>;
-  /** What a call that does not say is for: the calls of this fetch all wait for the same thing. */
+  /** How a call that does not say otherwise waits for its token (admission.ts); default: as a needed one. */
   call?: OriginCall;
   sleep: Sleep;
   maxRetries?: number;

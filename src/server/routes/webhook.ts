@@ -22,8 +22,8 @@ const MAX_WEBHOOK_BYTES = 64 * 1024;
  */
 export const REFRESH_INTERVAL_MS = 5000;
 /**
- * How long the answer waits for the cv read it started: answered after it, the isolate serves the
- * new content from its next request. A slower read (one attempt's timeout) goes on after the answer.
+ * How long the answer waits for the cv read it started (and the published story's): answered after
+ * them, the isolate serves the new content from its next request. Slower reads go on after the answer.
  */
 export const WEBHOOK_REFRESH_WAIT_MS = ORIGIN_TIMEOUT_MS;
 /** Story events after which the story must not come back from a last-known-good copy. */
@@ -93,8 +93,9 @@ export function createWebhookRoutes(deps: WebhookRouteDeps) {
   /**
    * Simulates a publish in Storyblok for local runs: the emulator promotes the story's draft (or,
    * with `"action": "unpublished"`, takes the story offline) and bumps its cache version, then the
-   * signed event Storyblok would send goes through the webhook handling above. Exists only with embedded content and a webhook secret; the request is signed
-   * like a webhook (hex HMAC-SHA1 of the body with STORYBLOK_WEBHOOK_SECRET).
+   * signed event Storyblok would send goes through the webhook handling above. Exists only with
+   * embedded content and a webhook secret; the request is signed like a webhook (hex HMAC-SHA1 of
+   * the body with STORYBLOK_WEBHOOK_SECRET).
    */
   routes.post(EMULATOR_PUBLISH_PATH, async (c) => {
     const config = c.get("config");
