@@ -37,6 +37,8 @@ const SECRET = "publish-load-geheim";
 const PUBLISH_PATH = "/api/storyblok/emulator/publish";
 /** A request that has no answer after this long counts as status 0. */
 const REQUEST_TIMEOUT_MS = 15_000;
+/** How long the clients load pages: the last step (28 s) and the 14 s after it. */
+const DURATION_MS = 42_000;
 /** Each client stops after this many requests even if time is left (a bound on a very fast machine). */
 const MAX_REQUESTS_PER_CLIENT = 20_000;
 
@@ -92,7 +94,6 @@ export function steps(): Step[] {
     { at: 28_000, slug: "theme/theme", action: "published", label: "publish theme", expect: { shows: theme } },
   ];
 }
-const DURATION_MS = 42_000;
 
 export async function runPublishLoad(options: PublishLoadOptions): Promise<PublishLoadResult> {
   rmSync(`${ROOT}/${options.persist}`, { recursive: true, force: true });
