@@ -19,6 +19,11 @@ export interface Secrets {
   HUBSPOT_FORM_GUID?: string;
   /** HubSpot private-app token (scope crm.objects.contacts.write): signups become contacts (CRM API). */
   HUBSPOT_TOKEN?: string;
+  /**
+   * Origin of HubSpot's APIs, e.g. http://127.0.0.1:8790 for the local stand-in (`npm run
+   * hubspot:local`). Unset: HubSpot's own (api.hsforms.com for forms, api.hubapi.com for the rest).
+   */
+  HUBSPOT_API_ORIGIN?: string;
   /** Secret of the Storyblok webhook; unset: every webhook call is refused. */
   STORYBLOK_WEBHOOK_SECRET?: string;
   /** Numeric id of the Storyblok space: preview links for another space are refused. */
@@ -34,7 +39,10 @@ export interface Secrets {
 export type AppEnv = Env & Secrets;
 
 /** Where newsletter signups are delivered; no target: they are kept in D1 only. */
-export type HubSpotTarget = { kind: "forms"; portalId: string; formGuid: string } | { kind: "crm"; token: string };
+export type HubSpotTarget = ({ kind: "forms"; portalId: string; formGuid: string } | { kind: "crm"; token: string }) & {
+  /** One origin for every HubSpot API (a stand-in); undefined: HubSpot's own origins. */
+  apiOrigin?: string;
+};
 
 /** Third-party scripts, each off when its setting is unset. */
 export interface ThirdPartyConfig {
@@ -74,6 +82,11 @@ export function tokenNotices(env: Secrets): string[] {
   return dependent.length ? [`${dependent.join(", ")} set without STORYBLOK_TOKEN: serving the embedded content snapshot`] : [];
 }
 
+function hubspotTarget(portalId?: string, formGuid?: string, token?: string, apiOrigin?: string): HubSpotTarget | undefined {
+  if (portalId && formGuid) return { kind: "forms", portalId, formGuid, apiOrigin };
+  return token ? { kind: "crm", token, apiOrigin } : undefined;
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -100,6 +113,9 @@ export function readConfig(env: AppEnv): Config {
   if (Boolean(portalId) !== Boolean(formGuid)) problems.push("HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together");
   if (portalId && !/^\d+$/.test(portalId)) problems.push("HUBSPOT_PORTAL_ID must be the numeric portal id");
   if (formGuid && !UUID.test(formGuid)) problems.push("HUBSPOT_FORM_GUID must be a form GUID");
+  const hubspotApiOrigin = env.HUBSPOT_API_ORIGIN?.trim();
+  if (hubspotApiOrigin && !/^https?:\/\/[^/]+$/.test(hubspotApiOrigin))
+    problems.push("HUBSPOT_API_ORIGIN must be an origin such as http://127.0.0.1:8790 (no path, no trailing slash)");
   const spaceId = env.STORYBLOK_SPACE_ID?.trim();
   if (spaceId && !/^\d+$/.test(spaceId)) problems.push("STORYBLOK_SPACE_ID must be the numeric space id");
   // These ids end up in inline scripts: only their documented shapes are accepted.
@@ -129,12 +145,7 @@ export function readConfig(env: AppEnv): Config {
     logLevel,
     requestLogSampleRate,
     // The form wins when both are set: it records the consent context (page URI) with the signup.
-    hubspot:
-      portalId && formGuid
-        ? { kind: "forms", portalId, formGuid }
-        : env.HUBSPOT_TOKEN?.trim()
-          ? { kind: "crm", token: env.HUBSPOT_TOKEN.trim() }
-          : undefined,
+    hubspot: hubspotTarget(portalId, formGuid, env.HUBSPOT_TOKEN?.trim(), hubspotApiOrigin || undefined),
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
     thirdParty: { gtmId: gtmId || undefined, cookieConsentId: cookieConsentId || undefined, salesTrackingId: salesTrackingId || undefined },
     notices: tokenNotices(env),

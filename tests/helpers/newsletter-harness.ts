@@ -25,6 +25,9 @@ export interface LogLine {
   line: Record<string, unknown>;
 }
 
+/** Every HubSpot fake any harness of the test file made: each request must pass HubSpot's shape checks. */
+export const allHubSpotFakes: HubSpotFake[] = [];
+
 /** Every log line written by any harness of the test file, for the privacy checks. */
 export const allLogs: LogLine[] = [];
 
@@ -51,6 +54,7 @@ export function harness(options: { settings?: Settings; env?: Record<string, str
   const clock = { now: T0 };
   const logs: LogLine[] = [];
   const hubspot = createHubSpotFake();
+  allHubSpotFakes.push(hubspot);
   const deps = {
     now: () => clock.now,
     hubspotFetch: hubspot.fetch,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_ATTEMPTS } from "../../src/server/newsletter/delivery";
-import { BASE, MINUTE, T0, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
+import { BASE, MINUTE, T0, allHubSpotFakes, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
 
 const API = "/api/hubspot/create";
 const FORM = "/api/newsletter";
@@ -19,6 +19,10 @@ const email = (local: string, domain = "voorbeeld.nl") => {
 };
 
 beforeEach(freshStorage);
+// Every request the site makes to HubSpot has the shape HubSpot publishes for it.
+afterEach(() => {
+  expect(allHubSpotFakes.flatMap((fake) => fake.requests.flatMap((r) => r.problems.map((p) => `${r.url}: ${p}`)))).toEqual([]);
+});
 
 const postJson = (h: Harness, body: string | Uint8Array<ArrayBuffer> | ReadableStream, headers: Record<string, string> = {}, ip?: string) =>
   h.send(API, { ip, headers: { "content-type": "application/json", ...headers }, body });

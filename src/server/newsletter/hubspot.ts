@@ -16,10 +16,13 @@ export interface HubSpotSubscriber {
  */
 export const CRM_LANGUAGE_PROPERTY = "hs_language";
 
+/** HubSpot's own origins; `HUBSPOT_API_ORIGIN` replaces both, the paths stay. */
+export const FORMS_API_ORIGIN = "https://api.hsforms.com";
+export const CRM_API_ORIGIN = "https://api.hubapi.com";
 /** HubSpot Forms API v3 (unauthenticated submission to a form of the portal). */
-export const FORMS_SUBMIT_ENDPOINT = "https://api.hsforms.com/submissions/v3/integration/submit";
+export const FORMS_SUBMIT_PATH = "/submissions/v3/integration/submit";
 /** HubSpot CRM contacts API (private-app token). */
-export const CRM_CONTACTS_ENDPOINT = "https://api.hubapi.com/crm/v3/objects/contacts";
+export const CRM_CONTACTS_PATH = "/crm/v3/objects/contacts";
 /** An answer HubSpot does not give within this time counts as a failed attempt. */
 export const HUBSPOT_TIMEOUT_MS = 5_000;
 /** A Retry-After beyond this is not believed; the normal backoff schedule takes over. */
@@ -78,7 +81,7 @@ function buildRequest(target: HubSpotTarget, subscriber: HubSpotSubscriber): { u
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (target.kind === "forms") {
     return {
-      url: `${FORMS_SUBMIT_ENDPOINT}/${encodeURIComponent(target.portalId)}/${encodeURIComponent(target.formGuid)}`,
+      url: `${target.apiOrigin ?? FORMS_API_ORIGIN}${FORMS_SUBMIT_PATH}/${encodeURIComponent(target.portalId)}/${encodeURIComponent(target.formGuid)}`,
       init: {
         method: "POST",
         headers,
@@ -90,7 +93,7 @@ function buildRequest(target: HubSpotTarget, subscriber: HubSpotSubscriber): { u
     };
   }
   return {
-    url: CRM_CONTACTS_ENDPOINT,
+    url: `${target.apiOrigin ?? CRM_API_ORIGIN}${CRM_CONTACTS_PATH}`,
     init: {
       method: "POST",
       headers: { ...headers, authorization: `Bearer ${target.token}` },
