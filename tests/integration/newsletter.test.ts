@@ -382,6 +382,61 @@ describe("POST /api/newsletter: the form without JavaScript", () => {
   });
 });
 
+const CONSENT_NL =
+  "Met je aanmelding geef je Koraal toestemming om je e-mailadres te gebruiken voor de nieuwsbrief, die we via HubSpot versturen. Afmelden kan altijd. Lees meer in onze privacyverklaring.";
+const CONSENT_EN =
+  "By signing up you allow Koraal to use your email address for the newsletter, which we send through HubSpot. You can unsubscribe at any time. Read more in our privacy statement.";
+
+async function consentRecords() {
+  const { results } = await env.DB.prepare(
+    `SELECT c.email_hash, c.language, c.page_uri, c.given_at, c.outcome, t.text
+     FROM consents c JOIN consent_texts t ON t.version = c.consent_version ORDER BY c.id`,
+  ).all();
+  return results;
+}
+
+describe("consent records", () => {
+  it("records the text shown, language, page, time and outcome of every signup, with and without JavaScript", async () => {
+    const h = harness();
+    await h.subscribe(email("js-nl"), { referer: `${BASE}/over-ons` });
+    await h.send(API, {
+      headers: { "content-type": "application/json", referer: `${BASE}/en/contact` },
+      body: JSON.stringify({ email: email("js-en"), language: "en" }),
+    });
+    h.advance(MINUTE);
+    await postForm(h, { email: email("form-nl"), returnPath: "/contact", language: "nl", website: "" });
+    await postForm(h, { email: email("form-en"), returnPath: "/en/about-us", language: "en", website: "" });
+    await h.subscribe(" js-nl@Voorbeeld.NL", { referer: `${BASE}/` });
+    const record = async (address: string, language: string, page: string, at: number, outcome: string) => ({
+      email_hash: await sha256(address),
+      language,
+      page_uri: `${BASE}${page}`,
+      given_at: iso(at),
+      outcome,
+      text: language === "nl" ? CONSENT_NL : CONSENT_EN,
+    });
+    expect(await consentRecords()).toEqual([
+      await record("js-nl@voorbeeld.nl", "nl", "/over-ons", T0, "new"),
+      await record("js-en@voorbeeld.nl", "en", "/en/contact", T0, "new"),
+      await record("form-nl@voorbeeld.nl", "nl", "/contact", T0 + MINUTE, "new"),
+      await record("form-en@voorbeeld.nl", "en", "/en/about-us", T0 + MINUTE, "new"),
+      await record("js-nl@voorbeeld.nl", "nl", "/", T0 + MINUTE, "repeat"),
+    ]);
+    const { results: texts } = await env.DB.prepare("SELECT version, language, text FROM consent_texts ORDER BY language").all();
+    expect(texts).toEqual([
+      { version: await sha256(CONSENT_EN), language: "en", text: CONSENT_EN },
+      { version: await sha256(CONSENT_NL), language: "nl", text: CONSENT_NL },
+    ]);
+  });
+
+  it("keeps no record for a signup that is not kept (invalid address, honeypot)", async () => {
+    const h = harness();
+    await postForm(h, { email: "geen-adres", returnPath: "/contact", website: "" });
+    await postForm(h, { email: email("bot"), returnPath: "/contact", website: "https://spam.example" });
+    expect(await consentRecords()).toEqual([]);
+  });
+});
+
 describe("consent context from the Referer", () => {
   it("keeps at most 2 KB, a path on this site: a longer Referer is no page of ours", async () => {
     const h = harness();

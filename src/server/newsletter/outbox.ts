@@ -9,6 +9,7 @@
  * belongs to an attempt that died (isolate evicted mid-send) and may be claimed again.
  */
 import type { Lang } from "../../shared/i18n/lang";
+import { consentStatements, type ConsentText } from "./consent";
 
 export type SubscriberStatus = "pending" | "sending" | "delivered" | "failed" | "stored";
 
@@ -43,6 +44,8 @@ export interface NewSubscriber {
   /** 'pending' when a delivery target is configured, else 'stored'. */
   status: "pending" | "stored";
   now: number;
+  /** The consent text shown beside the form: recorded with the signup, in the same transaction. */
+  consent: ConsentText;
 }
 
 /**
@@ -52,7 +55,8 @@ export interface NewSubscriber {
  */
 export async function storeSubscriber(db: D1Database, s: NewSubscriber): Promise<{ id: number; status: SubscriberStatus } | undefined> {
   const at = iso(s.now);
-  const row = await db
+  const consent = consentStatements(db, { emailHash: s.emailHash, consent: s.consent, pageUri: s.pageUri, now: s.now });
+  const store = db
     .prepare(
       `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at, language)
        VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6, ?7)
@@ -62,9 +66,9 @@ export async function storeSubscriber(db: D1Database, s: NewSubscriber): Promise
        WHERE subscribers.status = 'failed'
        RETURNING id, status`,
     )
-    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at, s.language)
-    .first<{ id: number; status: SubscriberStatus }>();
-  return row ?? undefined;
+    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at, s.language);
+  const [, stored] = await db.batch<{ id: number; status: SubscriberStatus }>([consent.beforeStore, store, consent.afterStore]);
+  return stored?.results[0] ?? undefined;
 }
 
 /** Claims one specific row that is waiting (the first attempt right after its signup). */
