@@ -437,6 +437,37 @@ describe("consent records", () => {
   });
 });
 
+describe("retention: addresses kept only until HubSpot has them", () => {
+  it("keeps the hash instead of the address once delivered; a repeat signup stays one row", async () => {
+    const h = harness({ settings: "forms" });
+    await h.subscribe(email("bezorgd"));
+    const hash = await sha256("bezorgd@voorbeeld.nl");
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, email_hash: hash, status: "delivered" })]);
+    await expectJson(await h.subscribe(email("bezorgd")), 201, SUBSCRIBED);
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "delivered" })]);
+    expect(h.hubspot.requests).toHaveLength(1);
+    expect((await consentRecords()).map((r) => r.outcome)).toEqual(["new", "repeat"]);
+  });
+
+  it("forgets the address of a row HubSpot never took 30 days after its last attempt; a new signup brings it back", async () => {
+    const h = harness({ settings: "crm" });
+    await h.subscribe(email("jan", "intranet")); // HubSpot refuses a domain without a dot: failed at once
+    const hash = await sha256("jan@intranet");
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: "jan@intranet", status: "failed" })]);
+    h.advance(30 * 24 * 60 * MINUTE - 1);
+    await h.cron();
+    expect((await h.rows())[0]).toMatchObject({ email: "jan@intranet" });
+    h.advance(1);
+    await h.cron();
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "failed" })]);
+    expect(h.logsOf("newsletter.address_forgotten")).toEqual([
+      expect.objectContaining({ emailHash: hash.slice(0, 12), reason: "undeliverable for 30 days" }),
+    ]);
+    await h.subscribe(email("jan", "intranet"));
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: "jan@intranet", email_hash: hash, status: "failed", attempts: 1 })]);
+  });
+});
+
 describe("consent context from the Referer", () => {
   it("keeps at most 2 KB, a path on this site: a longer Referer is no page of ours", async () => {
     const h = harness();

@@ -36,6 +36,22 @@ const CLAIM_COLUMNS = "id, email, email_hash, page_uri, language, attempts";
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
+/** What a row keeps in place of an address it no longer needs (docs/decisions/021). */
+const HASHED_EMAIL = "'sha256:' || email_hash";
+
+/** Failed rows whose last attempt is older than `before` keep the hash instead of the address. */
+export async function forgetUndeliverable(db: D1Database, before: number): Promise<Array<Pick<SubscriberRow, "email_hash">>> {
+  const { results } = await db
+    .prepare(
+      `UPDATE subscribers SET email = ${HASHED_EMAIL}
+       WHERE status = 'failed' AND updated_at <= ?1 AND email <> ${HASHED_EMAIL}
+       RETURNING email_hash`,
+    )
+    .bind(iso(before))
+    .all<Pick<SubscriberRow, "email_hash">>();
+  return results;
+}
+
 export interface NewSubscriber {
   email: string;
   emailHash: string;
@@ -49,8 +65,9 @@ export interface NewSubscriber {
 }
 
 /**
- * Stores a signup. One row per address: a repeat signup changes nothing, except that a row whose
- * delivery failed for good gets a fresh start (with the language of this signup). Returns the row id when it is (again) waiting for
+ * Stores a signup. One row per address (by its hash, also once the row keeps only the hash): a
+ * repeat signup changes nothing, except that a row whose delivery failed for good gets a fresh
+ * start (with the address again, and the language of this signup). Returns the row id when it is (again) waiting for
  * delivery, `undefined` when the address was already there.
  */
 export async function storeSubscriber(db: D1Database, s: NewSubscriber): Promise<{ id: number; status: SubscriberStatus } | undefined> {
@@ -60,8 +77,8 @@ export async function storeSubscriber(db: D1Database, s: NewSubscriber): Promise
     .prepare(
       `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at, language)
        VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6, ?7)
-       ON CONFLICT (email) DO UPDATE SET
-         status = excluded.status, attempts = 0, last_error = NULL, language = excluded.language,
+       ON CONFLICT (email_hash) DO UPDATE SET
+         email = excluded.email, status = excluded.status, attempts = 0, last_error = NULL, language = excluded.language,
          next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
        WHERE subscribers.status = 'failed'
        RETURNING id, status`,
@@ -139,7 +156,8 @@ export async function finishClaim(
     outcome.status === "delivered"
       ? db
           .prepare(
-            `UPDATE subscribers SET status = 'delivered', delivered_at = ?3, updated_at = ?3, next_attempt_at = NULL, last_error = NULL
+            `UPDATE subscribers SET status = 'delivered', delivered_at = ?3, updated_at = ?3, next_attempt_at = NULL, last_error = NULL,
+               email = ${HASHED_EMAIL}
              WHERE id = ?1 AND status = 'sending' AND attempts = ?2`,
           )
           .bind(claim.id, claim.attempts, at)
