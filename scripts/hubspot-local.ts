@@ -13,7 +13,7 @@ const standIn = await startHubSpotStandIn({
 });
 console.log(`HubSpot stand-in at ${standIn.url} (Ctrl-C stops it). For npm start, in .dev.vars:`);
 console.log(
-  `  HUBSPOT_API_ORIGIN=${standIn.url}\n  HUBSPOT_PORTAL_ID=${LOCAL_HUBSPOT.portalId}\n  HUBSPOT_FORM_GUID=${LOCAL_HUBSPOT.formGuid}\n  HUBSPOT_TOKEN=${LOCAL_HUBSPOT.token}`,
+  `  HUBSPOT_API_ORIGIN=${standIn.url}\n  HUBSPOT_PORTAL_ID=${LOCAL_HUBSPOT.portalId}\n  HUBSPOT_FORM_GUID=${LOCAL_HUBSPOT.formGuid}\n  HUBSPOT_TOKEN=${LOCAL_HUBSPOT.token}\n  HUBSPOT_SUBSCRIPTION_TYPE_ID=${LOCAL_HUBSPOT.subscriptionTypeId}`,
 );
 const stop = () => void standIn.close().then(() => process.exit(0));
 process.on("SIGINT", stop);

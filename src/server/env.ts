@@ -24,6 +24,11 @@ export interface Secrets {
    * hubspot:local`). Unset: HubSpot's own (api.hsforms.com for forms, api.hubapi.com for the rest).
    */
   HUBSPOT_API_ORIGIN?: string;
+  /**
+   * Id of the HubSpot subscription type (communication) the newsletter is: signups consent to it
+   * (form) or are subscribed to it with their consent as legal basis (CRM token).
+   */
+  HUBSPOT_SUBSCRIPTION_TYPE_ID?: string;
   /** Secret of the Storyblok webhook; unset: every webhook call is refused. */
   STORYBLOK_WEBHOOK_SECRET?: string;
   /** Numeric id of the Storyblok space: preview links for another space are refused. */
@@ -42,6 +47,8 @@ export type AppEnv = Env & Secrets;
 export type HubSpotTarget = ({ kind: "forms"; portalId: string; formGuid: string } | { kind: "crm"; token: string }) & {
   /** One origin for every HubSpot API (a stand-in); undefined: HubSpot's own origins. */
   apiOrigin?: string;
+  /** The newsletter's subscription type; undefined: only consent to process is passed on. */
+  subscriptionTypeId?: number;
 };
 
 /** Third-party scripts, each off when its setting is unset. */
@@ -82,9 +89,14 @@ export function tokenNotices(env: Secrets): string[] {
   return dependent.length ? [`${dependent.join(", ")} set without STORYBLOK_TOKEN: serving the embedded content snapshot`] : [];
 }
 
-function hubspotTarget(portalId?: string, formGuid?: string, token?: string, apiOrigin?: string): HubSpotTarget | undefined {
-  if (portalId && formGuid) return { kind: "forms", portalId, formGuid, apiOrigin };
-  return token ? { kind: "crm", token, apiOrigin } : undefined;
+function hubspotTarget(
+  portalId: string | undefined,
+  formGuid: string | undefined,
+  token: string | undefined,
+  common: { apiOrigin?: string; subscriptionTypeId?: number },
+): HubSpotTarget | undefined {
+  if (portalId && formGuid) return { kind: "forms", portalId, formGuid, ...common };
+  return token ? { kind: "crm", token, ...common } : undefined;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +128,9 @@ export function readConfig(env: AppEnv): Config {
   const hubspotApiOrigin = env.HUBSPOT_API_ORIGIN?.trim();
   if (hubspotApiOrigin && !/^https?:\/\/[^/]+$/.test(hubspotApiOrigin))
     problems.push("HUBSPOT_API_ORIGIN must be an origin such as http://127.0.0.1:8790 (no path, no trailing slash)");
+  const subscriptionTypeId = env.HUBSPOT_SUBSCRIPTION_TYPE_ID?.trim();
+  if (subscriptionTypeId && !/^\d+$/.test(subscriptionTypeId))
+    problems.push("HUBSPOT_SUBSCRIPTION_TYPE_ID must be the numeric subscription type id");
   const spaceId = env.STORYBLOK_SPACE_ID?.trim();
   if (spaceId && !/^\d+$/.test(spaceId)) problems.push("STORYBLOK_SPACE_ID must be the numeric space id");
   // These ids end up in inline scripts: only their documented shapes are accepted.
@@ -145,7 +160,10 @@ export function readConfig(env: AppEnv): Config {
     logLevel,
     requestLogSampleRate,
     // The form wins when both are set: it records the consent context (page URI) with the signup.
-    hubspot: hubspotTarget(portalId, formGuid, env.HUBSPOT_TOKEN?.trim(), hubspotApiOrigin || undefined),
+    hubspot: hubspotTarget(portalId, formGuid, env.HUBSPOT_TOKEN?.trim(), {
+      apiOrigin: hubspotApiOrigin || undefined,
+      subscriptionTypeId: subscriptionTypeId ? Number(subscriptionTypeId) : undefined,
+    }),
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
     thirdParty: { gtmId: gtmId || undefined, cookieConsentId: cookieConsentId || undefined, salesTrackingId: salesTrackingId || undefined },
     notices: tokenNotices(env),

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_ATTEMPTS } from "../../src/server/newsletter/delivery";
+import { SUBSCRIPTION_TYPE_ID } from "../fixtures/hubspot-fake";
 import { BASE, MINUTE, T0, allHubSpotFakes, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
 
 const API = "/api/hubspot/create";
@@ -9,6 +10,8 @@ const SUBSCRIBED = { message: "Woehoe, je bent geabonneerd!" };
 const INVALID = { message: "Vul een geldig e-mailadres in" };
 const BAD_REQUEST = { message: "Ongeldig verzoek: stuur een JSON-object met je e-mailadres." };
 const iso = (ms: number) => new Date(ms).toISOString();
+/** CRM delivery without a subscription type: the contact only, one request per row (for counting claims). */
+const ONE_REQUEST_PER_ROW = { HUBSPOT_SUBSCRIPTION_TYPE_ID: "" };
 
 /** Every address any test here uses: none may ever show up in a log line. */
 const usedEmails = new Set<string>();
@@ -486,21 +489,59 @@ describe("delivery to HubSpot", () => {
     expect(h.hubspot.requests[0]!.body).toEqual({
       fields: [{ objectTypeId: "0-1", name: "email", value: "formulier@voorbeeld.nl" }],
       context: { pageUri: `${BASE}/over-ons` },
+      legalConsentOptions: {
+        consent: {
+          consentToProcess: true,
+          text: CONSENT_NL,
+          communications: [{ value: true, subscriptionTypeId: SUBSCRIPTION_TYPE_ID, text: CONSENT_NL }],
+        },
+      },
     });
+    expect(h.hubspot.api.state.statuses.get("formulier@voorbeeld.nl")).toEqual([
+      { subscriptionId: SUBSCRIPTION_TYPE_ID, status: "SUBSCRIBED", legalBasis: "CONSENT_WITH_NOTICE" },
+    ]);
     expect(await h.rows()).toEqual([
       expect.objectContaining({ status: "delivered", attempts: 1, last_error: null, next_attempt_at: null, delivered_at: iso(T0) }),
     ]);
   });
 
-  it("creates a contact (CRM API with the private-app token)", async () => {
+  it("passes on the English text to an English signup without JavaScript", async () => {
+    const h = harness({ settings: "forms" });
+    await postForm(h, { email: email("engels"), returnPath: "/en/contact", language: "en", website: "" });
+    expect(h.hubspot.accepted).toEqual([
+      {
+        api: "forms",
+        email: "engels@voorbeeld.nl",
+        pageUri: `${BASE}/en/contact`,
+        hutk: undefined,
+        legalConsentOptions: {
+          consent: {
+            consentToProcess: true,
+            text: CONSENT_EN,
+            communications: [{ value: true, subscriptionTypeId: SUBSCRIPTION_TYPE_ID, text: CONSENT_EN }],
+          },
+        },
+      },
+    ]);
+  });
+
+  it("creates a contact and subscribes it with the consent as legal basis (CRM API with the private-app token)", async () => {
     const h = harness({ settings: "crm" });
     await h.subscribe(email("contact"));
+    const bearer = "Bearer pat-eu1-11111111-2222-3333-4444-555555555555";
     expect(h.hubspot.requests.map((r) => [r.url, r.headers.authorization, r.body, r.answer])).toEqual([
+      ["https://api.hubapi.com/crm/v3/objects/contacts", bearer, { properties: { email: "contact@voorbeeld.nl", hs_language: "nl" } }, 201],
       [
-        "https://api.hubapi.com/crm/v3/objects/contacts",
-        "Bearer pat-eu1-11111111-2222-3333-4444-555555555555",
-        { properties: { email: "contact@voorbeeld.nl", hs_language: "nl" } },
-        201,
+        "https://api.hubapi.com/communication-preferences/v4/statuses/contact%40voorbeeld.nl",
+        bearer,
+        {
+          channel: "EMAIL",
+          statusState: "SUBSCRIBED",
+          subscriptionId: SUBSCRIPTION_TYPE_ID,
+          legalBasis: "CONSENT_WITH_NOTICE",
+          legalBasisExplanation: CONSENT_NL,
+        },
+        200,
       ],
     ]);
     expect((await h.rows())[0]).toMatchObject({ status: "delivered", attempts: 1 });
@@ -510,7 +551,7 @@ describe("delivery to HubSpot", () => {
     const h = harness({ settings: "crm" });
     h.hubspot.addContact("bestaand@voorbeeld.nl");
     await h.subscribe(email("bestaand"));
-    expect(h.hubspot.requests.map((r) => r.answer)).toEqual([409]);
+    expect(h.hubspot.requests.map((r) => r.answer)).toEqual([409, 200]);
     expect((await h.rows())[0]).toMatchObject({ status: "delivered", attempts: 1, delivered_at: iso(T0) });
   });
 
@@ -585,7 +626,7 @@ describe("delivery to HubSpot", () => {
   });
 
   it("never sends a row twice when the first attempt and two cron runs race", async () => {
-    const h = harness({ settings: "crm" });
+    const h = harness({ settings: "crm", env: ONE_REQUEST_PER_ROW });
     h.hubspot.mode = { kind: "down" };
     const waiting = Array.from({ length: 6 }, (_, i) => email(`race${i + 1}`));
     for (const address of waiting) await h.subscribe(address);
@@ -697,7 +738,7 @@ describe("delivery to HubSpot", () => {
   });
 
   it("takes over a claim whose attempt died, and only once it is stale", async () => {
-    const h = harness({ settings: "crm", timeoutMs: 1000 });
+    const h = harness({ settings: "crm", env: ONE_REQUEST_PER_ROW, timeoutMs: 1000 });
     h.hubspot.mode = { kind: "down" };
     await h.subscribe(email("verweesd"));
     await h.subscribe(email("uitgeput"));

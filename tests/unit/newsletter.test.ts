@@ -20,10 +20,13 @@ describe("newsletter settings", () => {
   });
 
   it("sends to one HubSpot origin when HUBSPOT_API_ORIGIN is set (a stand-in)", () => {
-    expect(config({ HUBSPOT_TOKEN: "pat", HUBSPOT_API_ORIGIN: "http://127.0.0.1:8790" }).hubspot).toStrictEqual({
+    expect(
+      config({ HUBSPOT_TOKEN: "pat", HUBSPOT_API_ORIGIN: "http://127.0.0.1:8790", HUBSPOT_SUBSCRIPTION_TYPE_ID: "42" }).hubspot,
+    ).toStrictEqual({
       kind: "crm",
       token: "pat",
       apiOrigin: "http://127.0.0.1:8790",
+      subscriptionTypeId: 42,
     });
     expect(config({ HUBSPOT_TOKEN: "pat" }).hubspot?.apiOrigin).toBeUndefined();
   });
@@ -40,6 +43,7 @@ describe("newsletter settings", () => {
       { HUBSPOT_API_ORIGIN: "http://127.0.0.1:8790/api" },
       "HUBSPOT_API_ORIGIN must be an origin such as http://127.0.0.1:8790 (no path, no trailing slash)",
     ],
+    [{ HUBSPOT_SUBSCRIPTION_TYPE_ID: "newsletter" }, "HUBSPOT_SUBSCRIPTION_TYPE_ID must be the numeric subscription type id"],
     [{ DB: undefined }, "DB (D1 database binding, newsletter outbox) is missing"],
     [{ SIGNUP_LIMITER: undefined }, "SIGNUP_LIMITER (Durable Object binding, newsletter rate limit) is missing"],
   ])("names what is wrong: %o", (extra, problem) => {

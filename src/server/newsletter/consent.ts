@@ -70,3 +70,15 @@ export function consentStatements(
       .bind(record.emailHash, consent.version, consent.language, record.pageUri, at),
   };
 }
+
+/** The text of the subscriber's latest consent: what delivery passes on to HubSpot. */
+export async function latestConsentText(db: D1Database, emailHash: string): Promise<string | undefined> {
+  const row = await db
+    .prepare(
+      `SELECT t.text FROM consents c JOIN consent_texts t ON t.version = c.consent_version
+       WHERE c.email_hash = ?1 ORDER BY c.id DESC LIMIT 1`,
+    )
+    .bind(emailHash)
+    .first<{ text: string }>();
+  return row?.text;
+}

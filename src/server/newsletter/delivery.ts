@@ -2,6 +2,7 @@ import type { HubSpotTarget } from "../env";
 import type { Logger } from "../../shared/log";
 import { describeTarget, sendToHubSpot, type SendResult } from "./hubspot";
 import { claimById, claimNextDue, failExhaustedClaims, finishClaim, forgetUndeliverable, iso, type Claim } from "./outbox";
+import { latestConsentText } from "./consent";
 import { logHash } from "./privacy";
 
 /** Attempts per address, the first one included; then the row is marked failed. */
@@ -34,7 +35,12 @@ export function staleClaimMs(timeoutMs: number): number {
 
 /** Sends one claimed row and writes the outcome back. */
 export async function deliverClaim(deps: DeliveryDeps, claim: Claim): Promise<SendResult> {
-  const result = await sendToHubSpot(deps.target, { email: claim.email, pageUri: claim.page_uri, language: claim.language }, deps);
+  const consentText = await latestConsentText(deps.db, claim.email_hash);
+  const result = await sendToHubSpot(
+    deps.target,
+    { email: claim.email, pageUri: claim.page_uri, language: claim.language, consentText },
+    deps,
+  );
   const now = deps.now();
   const log = deps.logger.with({ emailHash: logHash(claim.email_hash), attempt: claim.attempts, via: describeTarget(deps.target) });
   let kept: boolean;
