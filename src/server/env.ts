@@ -89,14 +89,25 @@ export function tokenNotices(env: Secrets): string[] {
   return dependent.length ? [`${dependent.join(", ")} set without STORYBLOK_TOKEN: serving the embedded content snapshot`] : [];
 }
 
-function hubspotTarget(
-  portalId: string | undefined,
-  formGuid: string | undefined,
-  token: string | undefined,
-  common: { apiOrigin?: string; subscriptionTypeId?: number },
-): HubSpotTarget | undefined {
-  if (portalId && formGuid) return { kind: "forms", portalId, formGuid, ...common };
-  return token ? { kind: "crm", token, ...common } : undefined;
+/** The HubSpot settings: where signups go, or the problems with them. */
+function readHubSpot(env: Secrets): { target?: HubSpotTarget; problems: string[] } {
+  const problems: string[] = [];
+  const portalId = env.HUBSPOT_PORTAL_ID?.trim();
+  const formGuid = env.HUBSPOT_FORM_GUID?.trim();
+  if (Boolean(portalId) !== Boolean(formGuid)) problems.push("HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together");
+  if (portalId && !/^\d+$/.test(portalId)) problems.push("HUBSPOT_PORTAL_ID must be the numeric portal id");
+  if (formGuid && !UUID.test(formGuid)) problems.push("HUBSPOT_FORM_GUID must be a form GUID");
+  const apiOrigin = env.HUBSPOT_API_ORIGIN?.trim() || undefined;
+  if (apiOrigin && !/^https?:\/\/[^/]+$/.test(apiOrigin))
+    problems.push("HUBSPOT_API_ORIGIN must be an origin such as http://127.0.0.1:8790 (no path, no trailing slash)");
+  const subscriptionType = env.HUBSPOT_SUBSCRIPTION_TYPE_ID?.trim();
+  if (subscriptionType && !/^\d+$/.test(subscriptionType))
+    problems.push("HUBSPOT_SUBSCRIPTION_TYPE_ID must be the numeric subscription type id");
+  const common = { apiOrigin, subscriptionTypeId: subscriptionType ? Number(subscriptionType) : undefined };
+  const token = env.HUBSPOT_TOKEN?.trim();
+  // The form wins when both are set: it records the consent context (page URI) with the signup.
+  if (portalId && formGuid) return { target: { kind: "forms", portalId, formGuid, ...common }, problems };
+  return { target: token ? { kind: "crm", token, ...common } : undefined, problems };
 }
 
 export class ConfigError extends Error {
@@ -120,17 +131,8 @@ export function readConfig(env: AppEnv): Config {
   }
   if (!env.DB) problems.push("DB (D1 database binding, newsletter outbox) is missing");
   if (!env.SIGNUP_LIMITER) problems.push("SIGNUP_LIMITER (Durable Object binding, newsletter rate limit) is missing");
-  const portalId = env.HUBSPOT_PORTAL_ID?.trim();
-  const formGuid = env.HUBSPOT_FORM_GUID?.trim();
-  if (Boolean(portalId) !== Boolean(formGuid)) problems.push("HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together");
-  if (portalId && !/^\d+$/.test(portalId)) problems.push("HUBSPOT_PORTAL_ID must be the numeric portal id");
-  if (formGuid && !UUID.test(formGuid)) problems.push("HUBSPOT_FORM_GUID must be a form GUID");
-  const hubspotApiOrigin = env.HUBSPOT_API_ORIGIN?.trim();
-  if (hubspotApiOrigin && !/^https?:\/\/[^/]+$/.test(hubspotApiOrigin))
-    problems.push("HUBSPOT_API_ORIGIN must be an origin such as http://127.0.0.1:8790 (no path, no trailing slash)");
-  const subscriptionTypeId = env.HUBSPOT_SUBSCRIPTION_TYPE_ID?.trim();
-  if (subscriptionTypeId && !/^\d+$/.test(subscriptionTypeId))
-    problems.push("HUBSPOT_SUBSCRIPTION_TYPE_ID must be the numeric subscription type id");
+  const hubspot = readHubSpot(env);
+  problems.push(...hubspot.problems);
   const spaceId = env.STORYBLOK_SPACE_ID?.trim();
   if (spaceId && !/^\d+$/.test(spaceId)) problems.push("STORYBLOK_SPACE_ID must be the numeric space id");
   // These ids end up in inline scripts: only their documented shapes are accepted.
@@ -159,11 +161,7 @@ export function readConfig(env: AppEnv): Config {
     siteUrl: env.SITE_URL,
     logLevel,
     requestLogSampleRate,
-    // The form wins when both are set: it records the consent context (page URI) with the signup.
-    hubspot: hubspotTarget(portalId, formGuid, env.HUBSPOT_TOKEN?.trim(), {
-      apiOrigin: hubspotApiOrigin || undefined,
-      subscriptionTypeId: subscriptionTypeId ? Number(subscriptionTypeId) : undefined,
-    }),
+    hubspot: hubspot.target,
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
     thirdParty: { gtmId: gtmId || undefined, cookieConsentId: cookieConsentId || undefined, salesTrackingId: salesTrackingId || undefined },
     notices: tokenNotices(env),

@@ -5,7 +5,6 @@
  */
 import type { Lang } from "../../shared/i18n/lang";
 import { sha256Hex } from "./privacy";
-import { iso } from "./outbox";
 
 /** The part of a rich text document the plain text is read from. */
 export interface TextNode {
@@ -52,10 +51,9 @@ export async function consentText(doc: TextNode | null | undefined, language: La
  */
 export function consentStatements(
   db: D1Database,
-  record: { emailHash: string; consent: ConsentText; pageUri: string | null; now: number },
+  record: { emailHash: string; consent: ConsentText; pageUri: string | null; at: string },
 ): { beforeStore: D1PreparedStatement; afterStore: D1PreparedStatement } {
-  const at = iso(record.now);
-  const { consent } = record;
+  const { consent, at } = record;
   return {
     beforeStore: db
       .prepare(

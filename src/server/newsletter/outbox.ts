@@ -72,7 +72,7 @@ export interface NewSubscriber {
  */
 export async function storeSubscriber(db: D1Database, s: NewSubscriber): Promise<{ id: number; status: SubscriberStatus } | undefined> {
   const at = iso(s.now);
-  const consent = consentStatements(db, { emailHash: s.emailHash, consent: s.consent, pageUri: s.pageUri, now: s.now });
+  const consent = consentStatements(db, { emailHash: s.emailHash, consent: s.consent, pageUri: s.pageUri, at });
   const store = db
     .prepare(
       `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at, language)
