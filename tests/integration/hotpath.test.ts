@@ -7,7 +7,7 @@ import { RESOLVE_RELATIONS } from "../../src/server/content/relations";
 import { AUTHORITY_FRESH_MS } from "../../src/server/content/cv-authority";
 import { CV_CHECK_MS } from "../../src/server/content/cache-version";
 import type { Fault } from "../../src/server/demo/emulator";
-import { realSleep } from "../../src/server/content/retry";
+import type { Sleep } from "../../src/server/content/retry";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 import { recordCacheVersion } from "../helpers/cache-version";
 import { BASE, WEBHOOK_SECRET, kvKeys, testInstance, testOrigin } from "../helpers/site";
@@ -26,15 +26,17 @@ beforeEach(async () => {
 interface SiteOptions {
   kv?: KVNamespace;
   /**
-   * Real time matters (a hanging origin, the request budget): waits really wait, and the clock
-   * moves with real time as well as with `advance`.
+   * Real time matters (a hanging origin, the request budget): the clock moves with real time as
+   * well as with `advance`, and the origin's hang is real. The code's own waits (a 429's backoff, a
+   * turn in the rate limit) move the clock at once instead of waiting: a background check retrying
+   * a 429 five times would otherwise hold the test for 15 s.
    */
   realTime?: boolean;
 }
 
 function site(options: SiteOptions = {}) {
   const origin = testOrigin({ realTime: options.realTime });
-  const instance = testInstance(origin, { kv: options.kv, sleep: options.realTime ? realSleep : undefined });
+  const instance = testInstance(origin, { kv: options.kv, sleep: options.realTime ? clockSleep(origin) : undefined });
   return {
     ...origin,
     ...instance,
@@ -55,6 +57,11 @@ function site(options: SiteOptions = {}) {
       await instance.get("/bestaat-niet"); // answered from the cached links list; starts the check and waits for it
     },
   };
+}
+
+/** A wait that moves the injected clock by its length and returns at once. */
+function clockSleep(origin: { advance: (ms: number) => void }): Sleep {
+  return async (ms) => origin.advance(ms);
 }
 
 /** Visits pages one by one, 2 s apart on the injected clock (the rate limit refills), then forgets the waits. */
