@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps = {}) {
   const isolate: ContentIsolate = { state: createContentIsolateState(deps.parsedCache) };
   const htmlMemo = deps.htmlMemo ?? createHtmlMemo();
   const routeRules = deps.routeRules ? compileRouteRules(deps.routeRules, ROUTE_MIDDLEWARE) : siteRouteRules;
-  const webhook = createWebhook({ now, sleep: deps.sleep });
+  const webhook = createWebhook({ now, sleep: deps.sleep, timer: deps.timer });
   // what exists only on the embedded space (no Storyblok token): its content origin and its routes
   const demo = createDemo({ load: deps.loadEmbedded ?? loadEmbeddedSpace, now, fetch: deps.contentFetch, receive: webhook.receive });
   const app = new Hono<AppBindings>();

@@ -25,6 +25,8 @@ export interface RequestVariables {
   lang: Lang;
   /** What the visual editor's preview links are signed with, and the bridge a preview loads. */
   visualEditor: VisualEditor;
+  /** A valid visual-editor link asked: every answer, an error screen too, is the editor's (framed by Storyblok, never stored). */
+  editor?: boolean;
   /** The isolate's memo of HTML parts every visitor gets (render/html-memo.ts). */
   htmlMemo: HtmlMemo;
   /** When the request's answer has gone out: the content layer's background checks wait for it. */

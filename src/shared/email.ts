@@ -1,28 +1,51 @@
 /**
  * The newsletter's email rule, shared by the form (browser) and the API (Worker): a local part of
- * the characters an address may hold, then domain labels of at most 63 characters separated by dots
- * (the HTML standard's valid-email pattern), at most 254 characters in all.
+ * at most 64 of the characters an address may hold (RFC 5321), then domain labels separated by dots
+ * (the HTML standard's valid-email pattern, letters of any script allowed: an international domain
+ * such as `bücher.de` is the address `xn--bcher-kva.de`), at most 254 characters in all.
  */
 export const EMAIL_HTML_PATTERN =
-  "[a-zA-Z0-9.!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+@[a-zA-Z0-9](?:[a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9])?)*";
+  "[a-zA-Z0-9.!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]{1,64}@[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}\\-]{0,61}[\\p{L}\\p{M}\\p{N}])?(?:\\.[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}\\-]{0,61}[\\p{L}\\p{M}\\p{N}])?)*";
 
 /**
  * The same rule as a regular expression. EMAIL_HTML_PATTERN is the form field's `pattern`
  * attribute, which browsers anchor and compile with the `v` flag (hence the escapes in the class):
- * one source, so the browser's check before hydration and ours can never disagree.
+ * one source, so the browser's check before hydration and ours can never disagree on the shape.
  */
 export const EMAIL_PATTERN = new RegExp(`^(?:${EMAIL_HTML_PATTERN})$`, "v");
 
 /** Longest address accepted (RFC 5321 path limit), also the field's `maxlength`. */
 export const EMAIL_MAX_LENGTH = 254;
 
+/** A DNS label in its ASCII form: what the 63-character limit is counted on. */
+const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
 export function isValidEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+  if (!EMAIL_PATTERN.test(value)) return false;
+  const ascii = asciiEmail(value);
+  const domain = ascii?.slice(ascii.lastIndexOf("@") + 1);
+  return ascii !== undefined && ascii.length <= EMAIL_MAX_LENGTH && domain!.split(".").every((label) => ASCII_LABEL.test(label));
 }
 
-/** How an address is stored: trimmed, domain lower-cased (the local part may be case-sensitive). */
+/** How an address is stored: trimmed, the domain in its lower-case ASCII form (the local part may be case-sensitive). */
 export function normaliseEmail(value: string): string {
   const trimmed = value.trim();
-  const at = trimmed.lastIndexOf("@");
-  return at < 0 ? trimmed : trimmed.slice(0, at) + trimmed.slice(at).toLowerCase();
+  return asciiEmail(trimmed) ?? trimmed;
+}
+
+/**
+ * The address with its domain as DNS has it: lower case, an international domain in punycode
+ * (the URL parser's IDNA mapping, the same in workerd, browsers and Node; an ASCII domain is only
+ * lower-cased, so the parser never reads a number as an IPv4 address). Undefined: no usable domain.
+ */
+function asciiEmail(value: string): string | undefined {
+  const at = value.lastIndexOf("@");
+  if (at < 0) return undefined;
+  const domain = value.slice(at + 1);
+  if (/^[\x20-\x7e]*$/.test(domain)) return `${value.slice(0, at)}@${domain.toLowerCase()}`;
+  try {
+    return `${value.slice(0, at)}@${new URL(`http://${domain}`).hostname}`;
+  } catch {
+    return undefined;
+  }
 }

@@ -36,6 +36,8 @@ declare class URLSearchParams {
 declare class URL {
   constructor(url: string, base?: string | URL);
   readonly href: string;
+  /** The host name as DNS has it: lower case, an international name in punycode (IDNA). */
+  readonly hostname: string;
   readonly searchParams: URLSearchParams;
 }
 

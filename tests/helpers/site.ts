@@ -111,10 +111,11 @@ export function testInstance(origin: TestOrigin, options: InstanceOptions = {}) 
     return answer;
   }
 
-  /** A publish in Storyblok, and its signed webhook to this isolate (accepted). */
-  async function publish(slug: string) {
-    origin.emulator.publish(slug);
-    const body = JSON.stringify({ text: `published ${slug}`, action: "published", full_slug: slug, story_id: 1 });
+  /** An editor's action in Storyblok, and its signed webhook to this isolate (accepted). */
+  async function announce(action: "published" | "unpublished", slug: string) {
+    if (action === "published") origin.emulator.publish(slug);
+    else origin.emulator.unpublish(slug);
+    const body = JSON.stringify({ text: `${action} ${slug}`, action, full_slug: slug, story_id: 1 });
     const hook = await get("/api/storyblok/webhook", {
       method: "POST",
       headers: { "webhook-signature": await storyblokSignature(WEBHOOK_SECRET, body) },
@@ -123,7 +124,16 @@ export function testInstance(origin: TestOrigin, options: InstanceOptions = {}) 
     expect(hook.status).toBe(202);
   }
 
-  return { logs, sleeps, call, get, publish };
+  return {
+    logs,
+    sleeps,
+    call,
+    get,
+    /** A publish in Storyblok, and its signed webhook to this isolate (accepted). */
+    publish: (slug: string) => announce("published", slug),
+    /** An unpublish in Storyblok, and its signed webhook to this isolate (accepted). */
+    unpublish: (slug: string) => announce("unpublished", slug),
+  };
 }
 
 export async function kvKeys(): Promise<string[]> {

@@ -396,7 +396,8 @@ describe("under load", () => {
     const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("content requests hung")), 15_000));
     const results = (await Promise.race([work, timeout])) as Awaited<typeof work>;
     expect(results).toHaveLength(12);
-    // 5 per second with a 1 s start budget: what cannot start in time is refused (503), never queued on.
+    // 5 per second; a call without a copy waits its turn for at most START_BUDGET_MS: what cannot
+    // start in time is refused (503), never queued on.
     const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
     for (const reason of refused) expect(reason).toMatchObject({ name: "ContentError", status: 503 });
     expect(results.filter((result) => result.status === "fulfilled").length).toBeGreaterThanOrEqual(5);

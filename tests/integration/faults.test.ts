@@ -119,7 +119,8 @@ describe("a wrong-shaped origin answer is never cached and never replaces a good
     const s = site();
     expect((await s.get("/contact")).status).toBe(200);
     const good = await lastGoodContact();
-    await s.publish("contact");
+    await s.publish("home"); // a new cv: contact is read again (the webhook itself reads only home)
+    s.advance(2000); // the rate limit refills after the webhook's own reads
     s.setFault(contactFault(body));
     const during = await s.get("/contact");
     expect([during.status, during.source]).toEqual([200, "stale"]);
@@ -143,6 +144,41 @@ describe("a wrong-shaped origin answer is never cached and never replaces a good
     const after = await s.get("/contact");
     expect([after.status, after.source]).toEqual([200, "miss"]);
     expect(after.text).toContain("<title>Contact");
+  });
+
+  it("a combined answer missing a story the links list names is a bad answer: the copy is served and kept, nothing cached as not found", async () => {
+    const s = site();
+    expect((await s.get("/contact")).status).toBe(200);
+    const good = await lastGoodContact();
+    await s.publish("home"); // a new cv: contact and the theme are read again, together
+    s.advance(2000); // the rate limit refills after the webhook's own reads
+    // Storyblok's list answer leaves contact out, though the same cv's links list names it
+    s.setFault((url) =>
+      url.pathname === "/v2/cdn/stories" && url.searchParams.get("by_slugs")?.split(",").includes("contact")
+        ? { status: 200, body: { stories: [theme], rels: [], links: [], cv: s.emulator.cacheVersion } }
+        : undefined,
+    );
+    const during = await s.get("/contact");
+    expect([during.status, during.source]).toEqual([200, "stale"]);
+    expect(await lastGoodContact()).toEqual(good);
+    expect((await kvKeys()).filter((key) => key.startsWith(`c:${s.emulator.cacheVersion}:story/contact?`))).toEqual([]);
+    expect(s.logs.filter((l) => /^story\/contact\?/.test(String(l.name))).map((l) => [l.level, l.event, l.problem])).toEqual([
+      ["warn", "content.bad_answer", "the links list names this story, the answer does not hold it"],
+      ["warn", "content.stale", undefined],
+    ]);
+    // the origin recovers: the page is read again at once, not remembered as gone
+    s.setFault(undefined);
+    s.advance(2000);
+    const after = await s.get("/contact");
+    expect([after.status, after.source]).toEqual([200, "miss"]);
+  });
+
+  it("a story the links list no longer names is still gone: the list answer without it is a 404", async () => {
+    const s = site();
+    expect((await s.get("/over-ons")).status).toBe(200);
+    s.emulator.unpublish("over-ons");
+    await s.publish("home");
+    expect((await s.get("/over-ons")).status).toBe(404);
   });
 
   it("a wrong shape without a copy to fall back on is a 503 with Retry-After, and the next request asks again", async () => {

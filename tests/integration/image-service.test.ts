@@ -1,4 +1,4 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { imageRequest, parseTransformation } from "../../src/server/demo/image-service";
@@ -47,6 +47,16 @@ describe("the embedded space's image service", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/jpeg");
     expect(header).toEqual({ format: "jpeg", width: 1200, height: 630 });
+  });
+
+  it("the SVG files themselves (/_img/, served by the platform from public/_headers) carry the image route's CSP", async () => {
+    const routed = await get(logo);
+    const file = /^\/_storyblok\/f\/(.+)$/.exec(logo)![1]!;
+    const stored = await env.ASSETS.fetch(new Request(`${BASE}/_img/${file}/original.svg`));
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get("content-type")).toBe("image/svg+xml");
+    expect(stored.headers.get("content-security-policy")).toBe(routed.headers.get("content-security-policy"));
+    await Promise.all([routed.body?.cancel(), stored.body?.cancel()]);
   });
 
   it("serves an SVG asset as it is, also through /m/, under a CSP that runs nothing", async () => {

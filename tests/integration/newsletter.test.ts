@@ -67,10 +67,20 @@ describe("POST /api/hubspot/create: answers", () => {
     ["a domain label over 63 characters", `x@${"a".repeat(64)}.nl`],
     ["a space in the local part", "jan jansen@voorbeeld.nl"],
     ["over 254 characters", `${"a".repeat(250)}@b.nl`],
+    ["a local part over 64 characters (RFC 5321)", `${"a".repeat(65)}@b.nl`],
+    ["an international domain whose ASCII form has a label over 63 characters", `x@${"ü".repeat(60)}.de`],
   ])("refuses %s with 400 and the form's message", async (_, value) => {
     const h = harness();
     await expectJson(await postJson(h, JSON.stringify({ email: value })), 400, INVALID);
     expect(await h.rows()).toEqual([]);
+  });
+
+  it("accepts a 64-character local part and an international domain, stored in its ASCII (punycode) form: one subscriber either way", async () => {
+    const h = harness();
+    await expectJson(await h.subscribe(`${"a".repeat(64)}@b.nl`), 201, SUBSCRIBED);
+    await expectJson(await h.subscribe("Jan@Bücher.de"), 201, SUBSCRIBED);
+    await expectJson(await h.subscribe("Jan@xn--bcher-kva.de"), 201, SUBSCRIBED);
+    expect((await h.rows()).map((row) => row.email)).toEqual([`${"a".repeat(64)}@b.nl`, "Jan@xn--bcher-kva.de"]);
   });
 
   it.each([

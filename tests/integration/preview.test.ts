@@ -222,6 +222,29 @@ describe("a valid preview link", () => {
     expect(html).toContain(`&quot;full_slug&quot;:&quot;${firstCase.full_slug}&quot;`);
   });
 
+  it("on a redirecting path (/home) gets a 301 that keeps the link for the editor and is never stored", async () => {
+    const get = setup();
+    const query = await previewQuery();
+    const { response } = await get(`/home${query}`);
+    expect([response.status, response.headers.get("location"), response.headers.get("cache-control")]).toEqual([
+      301,
+      `/${query}`,
+      "private, no-store",
+    ]);
+  });
+
+  it("on a path without a story gets an error screen the visual editor can frame, never stored or indexed", async () => {
+    const get = setup();
+    const { response, html } = await get(`/bestaat-niet${await previewQuery()}`);
+    expect(response.status).toBe(404);
+    expect(html).toContain("Page not found: /bestaat-niet");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const csp = response.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/frame-ancestors 'self' https:\/\/app\.storyblok\.com(;|$)/);
+    expect(csp).not.toContain("frame-ancestors 'none'");
+  });
+
   it("is only ever an hour long", async () => {
     const get = setup();
     expect((await get(`/${await previewQuery({ age: 3500 })}`)).html).toContain(DRAFT_TITLE);

@@ -5,7 +5,8 @@ import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/demo/emulator";
 import type { StoredBlok } from "../helpers/stored";
 import { testApp } from "../helpers/site";
-import { storyblokSignature } from "../../src/server/routes/webhook";
+import type { Timer } from "../../src/shared/deadline";
+import { WEBHOOK_REFRESH_WAIT_MS, storyblokSignature } from "../../src/server/routes/webhook";
 
 const SECRET = "storyblok-webhook-geheim";
 const BASE = "http://www.koraal.test";
@@ -37,9 +38,13 @@ interface Options {
   env?: Record<string, string>;
   /** Holds the content API's `cdn/spaces/me` answers until released. */
   holdSpace?: Promise<void>;
+  /** Called when `cdn/spaces/me` is asked (before it is held). */
+  onSpace?: () => void;
   embedded?: boolean;
   /** Replaces waiting (the webhook's trailing refresh); records what was asked. */
   sleep?: (ms: number) => Promise<void>;
+  /** How deadlines pass (the answer's wait for the cv read); default: real time. */
+  timer?: Timer;
 }
 
 function setup(options: Options = {}) {
@@ -48,13 +53,17 @@ function setup(options: Options = {}) {
   const spaceCalls: number[] = [];
   const contentFetch: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname === "/v2/cdn/spaces/me") spaceCalls.push(Date.now());
+    if (url.pathname === "/v2/cdn/spaces/me") {
+      spaceCalls.push(Date.now());
+      options.onSpace?.();
+    }
     if (url.pathname === "/v2/cdn/spaces/me" && options.holdSpace) await options.holdSpace;
     return emulator.fetch(input, init);
   };
   const app = testApp({
     contentFetch: options.embedded ? undefined : contentFetch,
     sleep: options.sleep,
+    timer: options.timer,
     logSink: (_, line) => logs.push(JSON.parse(line)),
   });
   const secret = options.secret === undefined ? SECRET : options.secret;
@@ -109,15 +118,44 @@ describe("POST /api/storyblok/webhook", () => {
     const after = await site.send("/");
     expect(after.status).toBe(200);
     expect(after.text).toContain(title);
-    expect(after.headers.get("server-timing")).toMatch(/^content;desc="miss"/);
+    // the webhook read the published story for the new cache version before it answered
+    expect(after.headers.get("server-timing")).toMatch(/^content;desc="hit"/);
     expect(site.logs.filter((l) => l.event === "webhook.cache_version")).toEqual([
       expect.objectContaining({ action: "published", storyId: home.id, cv: site.emulator.cacheVersion }),
     ]);
   });
 
-  it("answers 202 at once and reads the new cache version afterwards (waitUntil)", async () => {
+  it("answers 202 once it has read the new cache version and the published story: the isolate's next page view shows it", async () => {
     let release!: () => void;
-    const site = setup({ holdSpace: new Promise<void>((resolve) => (release = resolve)) });
+    let asked!: () => void;
+    const spaceAsked = new Promise<void>((resolve) => (asked = resolve));
+    const site = setup({
+      holdSpace: new Promise<void>((resolve) => (release = resolve)),
+      onSpace: () => asked(),
+    });
+    expect(await site.page("/")).not.toContain(draftOnlyTitle());
+    site.emulator.publish("home");
+    const hook = site
+      .call("/api/storyblok/webhook", {
+        method: "POST",
+        headers: { "webhook-signature": await storyblokSignature(SECRET, publishedEvent) },
+        body: publishedEvent,
+      })
+      .then((call) => ({ ...call, loggedBefore: site.logs.map((line) => line.event) }));
+    await spaceAsked;
+    release();
+    const { response, done, loggedBefore } = await hook;
+    expect(response.status).toBe(202);
+    expect(loggedBefore).toContain("webhook.cache_version");
+    const next = await site.call("/"); // the webhook's background work not waited for: nothing of the publish is left to it
+    expect(await next.response.text()).toContain(draftOnlyTitle());
+    await Promise.all([done, next.done]);
+  });
+
+  it("a cv read slower than WEBHOOK_REFRESH_WAIT_MS does not hold the answer: it goes on after it", async () => {
+    let release!: () => void;
+    const deadlines: number[] = [];
+    const site = setup({ holdSpace: new Promise<void>((resolve) => (release = resolve)), timer: async (ms) => void deadlines.push(ms) });
     site.emulator.publish("home");
     const { response, done } = await site.call("/api/storyblok/webhook", {
       method: "POST",
@@ -125,6 +163,7 @@ describe("POST /api/storyblok/webhook", () => {
       body: publishedEvent,
     });
     expect(response.status).toBe(202);
+    expect(deadlines).toContain(WEBHOOK_REFRESH_WAIT_MS);
     expect(await env.CONTENT_CACHE.get("cv:current")).toBeNull();
     release();
     await done;
@@ -198,10 +237,12 @@ describe("POST /api/storyblok/webhook", () => {
     expect(site.emulator.cacheVersion).toBeGreaterThan(firstCv);
     expect(await env.CONTENT_CACHE.get("cv:current")).toBe(String(site.emulator.cacheVersion));
     expect(site.logs.filter((l) => l.event === "webhook.cache_version").map((l) => l.cv)).toEqual([firstCv, site.emulator.cacheVersion]);
-    // the page is no longer the copy cached under the first cv (a miss, or a copy while the rate limit refills)
+    // the page comes from the newest cv: the re-publish's refresh read the published story for it
     const after = await site.send("/");
     expect(after.status).toBe(200);
-    expect(after.headers.get("server-timing")).not.toMatch(/content;desc="hit"/);
+    const newest = await env.CONTENT_CACHE.list({ prefix: `c:${site.emulator.cacheVersion}:story/home?` });
+    // in both languages
+    expect(newest.keys.map((key) => /language=(\w+)/.exec(key.name)?.[1] ?? "nl").sort()).toEqual(["en", "nl"]);
     // no KV record per signed call: replays are bounded by the refresh throttle, not remembered
     expect((await env.CONTENT_CACHE.list({ prefix: "webhook:" })).keys).toEqual([]);
   });
@@ -314,6 +355,22 @@ describe("POST /api/storyblok/emulator/publish (local runs)", () => {
     expect(answer.json()).toEqual({ message: "Ontvangen: de site toont de nieuwe inhoud zo meteen." });
     expect(await site.page("/")).toContain(title);
     expect(site.logs.filter((l) => l.event === "webhook.cache_version")).toHaveLength(1);
+  });
+
+  it('takes a story offline with "action": "unpublished" and runs the webhook: the page is gone next, its copy too', async () => {
+    const site = setup({ embedded: true });
+    expect((await site.send("/contact")).status).toBe(200);
+    const body = JSON.stringify({ full_slug: "contact", action: "unpublished" });
+    const answer = await site.post("/api/storyblok/emulator/publish", body, await storyblokSignature(SECRET, body));
+    expect([answer.status, answer.json()]).toEqual([202, { message: "Ontvangen: de site toont de nieuwe inhoud zo meteen." }]);
+    expect((await site.send("/contact")).status).toBe(404);
+    expect((await env.CONTENT_CACHE.list({ prefix: "lkg:story/contact" })).keys).toEqual([]);
+    const unknownAction = JSON.stringify({ full_slug: "contact", action: "deleted" });
+    const refused = await site.post("/api/storyblok/emulator/publish", unknownAction, await storyblokSignature(SECRET, unknownAction));
+    expect([refused.status, refused.json()]).toEqual([
+      400,
+      { message: 'Stuur {"full_slug": "...", "action": "published" of "unpublished"}.' },
+    ]);
   });
 
   it("is signed like the webhook, and knows only existing stories", async () => {

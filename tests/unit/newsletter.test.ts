@@ -60,6 +60,13 @@ describe("signup limit (token bucket)", () => {
     expect(await clientKey("203.0.113.1")).not.toBe(await clientKey("203.0.113.2"));
     expect(await clientKey(undefined)).toBe("local");
   });
+
+  it("keys an IPv4-mapped IPv6 address (::ffff:a.b.c.d) by its IPv4 address, not by a /64 every such client shares", async () => {
+    const v4 = await clientKey("203.0.113.1");
+    for (const mapped of ["::ffff:203.0.113.1", "::FFFF:203.0.113.1", "0:0:0:0:0:ffff:203.0.113.1", "::ffff:cb00:7101"])
+      expect([mapped, await clientKey(mapped)]).toEqual([mapped, v4]);
+    expect(await clientKey("::ffff:203.0.113.2")).not.toBe(v4);
+  });
 });
 
 describe("delivery schedule", () => {

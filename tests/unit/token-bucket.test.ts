@@ -65,3 +65,20 @@ describe("token bucket debt is capped", () => {
     expect(bucket.reserve(1000)).toBeNull();
   });
 });
+
+describe("spare tokens", () => {
+  it("are taken only while `keep` more stay, never go into debt, and leave waiting calls their turn", () => {
+    const clock = fakeClock();
+    const bucket = createTokenBucket({ ratePerSecond: 5, now: clock.now });
+    expect(Array.from({ length: 5 }, () => bucket.spare(1))).toEqual([true, true, true, true, false]);
+    // the kept token is there for a call that waits for its turn
+    expect(bucket.reserve(1000)).toBe(0);
+    expect(bucket.spare(0)).toBe(false);
+    // a reservation in debt is ahead of every spare: none until the debt is paid and one more has come
+    expect(bucket.reserve(1000)).toBe(200);
+    clock.advance(200);
+    expect(bucket.spare(0)).toBe(false);
+    clock.advance(200);
+    expect(bucket.spare(0)).toBe(true);
+  });
+});

@@ -38,6 +38,8 @@ export interface LocalWorkerOptions {
   minify?: boolean;
   /** The checkout to serve (default this one): another, built, for a paired run (tools/perf/bench-pair.ts). */
   cwd?: string;
+  /** More of the Worker's vars (`--var`), e.g. a webhook secret for the local publish route. */
+  vars?: Record<string, string>;
 }
 
 /**
@@ -63,6 +65,7 @@ export function startLocalWorker({
   config,
   minify,
   cwd = REPO_ROOT,
+  vars = {},
 }: LocalWorkerOptions): ChildProcess {
   if (config === undefined) {
     execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
@@ -74,6 +77,7 @@ export function startLocalWorker({
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"];
   if (config !== undefined) args.push("--config", config);
   args.push("--log-level", logLevel === "info" ? "log" : "error", "--persist-to", persist, "--var", `LOG_LEVEL:${logLevel}`);
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   args.push("--inspector-port", String(inspectorPort));
   if (minify === false) args.push("--no-minify");
   return spawn(process.execPath, [WRANGLER, ...args], { cwd, stdio: ["ignore", stdout, stderr], env: BENCH_ENV });

@@ -4,11 +4,13 @@ import type { CvAuthority } from "./cv-authority";
 import type { Timer } from "../../shared/deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
+import { NEEDED, onSpareTokens, type OriginCall } from "./admission";
 import { createParsedCache, type ParsedCache } from "./parsed-cache";
+import type { SharedLoads } from "./shared-loads";
 import { storyLanguage } from "./localise";
 import { RESOLVE_RELATIONS } from "./relations";
 import { createStoryBatch } from "./story-batch";
-import { readThrough, readWithoutCv, type Fetched, type ReadThroughDeps } from "./read-through";
+import { badAnswer, cachedValue, readThrough, readWithoutCv, type Fetched, type Load, type ReadThroughDeps } from "./read-through";
 import { pageIndex, type PageIndex } from "./routable";
 import { datasourceEntriesProblem, linksProblem, loadedStoryProblem, storyListProblem, type ShapeCheck } from "./shape";
 import { LANGS } from "../../shared/i18n/lang";
@@ -24,6 +26,11 @@ export type { ContentSource, Fetched } from "./read-through";
  * waits for the call itself, which its timeout bounds.
  */
 export const STALE_AFTER_MS = 1500;
+/**
+ * How long a request without a copy waits for another request's load of the same answer: as long
+ * as its own call could take to start (START_BUDGET_MS) and to answer (ORIGIN_TIMEOUT_MS).
+ */
+export const SHARED_WAIT_MS = 6000;
 
 /** The site's whole view of content. Routes call this; blocks never do. */
 export interface Content {
@@ -50,6 +57,12 @@ export interface Content {
   refreshCacheVersion(): Promise<number>;
   /** The story is gone (unpublished, deleted): its last-known-good copy must never be served again. */
   forgetStory(slug: string): void;
+  /**
+   * A story just published, read for the current cache version in every language, each call waiting
+   * its turn at the rate limit as a page without a copy does: the webhook's isolate shows it from
+   * its next request, whatever else is being refilled.
+   */
+  refillStory(slug: string): Promise<void>;
 }
 
 /**
@@ -62,10 +75,12 @@ export interface ContentIsolateState {
   pages?: { cv: number; index: PageIndex };
   /** Parsed published entries by cv key (never drafts, never last-known-good copies). */
   parsed: ParsedCache;
+  /** The origin loads running, by cv key (shared-loads.ts). */
+  loads: SharedLoads;
 }
 
 export function createContentIsolateState(parsed: ParsedCache = createParsedCache()): ContentIsolateState {
-  return { memo: {}, parsed };
+  return { memo: {}, parsed, loads: new Map() };
 }
 
 export interface ContentDeps {
@@ -89,6 +104,8 @@ export interface ContentDeps {
   logger: Logger;
   /** Total time this request waits for Storyblok before a last-known-good copy is served (default STALE_AFTER_MS). */
   staleAfterMs?: number;
+  /** How long a request without a copy waits for another request's load of the same answer (default SHARED_WAIT_MS). */
+  sharedWaitMs?: number;
 }
 
 // include_dates: the sitemap's lastmod comes from published_at/updated_at
@@ -100,34 +117,26 @@ const storyName = (slug: string, language?: string) => requestName(`story/${slug
 export function createContent(deps: ContentDeps): Content {
   const { api, store, state } = deps;
   const readDeps = readThroughDeps(deps);
-  // a cold isolate (no cv in memory or KV) asks for the links list every page needs, without a cv,
-  // and takes the cv its answer names: no call of its own for the cv, and the list is cached under it
-  const coldLinks = async () => {
-    const { links, cv } = await api.linksAndVersion(LINKS_QUERY);
-    return { value: links, cv };
-  };
-  const versionDeps = cacheVersionDeps(deps, () => readWithoutCv(readDeps, LINKS_NAME, coldLinks, linksProblem));
+  const versionDeps = cacheVersionDeps(deps, () => readWithoutCv(readDeps, LINKS_NAME, coldLinks(api), linksProblem));
   const cacheVersion = () => currentCacheVersion(versionDeps);
-  const cached = async <T>(name: string, load: (cv: number) => Promise<T>, problemOf: ShapeCheck<T>) =>
+  const cached = async <T>(name: string, load: Load<T>, problemOf: ShapeCheck<T>) =>
     readThrough(readDeps, await cacheVersion(), name, load, problemOf);
+  // the list decides which pages exist: it is needed even where a copy exists (an old list would
+  // answer 404 for a page published since, or show one unpublished since)
   const links = () => cached(LINKS_NAME, (cv) => api.links({ ...LINKS_QUERY, cv }), linksProblem);
   let index: Promise<PageIndex> | undefined;
-  const loadIndex = async () => {
-    const cv = await cacheVersion();
-    if (state.pages?.cv === cv) return state.pages.index;
-    const { value, source } = await links();
-    const built = pageIndex(value);
-    // a stale list belongs to an older cv: use it, but do not remember it as this cv's
-    if (source !== "stale") state.pages = { cv, index: built };
-    return built;
-  };
 
   const listing = publishedLists(api, (name, load) => cached(name, load, storyListProblem));
-  const published = publishedStories(api, (slug, language, load) => cached(storyName(slug, language), load, loadedStoryProblem));
+  const reads: StoryReads = {
+    api,
+    cached: (name, load) => cached(name, load, loadedStoryProblem),
+    listed: (cv) => cachedValue(readDeps, cv, LINKS_NAME, linksProblem),
+    logger: deps.logger,
+  };
   const story: Content["story"] = async (slug, { version = "published", language } = {}) => {
     if (version === "draft")
       return { value: await previewApi(deps).story(slug, { ...storyParams, language, version: "draft" }), source: "draft" };
-    return published.one(slug, language);
+    return readStory(reads, slug, language, (cv, call) => loadStory(api, slug, language, cv, call));
   };
 
   return {
@@ -137,9 +146,11 @@ export function createContent(deps: ContentDeps): Content {
     story,
     storiesTogether(slugs, { version = "published", language } = {}) {
       // by_slugs names stories by their default-language full slug: other languages go one by one
-      const reads =
-        version === "draft" || language !== undefined ? slugs.map((slug) => story(slug, { version, language })) : published.together(slugs);
-      return reads as { [K in keyof typeof slugs]: Promise<Fetched<LoadedStory>> };
+      const each =
+        version === "draft" || language !== undefined
+          ? slugs.map((slug) => story(slug, { version, language }))
+          : readTogether(reads, slugs);
+      return each as { [K in keyof typeof slugs]: Promise<Fetched<LoadedStory>> };
     },
     async stories(params, { version = "published" } = {}) {
       if (version === "draft")
@@ -147,15 +158,41 @@ export function createContent(deps: ContentDeps): Content {
       return listing(params);
     },
     // read once per request: the redirects ask for it beside their own read, the page route after them
-    pageIndex: () => (index ??= loadIndex()),
+    pageIndex: () => (index ??= loadIndex(state, cacheVersion, links)),
     refreshCacheVersion: () => readStoryblok(versionDeps, versionDeps.fetchCurrentInBackground),
     forgetStory(slug) {
       for (const lang of LANGS) store.delete(lastGoodKey(storyName(slug, storyLanguage(lang))));
     },
+    refillStory: (slug) => refillStory(reads, slug),
     datasource(slug) {
-      return cached(requestName("datasource", { slug }), (cv) => api.datasourceEntries(slug, { cv }), datasourceEntriesProblem);
+      const load: Load<DatasourceEntry[]> = (cv, call) => api.datasourceEntries(slug, { cv }, onSpareTokens(call));
+      return cached(requestName("datasource", { slug }), load, datasourceEntriesProblem);
     },
   };
+}
+
+/**
+ * A cold isolate (no cv in memory or KV) asks for the links list every page needs without a cv and
+ * takes the cv its answer names: no call of its own for the cv, and the list is cached under it.
+ */
+const coldLinks = (api: StoryblokApi) => async () => {
+  const { links, cv } = await api.linksAndVersion(LINKS_QUERY);
+  return { value: links, cv };
+};
+
+/** The page index of the current cv: the isolate's, else built from the links list (and kept, unless the list is a stale copy). */
+async function loadIndex(
+  state: ContentIsolateState,
+  cacheVersion: () => Promise<number>,
+  links: () => Promise<Fetched<LinkEntry[]>>,
+): Promise<PageIndex> {
+  const cv = await cacheVersion();
+  if (state.pages?.cv === cv) return state.pages.index;
+  const { value, source } = await links();
+  const built = pageIndex(value);
+  // a stale list belongs to an older cv: use it, but do not remember it as this cv's
+  if (source !== "stale") state.pages = { cv, index: built };
+  return built;
 }
 
 /** How this request reads published answers: its budget for Storyblok starts now. */
@@ -167,6 +204,9 @@ function readThroughDeps(deps: ContentDeps): ReadThroughDeps {
     defer: deps.defer,
     now: deps.now,
     deadline: deps.now() + (deps.staleAfterMs ?? STALE_AFTER_MS),
+    loads: deps.state.loads,
+    sharedWaitMs: deps.sharedWaitMs ?? SHARED_WAIT_MS,
+    timer: deps.timer,
   };
 }
 
@@ -175,50 +215,67 @@ function readThroughDeps(deps: ContentDeps): ReadThroughDeps {
  * share one read: a cold cache asks the origin once, not once per block, each waiting on the
  * bucket. Held for the request only, so as many as the page has listing blocks.
  */
-function publishedLists(
-  api: StoryblokApi,
-  cachedList: (name: string, load: (cv: number) => Promise<StoryList>) => Promise<Fetched<StoryList>>,
-) {
+function publishedLists(api: StoryblokApi, cachedList: (name: string, load: Load<StoryList>) => Promise<Fetched<StoryList>>) {
   const reads = new Map<string, Promise<Fetched<StoryList>>>();
   return (params: ListParams) => {
     const full = { ...storyParams, ...params, version: "published" as const };
     const name = requestName("stories", full);
     let read = reads.get(name);
     if (!read) {
-      read = cachedList(name, (cv) => api.stories({ ...full, cv }));
+      read = cachedList(name, (cv, call) => api.stories({ ...full, cv }, onSpareTokens(call)));
       reads.set(name, read);
     }
     return read;
   };
 }
 
-type CachedStory = (
-  slug: string,
-  language: string | undefined,
-  load: (cv: number) => Promise<LoadedStory>,
-) => Promise<Fetched<LoadedStory>>;
+/** What published story reads need of the request's content layer. */
+interface StoryReads {
+  api: StoryblokApi;
+  cached: (name: string, load: Load<LoadedStory>) => Promise<Fetched<LoadedStory>>;
+  /** The links list of cache version `cv` as this isolate or KV holds it (no origin call). */
+  listed: (cv: number) => Promise<LinkEntry[] | undefined>;
+  logger: Logger;
+}
+
+const loadStory = (api: StoryblokApi, slug: string, language: string | undefined, cv: number, call: OriginCall) =>
+  api.story(slug, { ...storyParams, language, cv }, call);
+
+/** A published story through the cache; the origin saying "not found" for a story its own links list (same cv) names contradicts itself. */
+function readStory(reads: StoryReads, slug: string, language: string | undefined, load: Load<LoadedStory>): Promise<Fetched<LoadedStory>> {
+  return reads.cached(storyName(slug, language), (cv, call) =>
+    load(cv, call).catch(async (error: unknown) => {
+      if (!(error instanceof ContentError && error.notFound)) throw error;
+      if ((await reads.listed(cv))?.some((link) => !link.is_folder && link.slug.replace(/\/+$/, "") === slug))
+        throw badAnswer(reads.logger, storyName(slug, language), "the links list names this story, the answer does not hold it");
+      throw error;
+    }),
+  );
+}
 
 /**
- * Published stories through the cache: one, or several read together (a page and its theme), whose
- * misses come in one `by_slugs` call; each read tells the batch when it is over.
+ * Published stories read together (a page and its theme): misses come in one `by_slugs` call;
+ * each read tells the batch when it is over.
  */
-function publishedStories(api: StoryblokApi, cachedStory: CachedStory) {
-  const load = (slug: string, language: string | undefined, cv: number) => api.story(slug, { ...storyParams, language, cv });
-  return {
-    one: (slug: string, language: string | undefined) => cachedStory(slug, language, (cv) => load(slug, language, cv)),
-    together(slugs: readonly string[]): Array<Promise<Fetched<LoadedStory>>> {
-      const batch = createStoryBatch<LoadedStory>(slugs, {
-        one: (slug, cv) => load(slug, undefined, cv),
-        many: (wanted, cv) => api.storiesBySlugs(wanted, { ...storyParams, cv }),
-      });
-      return slugs.map((slug) => {
-        const read = cachedStory(slug, undefined, (cv) => batch.load(slug, cv));
-        const over = () => batch.settled(slug);
-        void read.then(over, over);
-        return read;
-      });
-    },
-  };
+function readTogether(reads: StoryReads, slugs: readonly string[]): Array<Promise<Fetched<LoadedStory>>> {
+  const batch = createStoryBatch<LoadedStory>(slugs, {
+    one: (slug, cv, call) => loadStory(reads.api, slug, undefined, cv, call),
+    many: (wanted, cv, call) => reads.api.storiesBySlugs(wanted, { ...storyParams, cv }, call),
+  });
+  return slugs.map((slug) => {
+    const read = readStory(reads, slug, undefined, (cv, call) => batch.load(slug, cv, call));
+    const over = () => batch.settled(slug);
+    void read.then(over, over);
+    return read;
+  });
+}
+
+/** Content.refillStory: in every language, each call waiting its turn as a page without a copy does. */
+async function refillStory(reads: StoryReads, slug: string): Promise<void> {
+  const languages = LANGS.map((lang) => storyLanguage(lang));
+  await Promise.allSettled(
+    languages.map((language) => readStory(reads, slug, language, (cv) => loadStory(reads.api, slug, language, cv, NEEDED))),
+  );
 }
 
 /**

@@ -4,16 +4,14 @@ import { createContent, type Content, type ContentIsolateState } from "./content
 import type { CvAuthority } from "./cv-authority";
 import type { Timer } from "../../shared/deadline";
 import { createCacheStore } from "./kv-store";
-import { ContentError } from "./errors";
-import { ORIGIN_BUSY, createGuardedFetch, realSleep, type Sleep } from "./retry";
+import { acquire, NEEDED, VERSION, type OriginCall } from "./admission";
+import { createGuardedFetch, realSleep, type Sleep } from "./retry";
 import { createStoryblokApi } from "./storyblok";
 import { createTokenBucket, storyblokRate, type TokenBucket } from "./token-bucket";
 
 export { ContentError } from "./errors";
 export type { Content, Fetched, ContentSource } from "./content";
 
-/** An origin call that cannot start within this long (the rate limit's queue) is not queued at all. */
-export const ORIGIN_START_BUDGET_MS = 1000;
 /** Each attempt at Storyblok is aborted after this long. */
 export const ORIGIN_TIMEOUT_MS = 3000;
 /**
@@ -70,24 +68,23 @@ export function contentForRequest(deps: ContentRequestDeps): Content {
 
   const { endpoint, tokens } = deps.origin;
 
-  const guarded = (retryBudgetMs: number | undefined) =>
+  // the rate limit by what waits for the answer (admission.ts): a visitor's call that does not say
+  // otherwise is needed (the links list, a draft); the background's read of the cv comes first
+  const guarded = (retryBudgetMs: number | undefined, call: OriginCall) =>
     createGuardedFetch({
       fetch: observed(deps.origin.fetch, logger, now),
       sleep,
       now,
       timeoutMs: ORIGIN_TIMEOUT_MS,
       retryBudgetMs,
-      acquire: async () => {
-        const wait = bucket.reserve(ORIGIN_START_BUDGET_MS);
-        if (wait === null) throw new ContentError(ORIGIN_BUSY, "Content service busy: rate limit queue full");
-        if (wait > 0) await sleep(wait);
-      },
+      call,
+      acquire: (asked) => acquire(bucket, sleep, asked),
       onRetry: (info) => logger.warn("content.retry", info),
     });
-  const visitorFetch = guarded(VISITOR_RETRY_BUDGET_MS);
+  const visitorFetch = guarded(VISITOR_RETRY_BUDGET_MS, NEEDED);
   const onMissingToken = () => logger.error("content.token_missing", { message: "Storyblok access token is missing" });
   const api = createStoryblokApi({ endpoint, token: tokens.public, fetch: visitorFetch, onMissingToken });
-  const backgroundApi = createStoryblokApi({ endpoint, token: tokens.public, fetch: guarded(undefined), onMissingToken });
+  const backgroundApi = createStoryblokApi({ endpoint, token: tokens.public, fetch: guarded(undefined, VERSION), onMissingToken });
   const previewApi = tokens.preview ? createStoryblokApi({ endpoint, token: tokens.preview, fetch: visitorFetch }) : undefined;
 
   return createContent({

@@ -1,3 +1,4 @@
+import { NEEDED, type OriginCall } from "./admission";
 import { ContentError } from "./errors";
 import { statusText } from "./http-status";
 
@@ -11,18 +12,24 @@ export function backoffDelayMs(attempt: number): number {
 export type Sleep = (ms: number) => Promise<void>;
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The bucket had no slot within the start budget: the call was not queued. */
-export const ORIGIN_BUSY = 503;
 /** The origin did not answer within the timeout: treated like a 5xx. */
 export const ORIGIN_TIMEOUT = 504;
+
+/**
+ * `fetch` with what the call is for (admission.ts): how it waits for the rate limit. A plain
+ * `fetch` is one (it ignores the third argument).
+ */
+export type OriginFetch = (input: RequestInfo | URL, init?: RequestInit, call?: OriginCall) => Promise<Response>;
 
 export interface GuardedFetchOptions {
   fetch: typeof fetch;
   /**
    * Called before every attempt; resolves when the request may be sent (token bucket), or
-   * rejects (a `ContentError`) when it could not be sent within the start budget.
+   * rejects (a `ContentError`) when it may not be sent (admission.ts).
    */
-  acquire: () => Promise<void>;
+  acquire: (call: OriginCall) => Promise<void>;
+  /** How a call that does not say otherwise waits for its token (admission.ts); default: as a needed one. */
+  call?: OriginCall;
   sleep: Sleep;
   maxRetries?: number;
   /** Each attempt is aborted after this long (AbortSignal); absent: no timeout. */
@@ -38,14 +45,14 @@ export interface GuardedFetchOptions {
  * attempt has a timeout, retries stop at the budget), retried on 429 with an increasing delay,
  * and turned into a `ContentError` for any status outside 200-206.
  */
-export function createGuardedFetch(options: GuardedFetchOptions): typeof fetch {
+export function createGuardedFetch(options: GuardedFetchOptions): OriginFetch {
   const { fetch: send, acquire, sleep, maxRetries = MAX_RETRIES, onRetry } = options;
   const now = options.now ?? Date.now;
-  return async (input, init) => {
+  return async (input, init, call = options.call ?? NEEDED) => {
     const url = redact(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
     const started = now();
     for (let attempt = 0; ; attempt++) {
-      await acquire();
+      await acquire(call);
       const response = await attemptOnce(send, input, init, url, options.timeoutMs);
       const delayMs = backoffDelayMs(attempt + 1);
       const inBudget = options.retryBudgetMs === undefined || now() - started + delayMs <= options.retryBudgetMs;

@@ -1,5 +1,7 @@
 import StoryblokClient from "storyblok-js-client";
+import type { OriginCall } from "./admission";
 import { ContentError } from "./errors";
+import type { OriginFetch } from "./retry";
 import { isCacheVersion } from "./cache";
 import { collectRelations, collectStoryLinks } from "./references";
 import type { DatasourceEntry, LinkEntry, ListParams, LoadedStory, Story, StoryParams, Version } from "../../shared/content";
@@ -23,17 +25,20 @@ export interface StoryList {
   perPage: number;
 }
 
-/** The Storyblok Content Delivery API as the site uses it. */
+/**
+ * The Storyblok Content Delivery API as the site uses it. A read that may refill a copy says so
+ * (`call`, admission.ts); any other call waits for the rate limit as its fetch does by default.
+ */
 export interface StoryblokApi {
-  story(slug: string, params?: StoryParams): Promise<LoadedStory>;
+  story(slug: string, params?: StoryParams, call?: OriginCall): Promise<LoadedStory>;
   /**
    * Several published stories in one `cdn/stories?by_slugs=` call, each as its own
    * `cdn/stories/{slug}` answer would have it (its own rels and links, resolved the same way);
    * a slug without a published story is absent from the map. Full slugs in the space's default
    * language, without wildcards.
    */
-  storiesBySlugs(slugs: readonly string[], params?: StoryParams): Promise<Map<string, LoadedStory>>;
-  stories(params?: ListParams): Promise<StoryList>;
+  storiesBySlugs(slugs: readonly string[], params?: StoryParams, call?: OriginCall): Promise<Map<string, LoadedStory>>;
+  stories(params?: ListParams, call?: OriginCall): Promise<StoryList>;
   links(params?: LinksParams): Promise<LinkEntry[]>;
   /**
    * The published links list asked without a cv, and the cv its answer names: what a cold
@@ -41,7 +46,7 @@ export interface StoryblokApi {
    * long list are asked with that cv, so they all belong to it.
    */
   linksAndVersion(params?: Omit<LinksParams, "cv" | "version">): Promise<{ links: LinkEntry[]; cv: number }>;
-  datasourceEntries(datasource: string, params?: { cv?: number }): Promise<DatasourceEntry[]>;
+  datasourceEntries(datasource: string, params?: { cv?: number }, call?: OriginCall): Promise<DatasourceEntry[]>;
   /** The space's current cache version. */
   cacheVersion(): Promise<number>;
 }
@@ -50,7 +55,7 @@ export interface StoryblokApiOptions {
   endpoint: string;
   token: string;
   /** The guarded fetch (token bucket, 429 retry, status check) every request goes through. */
-  fetch: typeof fetch;
+  fetch: OriginFetch;
   onMissingToken?: () => void;
 }
 
@@ -62,13 +67,13 @@ export interface StoryblokApiOptions {
  */
 export function createStoryblokApi(options: StoryblokApiOptions): StoryblokApi {
   if (!options.token) options.onMissingToken?.();
-  const call = <T>(run: (client: StoryblokClient) => Promise<T>) => callClient(options, run);
+  const withClient = <T>(run: (client: StoryblokClient) => Promise<T>, call?: OriginCall) => callClient(options, run, call);
 
   return {
-    story: (slug, params = {}) => call((client) => loadedStory(client, slug, params)),
-    storiesBySlugs: (slugs, params = {}) => storiesBySlugs(options, slugs, params),
-    stories: (params = {}) =>
-      call(async (client) => {
+    story: (slug, params = {}, call) => withClient((client) => loadedStory(client, slug, params), call),
+    storiesBySlugs: (slugs, params = {}, call) => storiesBySlugs(options, slugs, params, call),
+    stories: (params = {}, call) =>
+      withClient(async (client) => {
         const perPage = params.per_page ?? DEFAULT_PER_PAGE;
         const result = await client.get("cdn/stories", { version: "published", ...params, per_page: perPage });
         return {
@@ -77,13 +82,13 @@ export function createStoryblokApi(options: StoryblokApiOptions): StoryblokApi {
           total: result.total ?? result.data.stories.length,
           perPage: result.perPage ?? perPage,
         };
-      }),
+      }, call),
     links: (params = {}) =>
-      call(async (client) => {
+      withClient(async (client) => {
         return (await client.getAll("cdn/links", linksQuery(params), "links")) as LinkEntry[];
       }),
     linksAndVersion: (params = {}) =>
-      call(async (client) => {
+      withClient(async (client) => {
         const query = linksQuery(params);
         const first = await client.get("cdn/links", query);
         const cv = Number((first.data as { cv?: unknown }).cv);
@@ -93,16 +98,16 @@ export function createStoryblokApi(options: StoryblokApiOptions): StoryblokApi {
         const links = [first, ...rest].flatMap((answer) => Object.values(answer.data.links ?? {})) as LinkEntry[];
         return { links, cv };
       }),
-    datasourceEntries: (datasource, params = {}) =>
-      call(async (client) => {
+    datasourceEntries: (datasource, params = {}, call) =>
+      withClient(async (client) => {
         return (await client.getAll(
           "cdn/datasource_entries",
           { datasource, per_page: 1000, ...params } as Record<string, unknown>,
           "datasource_entries",
         )) as DatasourceEntry[];
-      }),
+      }, call),
     cacheVersion: () =>
-      call(async (client) => {
+      withClient(async (client) => {
         const { data } = await client.get("cdn/spaces/me", {});
         return Number(data.space.version);
       }),
@@ -129,6 +134,7 @@ async function storiesBySlugs(
   options: StoryblokApiOptions,
   slugs: readonly string[],
   params: StoryParams,
+  call?: OriginCall,
 ): Promise<Map<string, LoadedStory>> {
   // asked as it is, not through the client, which would resolve the references in place (and fetch
   // bare uuids) for the whole list: each story's own answer is cut from the raw one below
@@ -136,7 +142,7 @@ async function storiesBySlugs(
   const url = new URL(`${options.endpoint}/cdn/stories`);
   for (const [key, value] of Object.entries({ ...query, token: options.token }))
     if (value !== undefined) url.searchParams.set(key, String(value));
-  const answer = await options.fetch(url).then(
+  const answer = await options.fetch(url, undefined, call).then(
     (response) => (response.json() as Promise<RawAnswer>).catch(() => Promise.reject(new ContentError(502, "Bad Gateway"))),
     (error: unknown) => Promise.reject(toContentError(error)),
   );
@@ -157,8 +163,8 @@ async function storiesBySlugs(
           links: picked(answer.links, collectStoryLinks([story])),
           cv: answer.cv,
         });
-      const fetchOwn: typeof fetch = answer.rel_uuids || answer.link_uuids ? options.fetch : own;
-      return callClient({ ...options, fetch: fetchOwn }, (client) => loadedStory(client, story.full_slug, params));
+      const fetchOwn: OriginFetch = answer.rel_uuids || answer.link_uuids ? options.fetch : own;
+      return callClient({ ...options, fetch: fetchOwn }, (client) => loadedStory(client, story.full_slug, params), call);
     }),
   );
   return new Map(wanted.map((story, i) => [story.full_slug, loaded[i]!]));
@@ -181,7 +187,11 @@ function linksQuery(params: LinksParams): Record<string, unknown> {
 }
 
 /** One call on its own client, whose fetch keeps the `ContentError` our guarded fetch throws. */
-async function callClient<T>({ endpoint, token, fetch }: StoryblokApiOptions, run: (client: StoryblokClient) => Promise<T>): Promise<T> {
+async function callClient<T>(
+  { endpoint, token, fetch }: StoryblokApiOptions,
+  run: (client: StoryblokClient) => Promise<T>,
+  call?: OriginCall,
+): Promise<T> {
   let failure: ContentError | undefined;
   const client = new StoryblokClient({
     accessToken: token,
@@ -190,7 +200,7 @@ async function callClient<T>({ endpoint, token, fetch }: StoryblokApiOptions, ru
     cache: { type: "none", clear: "manual", cv: "manual" },
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       try {
-        return await fetch(input, init);
+        return await fetch(input, init, call);
       } catch (error) {
         failure = error instanceof ContentError ? error : new ContentError(0, String(error));
         throw failure;

@@ -11,6 +11,11 @@
 export interface TokenBucket {
   reserve(): number;
   reserve(maxWaitMs: number): number | null;
+  /**
+   * A token now, only if `keep` more stay in the bucket (and nobody is in debt): true, or false with
+   * nothing taken. What a call that could do without its answer takes: it never queues.
+   */
+  spare(keep: number): boolean;
 }
 
 export interface TokenBucketOptions {
@@ -23,15 +28,24 @@ export function createTokenBucket({ ratePerSecond, capacity = ratePerSecond, now
   if (!(ratePerSecond > 0) || !(capacity >= 1)) throw new RangeError("rate and capacity must be positive");
   let tokens = capacity;
   let last = now();
+  const refill = () => {
+    const t = now();
+    tokens = Math.min(capacity, tokens + ((t - last) / 1000) * ratePerSecond);
+    last = t;
+  };
   const bucket = {
     reserve(maxWaitMs = Number.POSITIVE_INFINITY): number | null {
-      const t = now();
-      tokens = Math.min(capacity, tokens + ((t - last) / 1000) * ratePerSecond);
-      last = t;
+      refill();
       const wait = tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / ratePerSecond) * 1000);
       if (wait > maxWaitMs) return null;
       tokens -= 1;
       return wait;
+    },
+    spare(keep: number): boolean {
+      refill();
+      if (tokens < 1 + keep) return false;
+      tokens -= 1;
+      return true;
     },
   };
   return bucket as TokenBucket;

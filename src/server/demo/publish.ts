@@ -4,13 +4,13 @@ import { MAX_WEBHOOK_BYTES, type ReceiveEvent, SIGNATURE_HEADER, storyblokSignat
 import type { AppBindings } from "../request-context";
 import type { Emulator } from "./emulator";
 
-/** Local only (embedded content and a webhook secret): publishes a draft in the emulator. */
+/** Local only (embedded content and a webhook secret): publishes a draft in the emulator, or takes a story offline. */
 export const EMULATOR_PUBLISH_PATH = "/api/storyblok/emulator/publish";
 
 /**
- * Simulates a publish in Storyblok for local runs: the emulator promotes the story's draft and
- * bumps its cache version, then the signed event Storyblok would send goes through the webhook's
- * own handling (`receive`). Answers only with a webhook secret; the request is signed like a
+ * Simulates a publish in Storyblok for local runs: the emulator promotes the story's draft (or, with
+ * `"action": "unpublished"`, takes the story offline) and bumps its cache version, then the signed
+ * event Storyblok would send goes through the webhook's own handling (`receive`). Answers only with a webhook secret; the request is signed like a
  * webhook (hex HMAC-SHA1 of the body with STORYBLOK_WEBHOOK_SECRET).
  */
 export async function publishLocally(c: Context<AppBindings>, emulator: Emulator, receive: ReceiveEvent): Promise<Response> {
@@ -19,14 +19,18 @@ export async function publishLocally(c: Context<AppBindings>, emulator: Emulator
   const body = await readLimitedBody(c.req.raw, MAX_WEBHOOK_BYTES);
   if (body === "too-large") return jsonMessage(c, 413, "Het verzoek is te groot.");
   if (!(await verifySignature(secret, body, c.req.header(SIGNATURE_HEADER)))) return jsonMessage(c, 401, "Ongeldige handtekening.");
-  const fullSlug = (parseJsonObject(body) as { full_slug?: unknown } | undefined)?.full_slug;
-  if (typeof fullSlug !== "string" || !fullSlug) return jsonMessage(c, 400, 'Stuur {"full_slug": "..."}.');
+  const request = parseJsonObject(body) as { full_slug?: unknown; action?: unknown } | undefined;
+  const fullSlug = request?.full_slug;
+  const action = request?.action ?? "published";
+  if (typeof fullSlug !== "string" || !fullSlug || (action !== "published" && action !== "unpublished"))
+    return jsonMessage(c, 400, 'Stuur {"full_slug": "...", "action": "published" of "unpublished"}.');
   try {
-    emulator.publish(fullSlug);
+    if (action === "published") emulator.publish(fullSlug);
+    else emulator.unpublish(fullSlug);
   } catch {
     return jsonMessage(c, 404, `Geen story met full_slug "${fullSlug}".`);
   }
-  const event = JSON.stringify({ text: `The local emulator published the Story ${fullSlug}`, action: "published", full_slug: fullSlug });
+  const event = JSON.stringify({ text: `The local emulator ${action} the Story ${fullSlug}`, action, full_slug: fullSlug });
   const eventBody = new Uint8Array(new TextEncoder().encode(event));
   return receive(c, secret, eventBody, await storyblokSignature(secret, eventBody));
 }

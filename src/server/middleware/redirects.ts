@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { DatasourceEntry } from "../../shared/content";
 import { DEFAULT_LANG, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
+import { PREVIEW_QUERY } from "../../shared/preview-link";
 import { pathOfSlug, type PageIndex } from "../content/routable";
 import { datasourceRedirects } from "../content/redirects";
 import type { AppBindings } from "../request-context";
@@ -24,7 +25,9 @@ export function redirects(rules: CompiledRule[]) {
     }
     if (redirect) {
       const response = c.redirect(redirect.location, redirect.status);
-      if (redirect.cacheControl) response.headers.set("Cache-Control", redirect.cacheControl);
+      // the visual editor's link goes along in Location (`/home?<link>` -> `/?<link>`): no cache may keep it
+      const cacheControl = carriesPreviewLink(url) ? "private, no-store" : redirect.cacheControl;
+      if (cacheControl) response.headers.set("Cache-Control", cacheControl);
       return response;
     }
     await next();
@@ -36,6 +39,11 @@ export interface Redirect {
   status: 301 | 302 | 307 | 308;
   /** Redirects editors can change say how long browsers may keep them (a bare 301 is kept forever). */
   cacheControl?: string;
+}
+
+/** The request holds a visual-editor preview link (valid or not: checking it is the page route's job). */
+function carriesPreviewLink(url: URL): boolean {
+  return url.searchParams.has(PREVIEW_QUERY.storyId) || url.searchParams.has(PREVIEW_QUERY.token);
 }
 
 /** How long a browser keeps a redirect from the CMS before asking again. */

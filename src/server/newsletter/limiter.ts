@@ -51,23 +51,42 @@ export class SignupLimiter extends DurableObject {
 
 /**
  * The rate-limit key of a request: a hash of the client address (never the address itself),
- * IPv6 clients by their /64 network since one subscriber line owns the whole prefix. Without
- * CF-Connecting-IP (local runs) every request shares one key.
+ * IPv6 clients by their /64 network since one subscriber line owns the whole prefix, an IPv4
+ * client written as IPv6 (`::ffff:a.b.c.d`) by its IPv4 address: every such client is in one /64.
+ * Without CF-Connecting-IP (local runs) every request shares one key.
  */
 export async function clientKey(connectingIp: string | undefined): Promise<string> {
   const ip = connectingIp?.trim();
   if (!ip) return "local";
-  return sha256Hex(ip.includes(":") ? ipv6Prefix64(ip) : ip);
+  if (!ip.includes(":")) return sha256Hex(ip);
+  const groups = ipv6Groups(ip);
+  return sha256Hex(mappedIpv4(groups) ?? prefix64(groups));
 }
 
 export function ipv6Prefix64(ip: string): string {
-  const [head = "", tail] = ip.toLowerCase().split("%")[0]!.split("::");
+  return prefix64(ipv6Groups(ip));
+}
+
+/** The eight groups of an IPv6 address, `::` expanded, a trailing dotted IPv4 part as two groups, without zone. */
+function ipv6Groups(ip: string): string[] {
+  const [head = "", tail] = ip
+    .toLowerCase()
+    .split("%")[0]!
+    .replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) => `${hexPair(a, b)}:${hexPair(c, d)}`)
+    .split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const missing = tail === undefined ? 0 : Math.max(0, 8 - left.length - right.length);
-  const groups = [...left, ...Array<string>(missing).fill("0"), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
+  return [...left, ...Array<string>(missing).fill("0"), ...right].map((group) => group.replace(/^0+(?=.)/, ""));
+}
+
+const hexPair = (high: string, low: string) => ((Number(high) << 8) | Number(low)).toString(16);
+
+const prefix64 = (groups: string[]) => `${groups.slice(0, 4).join(":")}::/64`;
+
+/** `::ffff:a.b.c.d` (in any spelling) is the IPv4 address a.b.c.d. */
+function mappedIpv4(groups: string[]): string | undefined {
+  if (groups.length !== 8 || groups.slice(0, 5).some((group) => group !== "0") || groups[5] !== "ffff") return undefined;
+  const [high, low] = [Number.parseInt(groups[6]!, 16), Number.parseInt(groups[7]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }

@@ -113,6 +113,27 @@ export async function respondWithPreview(c: Ctx, input: PageInput, preview: Prev
   return stream(c, page, { status, headers: withRobots(headers, robots), nonce });
 }
 
+/**
+ * An editor's answer that is no preview (an error screen at a valid link): a preview's headers
+ * (never stored or indexed, framed by the Storyblok app only) around the visitor's document, with no
+ * third-party scripts and nothing from the memo.
+ */
+async function streamEditorScreen(c: Ctx, input: VisitorPageInput): Promise<Response> {
+  const { status, body, headers: callerHeaders, noindex: _noindex, parts: _parts, ...document } = input;
+  const robots = "noindex,nofollow";
+  const nonce = createNonce();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(callerHeaders ?? {})) headers[name.toLowerCase()] = value;
+  headers["cache-control"] = "private, no-store";
+  headers["content-security-policy"] = contentSecurityPolicy({ nonce, frameAncestors: EDITOR_FRAME });
+  const page = (
+    <PageDocument {...document} {...filled(c, robots, nonce)} thirdParty={{}}>
+      {body}
+    </PageDocument>
+  );
+  return stream(c, page, { status, headers: withRobots(headers, robots), nonce });
+}
+
 /** What the request fills in of every document. */
 function filled(c: Ctx, robots: string, nonce: string) {
   const url = c.get("url");
@@ -170,7 +191,9 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
     logger.error("theme.unavailable", { error });
   }
   const t = dictionary(lang);
-  return streamVisitorPage(c, {
+  // a valid visual-editor link asked (pages.tsx): the editor's answer, framed in the app, never stored
+  const respond = c.get("editor") ? streamEditorScreen : streamVisitorPage;
+  return respond(c, {
     status,
     theme,
     lang,

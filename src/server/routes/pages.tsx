@@ -40,6 +40,7 @@ export function createPageRoutes(deps: PageRouteDeps) {
     if (isAssetLike(requested)) return assetMiss(c, requested);
     // Only a valid visual-editor link sees drafts (uncached) and data stories; anyone else is a visitor.
     const editor = await previewAccess(c.get("url"), { ...c.get("visualEditor"), now: deps.now() });
+    if (editor) c.set("editor", true);
     return editor ? editorPage(c, requested) : visitorPage(c, requested, deps);
   });
   pages.all("*", (c) => respondWithError(c, 405, "Method Not Allowed", { Allow: "GET, HEAD" }));

@@ -1,6 +1,8 @@
 import { Hono, type Context, type ErrorHandler } from "hono";
 import { constantTimeEqual, hmacHex } from "../../shared/digest";
 import type { Content } from "../content";
+import { realTimer, settledWithin, type Timer } from "../../shared/deadline";
+import { ORIGIN_TIMEOUT_MS } from "../content/index";
 import { realSleep, type Sleep } from "../content/retry";
 import type { AppBindings } from "../request-context";
 import { jsonMessage, parseJsonObject, readLimitedBody } from "./api-request";
@@ -16,6 +18,11 @@ export const MAX_WEBHOOK_BYTES = 64 * 1024;
  * throttled read of `cdn/spaces/me`, which changes nothing unless Storyblok's cv did.
  */
 export const REFRESH_INTERVAL_MS = 5000;
+/**
+ * How long the answer waits for the cv read it started (and the published story's): answered after
+ * them, the isolate serves the new content from its next request. Slower reads go on after the answer.
+ */
+export const WEBHOOK_REFRESH_WAIT_MS = ORIGIN_TIMEOUT_MS;
 /** Story events after which the story must not come back from a last-known-good copy. */
 const GONE_ACTIONS = new Set(["unpublished", "deleted"]);
 
@@ -46,6 +53,8 @@ export async function verifySignature(secret: string, body: Uint8Array<ArrayBuff
 export interface WebhookDeps {
   now?: () => number;
   sleep?: Sleep;
+  /** How the answer's wait for the cv read passes (default: real time). */
+  timer?: Timer;
 }
 
 /**
@@ -63,6 +72,7 @@ export type ReceiveEvent = (
 interface Throttle {
   now: () => number;
   sleep: Sleep;
+  timer: Timer;
   lastRefreshAt?: number;
   trailing?: boolean;
 }
@@ -70,7 +80,7 @@ interface Throttle {
 /** The webhook route, and its handling of a signed event (the embedded space's local publish hands its events to it). */
 export function createWebhook(deps: WebhookDeps): { routes: Hono<AppBindings>; receive: ReceiveEvent } {
   const routes = new Hono<AppBindings>();
-  const throttle: Throttle = { now: deps.now ?? Date.now, sleep: deps.sleep ?? realSleep };
+  const throttle: Throttle = { now: deps.now ?? Date.now, sleep: deps.sleep ?? realSleep, timer: deps.timer ?? realTimer };
   const receiveEvent: ReceiveEvent = (c, secret, body, signature) => receive(c, secret, body, signature, throttle);
   let toldUnconfigured = false;
 
@@ -102,7 +112,7 @@ export const webhookFailed: ErrorHandler<AppBindings> = (error, c) => {
   return jsonMessage(c, 500, "De webhook kon niet worden verwerkt.");
 };
 
-/** Verifies and handles one signed event: answers at once, refreshes the cache version after. */
+/** Verifies and handles one signed event: reads the new cache version (a slow read goes on after the answer), then answers. */
 async function receive(
   c: Context<AppBindings>,
   secret: string,
@@ -125,34 +135,41 @@ async function receive(
   }
   const content = c.get("content");
   if (storyEvent && GONE_ACTIONS.has(action)) c.executionCtx.waitUntil(forgetStory(content, payload, logger));
+  // the story just published is read first, before the rest of the new cache version is refilled
+  const published = action === "published" && typeof payload.full_slug === "string" ? payload.full_slug.replace(/\/+$/, "") : undefined;
   const refresh = () =>
     content.refreshCacheVersion().then(
-      (cv) => logger.info("webhook.cache_version", { action, storyId: payload.story_id, cv }),
+      async (cv) => {
+        logger.info("webhook.cache_version", { action, storyId: payload.story_id, cv });
+        if (published) await content.refillStory(published);
+      },
       (error: unknown) => logger.error("webhook.refresh_failed", { action, error }),
     );
   const scheduled = scheduleRefresh(throttle, refresh);
-  if (scheduled) c.executionCtx.waitUntil(scheduled);
+  if (scheduled) c.executionCtx.waitUntil(scheduled.done);
+  if (scheduled?.now) await settledWithin(scheduled.done, WEBHOOK_REFRESH_WAIT_MS, throttle.timer);
   return jsonMessage(c, 202, "Ontvangen: de site toont de nieuwe inhoud zo meteen.");
 }
 
 /**
  * At most one refresh per interval per isolate. An event inside the interval queues one refresh
- * for the interval's end (once), so the last publish of a burst is never lost.
+ * for the interval's end (once), so the last publish of a burst is never lost. `now`: it started now.
  */
-function scheduleRefresh(throttle: Throttle, refresh: () => Promise<void>): Promise<void> | undefined {
+function scheduleRefresh(throttle: Throttle, refresh: () => Promise<void>): { done: Promise<void>; now: boolean } | undefined {
   const now = throttle.now();
   const wait = throttle.lastRefreshAt === undefined ? 0 : throttle.lastRefreshAt + REFRESH_INTERVAL_MS - now;
   if (wait <= 0) {
     throttle.lastRefreshAt = now;
-    return refresh();
+    return { done: refresh(), now: true };
   }
   if (throttle.trailing) return undefined;
   throttle.trailing = true;
-  return throttle.sleep(wait).then(() => {
+  const done = throttle.sleep(wait).then(() => {
     throttle.trailing = false;
     throttle.lastRefreshAt = throttle.now();
     return refresh();
   });
+  return { done, now: false };
 }
 
 /** Unpublished or deleted: the story's last-known-good copy goes, found by full_slug or by id in the links list. */
