@@ -80,9 +80,7 @@ async function streamVisitorPage(c: Ctx, input: VisitorPageInput): Promise<Respo
   const robots = noindex ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
   const nonce = createNonce();
   warnAboutInactiveTracking(config.thirdParty, c.get("logger"));
-  // one record, handed to the Response once; names in lower case, as a Headers object would match them
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(callerHeaders ?? {})) headers[name.toLowerCase()] = value;
+  const headers = lowerCased(callerHeaders);
   headers["cache-control"] ??= "public, max-age=0, must-revalidate";
   headers["content-security-policy"] = visitorCsp(config.thirdParty)(nonce);
   const page = (
@@ -122,8 +120,7 @@ async function streamEditorScreen(c: Ctx, input: VisitorPageInput): Promise<Resp
   const { status, body, headers: callerHeaders, noindex: _noindex, parts: _parts, ...document } = input;
   const robots = "noindex,nofollow";
   const nonce = createNonce();
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(callerHeaders ?? {})) headers[name.toLowerCase()] = value;
+  const headers = lowerCased(callerHeaders);
   headers["cache-control"] = "private, no-store";
   headers["content-security-policy"] = contentSecurityPolicy({ nonce, frameAncestors: EDITOR_FRAME });
   const page = (
@@ -145,6 +142,13 @@ function filled(c: Ctx, robots: string, nonce: string) {
     nonce,
     year: new Date(c.get("now")()).getUTCFullYear(),
   };
+}
+
+/** The caller's headers as one record, handed to the Response once; names in lower case, as a Headers object would match them. */
+function lowerCased(headers: Record<string, string> = {}): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) record[name.toLowerCase()] = value;
+  return record;
 }
 
 function withRobots(headers: Record<string, string>, robots: string): Record<string, string> {
