@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./tests/helpers/longest-first";
 
 // Everything that touches the Worker runs inside workerd with real KV: pure modules and blocks
 // (unit), the whole Worker (integration). Checks that need Node itself (OpenAPI schema validation
@@ -40,6 +41,7 @@ export default defineConfig({
     // origin's timeout, workerd's I/O). Measured on a quiet machine, the vitest part of `npm run
     // check` took 93 s with two workers and 84 s with four (one worker, the default here: ~190 s).
     maxWorkers: 4,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         // pure modules and single blocks: they share one workerd and its module graph (a workerd
