@@ -83,8 +83,9 @@ async function firstView(browser: Browser, path: string, width: number) {
     const response = await page.goto(BASE + path, { waitUntil: "load" });
     expect(response?.status(), `${path} at ${width} px`).toBe(200);
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y < height; y += 400) {
+    // a screen at a time: every part of the page is on screen once, each image held back while it is
+    const [height, screen] = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+    for (let y = 0; y < height; y += screen) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
       await page.waitForFunction(visibleImagesLoaded);
     }
