@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { ContentError } from "../content";
 import { loadPage, pageListings, type LoadedPage, type PageRequest } from "../content/page";
 import { RESOLVE_RELATIONS } from "../content/relations";
-import { pathOfSlug, type PageIndex } from "../content/routable";
+import { ancestorsOf, pathOfSlug, type PageIndex } from "../content/routable";
 import type { Timer } from "../../shared/deadline";
 import { isDataSlug, isPageStory, storyKind, type StoryKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
@@ -72,6 +72,7 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
   if (!isPageStory(loaded.story)) throw pageValidationFailed(requested);
   const page = {
     ...pageFields(loaded, target, "page"),
+    structuredData: { story: loaded.story, ancestors: ancestorsOf(index, target.slug, target.lang) },
     cv: loaded.cv,
     bodyId: partId.body(path, request.listingPage),
     listings: () => pageListings(c.get("content"), loaded.story, request, c.get("logger")),
