@@ -17,7 +17,14 @@ function vacancy(fields: Record<string, unknown>): Story {
     name: "Remote developer",
     slug: "remote-developer",
     full_slug: "vacatures/remote-developer",
-    content: { _uid: "v", component: "Vacancy", title: "Remote developer", employmentType: "CONTRACTOR", addressCountry: "NL", ...fields },
+    content: {
+      _uid: "v",
+      component: "Vacancy",
+      title: "Remote developer",
+      employmentType: "CONTRACTOR",
+      addressCountry: "NL",
+      ...fields,
+    } as Story["content"],
     created_at: "2026-01-01T09:00:00.000Z",
     published_at: "2026-01-03T09:00:00.000Z",
     first_published_at: "2026-01-02T09:00:00.000Z",
@@ -51,7 +58,7 @@ const input = (story: Story) => ({
 });
 
 const jobOf = (story: Story) =>
-  (pageGraph(input(story))["@graph"] as Array<Record<string, unknown>>).find((node) => node["@type"] === "JobPosting");
+  (pageGraph(input(story))["@graph"] as unknown as Array<Record<string, unknown>>).find((node) => node["@type"] === "JobPosting");
 
 async function errors(story: Story) {
   const html = `<html><head><script type="application/ld+json">${jsonLdText(pageGraph(input(story)))}</script></head><body></body></html>`;
