@@ -4,7 +4,7 @@
  * and usable as a block there too) and the theme (header, footer, customers store).
  */
 import { defineBlock, defineField } from "@storyblok/schema";
-import { image, intro, link, requiredTitle, seoDescription } from "./fields.ts";
+import { addressCountry, image, intro, link, postalCode, requiredTitle, seoDescription, streetAddress } from "./fields.ts";
 import { dataFolder, pageTypesFolder } from "./folders.ts";
 import { listingBlocks } from "./listings.ts";
 import { twFooter, twMenu } from "./navigation.ts";
@@ -162,6 +162,84 @@ export const sector = defineBlock({
   ],
 });
 
+/**
+ * What Google for Jobs reads of a vacancy (schema.org JobPosting), as typed fields beside the
+ * free text visitors read (location, hours, level, salary). Not translatable: options, numbers,
+ * a date and an address are the same in every language. Google requires a work address with its
+ * country, or a remote job (then the country is where applicants must live): `addressCountry`
+ * always, the town unless the job is remote.
+ */
+const jobPostingFields = [
+  defineField("employmentType", {
+    type: "option",
+    required: true,
+    display_name: "Dienstverband",
+    default_value: "FULL_TIME",
+    options: [
+      { name: "Voltijd", value: "FULL_TIME" },
+      { name: "Deeltijd", value: "PART_TIME" },
+      { name: "Freelance (opdracht)", value: "CONTRACTOR" },
+      { name: "Tijdelijk", value: "TEMPORARY" },
+      { name: "Stage", value: "INTERN" },
+    ],
+  }),
+  defineField("salaryMin", {
+    type: "number",
+    display_name: "Salaris: van",
+    description: "Bruto, in de valuta en per eenheid hieronder.",
+    min_value: 0,
+    decimals: 0,
+  }),
+  defineField("salaryMax", {
+    type: "number",
+    display_name: "Salaris: tot",
+    description: "Leeg: een vast bedrag (Salaris: van).",
+    min_value: 0,
+    decimals: 0,
+  }),
+  defineField("salaryCurrency", {
+    type: "option",
+    display_name: "Salaris: valuta",
+    default_value: "EUR",
+    options: [{ name: "Euro", value: "EUR" }],
+  }),
+  defineField("salaryUnit", {
+    type: "option",
+    display_name: "Salaris: per",
+    default_value: "MONTH",
+    options: [
+      { name: "Uur", value: "HOUR" },
+      { name: "Maand", value: "MONTH" },
+      { name: "Jaar", value: "YEAR" },
+    ],
+  }),
+  defineField("validThrough", {
+    type: "datetime",
+    display_name: "Sluitingsdatum",
+    description: "Daarna verdwijnt de vacature van de site, uit de sitemap en uit Google, zonder publiceren.",
+  }),
+  defineField("remote", {
+    type: "boolean",
+    display_name: "Volledig op afstand",
+    description: "Aan: Google toont de vacature als thuiswerkbaan voor wie in het land hieronder woont.",
+  }),
+  streetAddress,
+  postalCode,
+  defineField("addressLocality", {
+    type: "text",
+    display_name: "Plaats",
+    description: "Verplicht, tenzij de baan volledig op afstand is.",
+    conditional_settings: [
+      {
+        modifications: [{ required: true }],
+        rule_match: "any",
+        rule_conditions: [{ validation: "equals", value: "false", field_key: "remote", field_attr: "value" }],
+      },
+    ],
+  }),
+  addressCountry,
+];
+
 export const vacancy = defineBlock({
   name: "Vacancy",
   display_name: "Vacature",
@@ -187,8 +265,24 @@ export const vacancy = defineBlock({
     defineField("applyLink", { type: "multilink", display_name: "Solliciteren: link", email_link_type: true }),
     defineField("applyText", { type: "text", translatable: true, display_name: "Solliciteren: knoptekst" }),
     teamMemberStory,
+    ...jobPostingFields,
   ],
 });
+
+/**
+ * The organisation behind the site, as search engines read it (schema.org Organization): its
+ * name, office address and how to reach it. The logo and the social profiles are the header's.
+ */
+const organisationFields = [
+  defineField("organisationName", { type: "text", required: true, display_name: "Organisatie: naam" }),
+  defineField("legalName", { type: "text", display_name: "Organisatie: statutaire naam" }),
+  streetAddress,
+  postalCode,
+  defineField("addressLocality", { type: "text", display_name: "Plaats" }),
+  addressCountry,
+  defineField("telephone", { type: "text", display_name: "Telefoon", description: "Internationaal, bijvoorbeeld +31 30 234 56 78." }),
+  defineField("email", { type: "text", display_name: "E-mail" }),
+];
 
 export const theme = defineBlock({
   name: "Theme",
@@ -201,5 +295,6 @@ export const theme = defineBlock({
     defineField("header", { type: "bloks", allow: [twMenu], required: true, minimum: 1, maximum: 1, display_name: "Header" }),
     defineField("footer", { type: "bloks", allow: [twFooter], required: true, minimum: 1, maximum: 1, display_name: "Footer" }),
     defineField("customers", { type: "bloks", allow: [customer], display_name: "Klanten" }),
+    ...organisationFields,
   ],
 });

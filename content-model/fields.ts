@@ -59,3 +59,25 @@ export const limit = defineField("limit", {
   max_value: 100,
   decimals: 0,
 });
+
+/**
+ * A postal address, as schema.org's PostalAddress names its parts: the theme's office and a
+ * vacancy's work address. Not translatable (an address is the same in every language);
+ * `addressCountry` is an ISO 3166-1 alpha-2 code.
+ */
+export const streetAddress = defineField("streetAddress", { type: "text", display_name: "Straat en huisnummer" });
+
+export const postalCode = defineField("postalCode", { type: "text", display_name: "Postcode" });
+
+export const addressCountry = defineField("addressCountry", {
+  type: "option",
+  required: true,
+  display_name: "Land",
+  description: "ISO-landcode.",
+  default_value: "NL",
+  options: [
+    { name: "Nederland", value: "NL" },
+    { name: "België", value: "BE" },
+    { name: "Duitsland", value: "DE" },
+  ],
+});

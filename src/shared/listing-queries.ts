@@ -81,3 +81,16 @@ export function listingQuery(blok: Blok): ListingQuery | undefined {
 function queryOf<Name extends ListingName>(name: Name, blok: ListingBlokOf<Name>): ListingQuery {
   return LISTING_QUERIES[name](blok);
 }
+
+/**
+ * Every vacancy with its closing date and nothing a card shows: what the sitemap leaves out once a
+ * vacancy has closed. One page of at most 100 (a site with more open vacancies lists the rest
+ * until they close).
+ */
+export const VACANCY_CLOSING_QUERY: ListingQuery = {
+  content_type: "Vacancy",
+  is_startpage: false,
+  sort_by: "position:asc",
+  per_page: 100,
+  excluding_fields: notOnCards<"Vacancy">("body", "contactPerson", "intro", "image", "description", "applyLink", "applyText"),
+};

@@ -11,7 +11,15 @@ export interface Theme {
   footer?: Blok;
   /** The customers store. */
   customers: Blok[];
+  /** The organisation behind the site (name, office, contact), as search engines read it. */
+  organisation?: Organisation;
 }
+
+/** The theme's organisation fields, as the content model names them. */
+export type Organisation = Pick<
+  ThemeContent,
+  "organisationName" | "legalName" | "streetAddress" | "postalCode" | "addressLocality" | "addressCountry" | "telephone" | "email"
+>;
 
 /** The theme story's content, as the content model defines it. */
 type ThemeContent = ModelContent<"Theme">;
@@ -27,5 +35,11 @@ export function themeOf(content: Blok, storyId?: number): Theme {
     header: theme.header?.[0],
     footer: theme.footer?.[0],
     customers: theme.customers ?? [],
+    ...(theme.organisationName ? { organisation: organisationOf(theme) } : {}),
   };
+}
+
+function organisationOf(theme: ThemeContent): Organisation {
+  const { organisationName, legalName, streetAddress, postalCode, addressLocality, addressCountry, telephone, email } = theme;
+  return { organisationName, legalName, streetAddress, postalCode, addressLocality, addressCountry, telephone, email };
 }

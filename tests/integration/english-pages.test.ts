@@ -82,7 +82,7 @@ const DUTCH = [
 
 // Fields that configure a block or name a file, link or address instead of saying something.
 const NOT_TEXT = new Set(
-  "component _uid _editable id uuid filename url cached_url linktype fieldtype anchor target email source copyright focus name meta_data type language size tone background variant layout color align level icon theme alignment verticalAlign position poster phone code href class marks limit related contactPerson".split(
+  "component _uid _editable id uuid filename url cached_url linktype fieldtype anchor target email source copyright focus name meta_data type language size tone background variant layout color align level icon theme alignment verticalAlign position poster phone code href class marks limit related contactPerson organisationName legalName streetAddress postalCode addressLocality addressCountry telephone employmentType salaryCurrency salaryUnit validThrough".split(
     " ",
   ),
 );

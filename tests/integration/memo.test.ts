@@ -165,7 +165,7 @@ describe("what a warm page takes from the memo", () => {
       const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
       const head = res.text.slice(0, res.text.indexOf("</head>"));
       expect(head).not.toContain(NONCE_SLOT);
-      expect([...head.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])).toEqual([nonce, nonce, nonce]); // script, 2 modulepreloads
+      expect([...head.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])).toEqual([nonce, nonce, nonce, nonce]); // script, 2 modulepreloads, the JSON-LD
     }
   });
 
@@ -203,7 +203,7 @@ describe("what a warm page takes from the memo", () => {
       expect(res.text).toContain(`<title>Bel ons ${NONCE_SLOT} | Koraal</title>`);
       expect(res.text).toContain(`<meta name="description" content="nonce=&quot;${NONCE_SLOT}&quot;"/>`);
       const head = res.text.slice(0, res.text.indexOf("</head>"));
-      expect([...head.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])).toEqual([nonce, nonce, nonce]);
+      expect([...head.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])).toEqual([nonce, nonce, nonce, nonce]);
     }
   });
 
@@ -358,7 +358,7 @@ describe("partHtmlFor", () => {
   it("renders a part, and hands a rendering function, the language of the part's key, not the request's", async () => {
     const memo = createHtmlMemo();
     const scope = { cv: 1, build: "b", lang: "en" } as const;
-    const english = partHtmlFor({ memo, scope, held: {}, splice: createPartSplice() }, dutchRequest).html;
+    const english = partHtmlFor({ memo, scope, held: {}, splice: createPartSplice(), now: 0 }, dutchRequest).html;
     const label = partId.footer("intro", "label");
     expect(await english(label, createElement(Label))).toBe('<span lang="en">Koraal on social media</span>');
     expect(await english(partId.head({}), (lang) => createElement("span", { lang }))).toBe('<span lang="en"></span>');

@@ -8,6 +8,7 @@ import type { PageIndex } from "../../src/server/content/routable";
 const index = (): PageIndex => ({
   stories: { nl: new Map([["diensten", "diensten"]]), en: new Map([["services", "diensten"]]) },
   alternates: new Map([["diensten", { nl: "diensten", en: "services" }]]),
+  names: new Map([["diensten", { nl: "Diensten", en: "Services" }]]),
 });
 const content = () => ({ body: [{ component: "Button", link: { linktype: "story", cached_url: "diensten" } }] });
 

@@ -2,6 +2,7 @@ import type { Blok, Story, Version } from "../../shared/content";
 import { localisedPath, type Lang, type LangAlternate } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
 import { themeOf } from "../../shared/theme";
+import { closingTime, isClosed } from "../../shared/vacancy";
 import { listingQuery } from "../../shared/listing-queries";
 import { pageCount, readable, walkBloks, type Listing, type ListingQuery, type Readable } from "../../shared/listings";
 import type { Content, Fetched } from "./content";
@@ -41,6 +42,8 @@ export interface PageListings {
   byUid: Map<string, Readable<Listing>>;
   /** True while every listing that has arrived came from the cache version (none failed or was stale). */
   fromCacheVersion: () => boolean;
+  /** When the first vacancy these listings show closes (then they change without a publish); none: never. */
+  changesAt?: () => number | undefined;
 }
 
 /**
@@ -131,19 +134,27 @@ async function assertListingPageExists(content: Content, pageContent: Blok, requ
   if (request.listingPage > last) throw new ContentError(404, "Not Found");
 }
 
-/** The listings a loaded page's blocks ask for, loading: each settles with its stories, or with none when it failed (logged). */
-export function pageListings(content: Content, story: Story, request: PageRequest, logger: Logger): PageListings {
+/**
+ * The listings a loaded page's blocks ask for, loading: each settles with its stories, or with none
+ * when it failed (logged). Vacancies past their closing date at `now` (the request's clock) are left
+ * out: a listing loses them the moment they close, without a publish.
+ */
+export function pageListings(content: Content, story: Story, request: PageRequest, logger: Logger, now: number): PageListings {
   const localise = localiser(request);
   const language = storyLanguage(request.lang);
   const byUid = new Map<string, Readable<Listing>>();
   let fresh = true;
+  let changesAt: number | undefined;
   const page = request.listingPage;
   for (const { uid, component, query } of listingBlocks(story.content)) {
     const params = { ...query, page, language };
     const loaded = content.stories(params, { version: request.version }).then(
       ({ value, source }): Listing => {
         if (source !== "hit" && source !== "miss") fresh = false;
-        return { stories: localise(value.stories), total: value.total, perPage: value.perPage, page };
+        const all = localise(value.stories);
+        const open = all.filter((listed) => !isClosed(listed, now));
+        for (const listed of open) changesAt = earlier(changesAt, closingTime(listed.content));
+        return { stories: open, total: value.total - (all.length - open.length), perPage: value.perPage, page };
       },
       (error: unknown): Listing => {
         fresh = false;
@@ -153,5 +164,11 @@ export function pageListings(content: Content, story: Story, request: PageReques
     );
     byUid.set(uid, readable(loaded));
   }
-  return { byUid, fromCacheVersion: () => fresh && [...byUid.values()].every((listing) => listing.status === "fulfilled") };
+  return {
+    byUid,
+    fromCacheVersion: () => fresh && [...byUid.values()].every((listing) => listing.status === "fulfilled"),
+    changesAt: () => changesAt,
+  };
 }
+
+const earlier = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));

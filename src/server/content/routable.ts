@@ -1,5 +1,5 @@
 import type { LinkEntry } from "../../shared/content";
-import { DEFAULT_LANG, LANGS, type Lang } from "../../shared/i18n/lang";
+import { DEFAULT_LANG, LANGS, localisedPath, type Lang } from "../../shared/i18n/lang";
 import { isPageLink } from "../../shared/page-types";
 
 /** The site path of a story slug (either language's): `home` is `/`, a folder's start page (`blog/`) is `/blog`. */
@@ -19,20 +19,41 @@ const trim = (slug: string) => slug.replace(/\/+$/, "");
 export interface PageIndex {
   stories: Record<Lang, ReadonlyMap<string, string>>;
   alternates: ReadonlyMap<string, Partial<Record<Lang, string>>>;
+  /** Per story's full_slug its name in each language it is published in (breadcrumbs). */
+  names: ReadonlyMap<string, Partial<Record<Lang, string>>>;
 }
 
 export function pageIndex(links: readonly LinkEntry[]): PageIndex {
   const stories = Object.fromEntries(LANGS.map((lang) => [lang, new Map<string, string>()])) as Record<Lang, Map<string, string>>;
   const alternates = new Map<string, Partial<Record<Lang, string>>>();
+  const names = new Map<string, Partial<Record<Lang, string>>>();
   for (const link of links.filter(isPageLink)) {
     const paths: Partial<Record<Lang, string>> = { [DEFAULT_LANG]: trim(link.slug) };
+    const named: Partial<Record<Lang, string>> = { [DEFAULT_LANG]: link.name };
     for (const alternate of link.alternates ?? []) {
       if (alternate.published && alternate.lang !== DEFAULT_LANG && (LANGS as readonly string[]).includes(alternate.lang)) {
         paths[alternate.lang as Lang] = trim(alternate.path);
+        named[alternate.lang as Lang] = alternate.name || link.name;
       }
     }
     for (const [lang, path] of Object.entries(paths) as Array<[Lang, string]>) stories[lang].set(path, link.slug);
     alternates.set(link.slug, paths);
+    names.set(link.slug, named);
   }
-  return { stories, alternates };
+  return { stories, alternates, names };
+}
+
+/**
+ * The pages above a story in `lang`, home first: home, then the start page of each folder the
+ * story is in that is published in that language. Empty for home itself.
+ */
+export function ancestorsOf(index: PageIndex, slug: string, lang: Lang): Array<{ name: string; path: string }> {
+  if (slug === "home") return [];
+  const crumb = (of: string) => {
+    const path = index.alternates.get(of)?.[lang];
+    const name = index.names.get(of)?.[lang];
+    return path === undefined || !name ? [] : [{ name, path: localisedPath(lang, pathOfSlug(path)) }];
+  };
+  const folders = trim(slug).split("/").slice(0, -1);
+  return [...crumb("home"), ...folders.flatMap((_, i) => crumb(`${folders.slice(0, i + 1).join("/")}/`))];
 }

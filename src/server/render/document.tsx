@@ -58,6 +58,11 @@ export interface HeadProps {
    * with `NONCE_SLOT` as its nonce (the request's goes in when the head is sent).
    */
   scripts: ReactNode;
+  /**
+   * The page's JSON-LD graph, serialised for a script element (`jsonLdText`), made when the head is
+   * rendered (not when it comes from the memo). None on error screens and previews.
+   */
+  jsonLd?: () => string;
 }
 
 /**
@@ -114,7 +119,7 @@ export function Document({
  * The head's elements. React writes them in its own order (charset and viewport first, the
  * stylesheet last); the page's image preloads follow them, from the streaming render.
  */
-function DocumentHead({ lang, meta, assets, scripts }: HeadProps) {
+function DocumentHead({ lang, meta, assets, scripts, jsonLd }: HeadProps) {
   const fullTitle = documentTitle(meta.title);
   return (
     <>
@@ -151,6 +156,10 @@ function DocumentHead({ lang, meta, assets, scripts }: HeadProps) {
       {meta.image.sized ? <meta property="og:image:width" content={String(SHARE_IMAGE_SIZE.width)} /> : null}
       {meta.image.sized ? <meta property="og:image:height" content={String(SHARE_IMAGE_SIZE.height)} /> : null}
       <meta name="twitter:card" content="summary_large_image" />
+      {jsonLd ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON whose <, > and & are escaped (jsonLdText), so it cannot end the element
+        <script type="application/ld+json" nonce={NONCE_SLOT} dangerouslySetInnerHTML={{ __html: jsonLd() }} />
+      ) : null}
     </>
   );
 }

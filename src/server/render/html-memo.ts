@@ -37,6 +37,13 @@ export interface HtmlPart {
   html: string;
   bytes: Uint8Array;
   preloads: Array<{ href: string; options: PreloadOptions }>;
+  /** When the part stops being true without a publish (a vacancy it lists closes); none: with the cache version. */
+  until?: number;
+}
+
+/** A part as the memo has it at `now`: gone once its `until` has come. */
+function current(part: HtmlPart | undefined, now: number): HtmlPart | undefined {
+  return part !== undefined && (part.until === undefined || part.until > now) ? part : undefined;
 }
 
 /** What a part holds in the memo: its key, HTML and preloads as UTF-16, and its UTF-8. */
@@ -57,17 +64,21 @@ export interface RequestParts {
   held: Partial<Record<PartId, HtmlPart>>;
   /** The id of the page body (`<main>`), when every visitor of this path gets the same body. */
   body?: PartId;
+  /** Until when the body is true (its listings' first closing vacancy): it is kept that long. */
+  bodyUntil?: number;
+  /** The request's time (its clock): a part past its `until` is not used. */
+  now: number;
   /** Where the streaming render's parts go into the response as bytes. */
   splice: PartSplice;
 }
 
-export function requestParts(memo: HtmlMemo, cv: number, lang: Lang): RequestParts {
-  return { memo, scope: { cv, build: buildManifest.buildId, lang }, held: {}, splice: createPartSplice() };
+export function requestParts(memo: HtmlMemo, cv: number, lang: Lang, now: number): RequestParts {
+  return { memo, scope: { cv, build: buildManifest.buildId, lang }, held: {}, splice: createPartSplice(), now };
 }
 
 /** Takes part `id` out of the memo for this request if it is there now (a route skips the work the part needs). */
 export function holdPart(parts: RequestParts, id: PartId): boolean {
-  const part = parts.memo.get<HtmlPart>(partKey(parts.scope, id));
+  const part = current(parts.memo.get<HtmlPart>(partKey(parts.scope, id)), parts.now);
   if (part) parts.held[id] = part;
   return part !== undefined;
 }
@@ -85,7 +96,7 @@ export function holdPart(parts: RequestParts, id: PartId): boolean {
  * request has to render, a promise its `<Memo>` waits for before it asks again and gets a marker.
  */
 export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html: PartHtml; streamed: PartHtml } {
-  const { memo, scope, held, splice } = parts;
+  const { memo, scope, held, splice, now } = parts;
   // made on the first miss: a warm page has none
   let partSite: SiteContextValue | undefined;
   let nestingSite: SiteContextValue | undefined;
@@ -93,7 +104,7 @@ export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html
   const rendering: Partial<Record<PartId, Promise<HtmlPart>>> = {};
   const partOf = (id: PartId, children: Parameters<PartHtml>[1], options: Parameters<PartHtml>[2]): HtmlPart | Promise<HtmlPart> => {
     const key = partKey(scope, id);
-    const part = held[id] ?? memo.get<HtmlPart>(key);
+    const part = held[id] ?? current(memo.get<HtmlPart>(key), now);
     if (part === undefined) {
       partSite ??= { ...site, lang: scope.lang, t: dictionary(scope.lang), parts: undefined, bodyPart: undefined };
       nestingSite ??= options?.nests ? { ...partSite, parts: html, bodyPart: site.bodyPart } : undefined;
@@ -103,7 +114,8 @@ export function partHtmlFor(parts: RequestParts, site: SiteContextValue): { html
           ? renderToHtml(children(scope.lang)).then((rendered) => ({ html: rendered, preloads: [] }))
           : renderPart(children as ReactNode, within)
       ).then((rendered) => {
-        const made = { ...rendered, bytes: utf8.encode(rendered.html) };
+        const until = id === parts.body ? parts.bodyUntil : undefined;
+        const made: HtmlPart = { ...rendered, bytes: utf8.encode(rendered.html), ...(until === undefined ? {} : { until }) };
         memo.set(key, made, partSize(key, made));
         // the retried render finds it here, even if the memo let it go meanwhile
         held[id] = made;

@@ -15,6 +15,8 @@ import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
 import { defaultAlternates, dictionary, type Lang, type LangAlternate } from "../../shared/i18n";
 import { partHtmlFor, type RequestParts } from "./html-memo";
+import { pageGraph, type Crumb } from "../../site/structured-data/graph";
+import { jsonLdText } from "../../site/structured-data/serialise";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -47,6 +49,8 @@ export interface DocumentInput {
   nonce: string;
   /** The year it is (the request's clock). */
   year: number;
+  /** What the page's JSON-LD graph is built from: its story and the pages above it (a visitor's page only). */
+  structuredData?: { story: Story; ancestors: Crumb[] };
   children: ReactNode;
 }
 
@@ -71,7 +75,7 @@ export function PageDocument(input: VisitorDocumentInput) {
   }
   const scripts = <ThirdPartyScripts config={input.thirdParty} nonce={NONCE_SLOT} lang={site.lang} />;
   const assets = { script: buildManifest.scripts.app, preload: buildManifest.scripts.preload };
-  const head = documentHead(headOf(input, site, assets, scripts), headMemo);
+  const head = documentHead({ ...headOf(input, site, assets, scripts), jsonLd: jsonLdOf(input) }, headMemo);
   return (
     <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} head={head}>
       <SiteProvider value={site}>{shellOf(input)}</SiteProvider>
@@ -105,6 +109,29 @@ export function PreviewDocument(input: EditorDocumentInput) {
       </SiteProvider>
     </Document>
   );
+}
+
+/**
+ * The page's JSON-LD graph as the text of its script element, made only when the head is rendered:
+ * a head taken from the memo (the same page, cache version and language) already has it.
+ */
+function jsonLdOf(input: DocumentInput): (() => string) | undefined {
+  const { structuredData, canonical, origin, lang } = input;
+  if (!structuredData || canonical === false) return undefined;
+  return () =>
+    jsonLdText(
+      pageGraph({
+        origin,
+        lang,
+        canonical: origin + (input.canonicalPath ?? input.url.pathname),
+        title: input.title ?? SITE_NAME,
+        description: input.description,
+        story: structuredData.story,
+        theme: input.theme,
+        ancestors: structuredData.ancestors,
+        siteName: SITE_NAME,
+      }),
+    );
 }
 
 function shellOf(input: DocumentInput) {

@@ -50,11 +50,15 @@ const NO_LISTINGS: PageListings = { byUid: new Map(), fromCacheVersion: () => tr
  * stream in after the rest of the page. `timer`: how the grace period waits (default: real time).
  */
 export async function respondWithPage(c: Ctx, { cv, bodyId, listings: load, ...page }: VisitorPage, timer?: Timer): Promise<Response> {
-  const parts = cv === undefined ? undefined : requestParts(c.get("htmlMemo"), cv, page.lang);
+  const parts = cv === undefined ? undefined : requestParts(c.get("htmlMemo"), cv, page.lang, c.get("now")());
   const listings = parts && holdPart(parts, bodyId) ? NO_LISTINGS : load();
   if (listings.byUid.size) await settledWithin(Promise.allSettled(listings.byUid.values()), LISTING_GRACE_MS, timer);
   // the body is kept too when it came from the memo, or when every listing is in from the same cache
-  if (parts && (parts.held[bodyId] || listings.fromCacheVersion())) parts.body = bodyId;
+  // (until the first vacancy it lists closes)
+  if (parts && (parts.held[bodyId] || listings.fromCacheVersion())) {
+    parts.body = bodyId;
+    parts.bodyUntil = listings.changesAt?.();
+  }
   return streamVisitorPage(c, { ...page, listings: listings.byUid, parts });
 }
 
@@ -190,7 +194,7 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
   try {
     const loaded = await loadTheme(content, "published", lang);
     theme = lang === DEFAULT_LANG ? loaded.value : localisedPublished(loaded.value, lang, await content.pageIndex());
-    if (loaded.cv !== undefined) parts = requestParts(c.get("htmlMemo"), loaded.cv, lang);
+    if (loaded.cv !== undefined) parts = requestParts(c.get("htmlMemo"), loaded.cv, lang, c.get("now")());
   } catch (error) {
     logger.error("theme.unavailable", { error });
   }
@@ -201,7 +205,7 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
     status,
     theme,
     lang,
-    title: status === 404 ? t.error.notFoundTitle : t.error.errorTitle,
+    title: status === 404 ? t.error.notFoundTitle : status === 410 ? t.error.goneTitle : t.error.errorTitle,
     body: <ErrorScreen status={status} message={message} />,
     headers: { ...headers, "Cache-Control": "no-store" },
     noindex: true,

@@ -2,12 +2,14 @@ import { Hono, type Context } from "hono";
 import { ContentError } from "../content";
 import { loadPage, pageListings, type LoadedPage, type PageRequest } from "../content/page";
 import { RESOLVE_RELATIONS } from "../content/relations";
-import { pathOfSlug, type PageIndex } from "../content/routable";
+import { ancestorsOf, pathOfSlug, type PageIndex } from "../content/routable";
 import type { Timer } from "../../shared/deadline";
 import { isDataSlug, isPageStory, storyKind, type StoryKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
 import { isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import { listingPage } from "../../shared/listings";
+import { isClosed } from "../../shared/vacancy";
+import { dictionary } from "../../shared/i18n";
 import { StoryBody } from "../../site/story-body";
 import { partId } from "../../site/part-id";
 import type { BlokOf, RootComponentName } from "../../site/blocks/types";
@@ -70,11 +72,14 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
   };
   const loaded = await load(c, requested, request);
   if (!isPageStory(loaded.story)) throw pageValidationFailed(requested);
+  // a vacancy past its closing date is gone from the moment it closes, by the request's clock
+  if (isClosed(loaded.story, c.get("now")())) return respondWithError(c, 410, dictionary(target.lang).error.gone);
   const page = {
     ...pageFields(loaded, target, "page"),
+    structuredData: { story: loaded.story, ancestors: ancestorsOf(index, target.slug, target.lang) },
     cv: loaded.cv,
     bodyId: partId.body(path, request.listingPage),
-    listings: () => pageListings(c.get("content"), loaded.story, request, c.get("logger")),
+    listings: () => pageListings(c.get("content"), loaded.story, request, c.get("logger"), c.get("now")()),
   };
   return respondWithPage(c, page, deps.timer);
 }
@@ -100,7 +105,7 @@ async function editorPage(c: Ctx, requested: string): Promise<Response> {
   const loaded = await load(c, requested, request);
   const kind = storyKind(loaded.story);
   if (!kind) throw pageValidationFailed(requested);
-  const listings = pageListings(c.get("content"), loaded.story, request, c.get("logger")).byUid;
+  const listings = pageListings(c.get("content"), loaded.story, request, c.get("logger"), c.get("now")()).byUid;
   const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
   return respondWithPreview(c, pageFields(loaded, target, kind), {
     kind,

@@ -5,6 +5,9 @@ import type { AppBindings } from "../request-context";
 import { isPreviewHost } from "../render/robots";
 import { pageIndex, pathOfSlug } from "../content/routable";
 import { localisedPath, type Lang } from "../../shared/i18n/lang";
+import { VACANCY_CLOSING_QUERY } from "../../shared/listing-queries";
+import { isClosed } from "../../shared/vacancy";
+import type { Content } from "../content";
 
 export const seo = new Hono<AppBindings>();
 
@@ -31,11 +34,14 @@ export interface SitemapEntry {
   alternates?: Array<{ lang: Lang; path: string }>;
 }
 
-/** Published pages in every language, as site paths (`home` is `/`, English under `/en`), home first, then by path. */
-export function sitemapEntries(links: readonly LinkEntry[]): SitemapEntry[] {
+/**
+ * Published pages in every language, as site paths (`home` is `/`, English under `/en`), home
+ * first, then by path; but the stories in `gone` (the full_slugs of vacancies that have closed).
+ */
+export function sitemapEntries(links: readonly LinkEntry[], gone: ReadonlySet<string> = new Set()): SitemapEntry[] {
   const { alternates } = pageIndex(links);
   return links
-    .filter(isPageLink)
+    .filter((link) => isPageLink(link) && !gone.has(link.slug))
     .flatMap((link) => {
       const lastmod = link.published_at || link.updated_at || undefined;
       const paths = Object.entries(alternates.get(link.slug) ?? {}).map(([lang, slug]) => ({
@@ -63,12 +69,22 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch]!);
 }
 
-/** Built from the links API through the content layer, so it is cached in KV under the cache version. */
+/** The full_slugs of the vacancies closed at `now`, from their cached listing. */
+async function closedVacancies(content: Content, now: number): Promise<Set<string>> {
+  const { value } = await content.stories(VACANCY_CLOSING_QUERY);
+  return new Set(value.stories.filter((story) => isClosed(story, now)).map((story) => story.full_slug));
+}
+
+/**
+ * Built from the links API and the vacancies' closing dates through the content layer, so both are
+ * cached in KV under the cache version; a vacancy leaves it when it closes, by the request's clock.
+ */
 seo.get("/sitemap.xml", async (c) => {
-  const { value: links } = await c.get("content").links();
+  const content = c.get("content");
+  const [{ value: links }, gone] = await Promise.all([content.links(), closedVacancies(content, c.get("now")())]);
   const origin = c.get("config").siteUrl ?? c.get("url").origin;
   const preview = isPreviewHost(c.get("url").hostname, c.get("config").previewHostMarker);
-  return c.body(sitemapXml(sitemapEntries(links), origin), 200, {
+  return c.body(sitemapXml(sitemapEntries(links, gone), origin), 200, {
     "Content-Type": "application/xml; charset=utf-8",
     "Cache-Control": "public, max-age=300",
     ...(preview ? { "X-Robots-Tag": "noindex, nofollow" } : {}),

@@ -54,10 +54,13 @@ export const en: Dictionary = {
   error: {
     notFoundTitle: "Page not found",
     errorTitle: "Something went wrong",
+    goneTitle: "Vacancy closed",
+    gone: "This vacancy has closed. See our other vacancies.",
     generic: "Something went wrong",
     next: "Continue to",
     home: "Home",
     contact: "Contact",
+    vacancies: "All vacancies",
   },
   common: {
     loading: "Loading…",

@@ -63,11 +63,15 @@ export const nl = {
   error: {
     notFoundTitle: "Pagina niet gevonden",
     errorTitle: "Er ging iets mis",
+    /** 410: a vacancy past its closing date. */
+    goneTitle: "Vacature gesloten",
+    gone: "Deze vacature is gesloten. Bekijk onze andere vacatures.",
     /** The spec's words for every error but a 404 with its own message. */
     generic: "Something went wrong",
     next: "Verder naar",
     home: "Home",
     contact: "Contact",
+    vacancies: "Alle vacatures",
   },
   common: {
     loading: "Laden…",

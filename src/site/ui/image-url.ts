@@ -109,3 +109,19 @@ export function shareImage(src: string | undefined, fallback: string): { src: st
   if (src && RASTER.test(src)) return { src, sized: src === fallback };
   return { src: fallback, sized: true };
 }
+
+/**
+ * The crops search engines show a page's image in (structured data): 1x1, 4x3 and 16x9, 1200 px
+ * wide, as JPEG; the embedded space prebuilds them for every photo (tools/build/asset-images.ts).
+ */
+export const STRUCTURED_DATA_CROPS = [
+  { width: 1200, height: 1200 },
+  { width: 1200, height: 900 },
+  { width: 1200, height: 675 },
+] as const;
+
+/** A raster asset cropped to cover `width` x `height` by the image service. */
+export function croppedImageUrl(src: string, width: number, height: number, format = "jpeg"): string {
+  if (!isResizableAsset(src)) return src;
+  return `${src.replace(/\/m\/.*$/, "")}/m/${width}x${height}/filters:format(${format})`;
+}

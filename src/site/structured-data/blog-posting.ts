@@ -1,0 +1,51 @@
+import type { BlogPosting, Person } from "schema-dts";
+import { isoDateTime } from "../../shared/datetime";
+import type { BlokOf } from "../blocks/types";
+import type { GraphContext } from "./context";
+import { imageUrls } from "./images";
+import { type Node, ref } from "./node";
+
+/**
+ * An insight: headline, description, the dates with their time zone, the hero image in the three
+ * crops search engines show, its author (the organisation when none is named) and publisher.
+ */
+export function blogPostingNode(context: GraphContext, blok: BlokOf<"InsightDetail">): Node<BlogPosting> {
+  const { story, ids, canonical } = context;
+  const datePublished = isoDateTime(blok.publishedDate) ?? isoDateTime(story.first_published_at) ?? isoDateTime(story.created_at);
+  const dateModified = isoDateTime(story.published_at) ?? isoDateTime(story.updated_at) ?? datePublished;
+  const images = imageUrls(context, blok.heroImage?.filename);
+  const description = context.description || blok.intro;
+  return {
+    "@type": "BlogPosting",
+    "@id": ids.main,
+    headline: headline(blok.title),
+    ...(description ? { description } : {}),
+    url: canonical,
+    ...(datePublished ? { datePublished } : {}),
+    ...(dateModified ? { dateModified: later(dateModified, datePublished) } : {}),
+    ...(images.length ? { image: images } : {}),
+    author: blok.authorName ? author(context, blok) : ref(ids.organization),
+    publisher: ref(ids.organization),
+    ...(blok.category ? { articleSection: blok.category } : {}),
+    ...(blok.readingTime ? { timeRequired: `PT${Number(blok.readingTime)}M` } : {}),
+    inLanguage: context.lang,
+    isPartOf: ref(ids.website),
+    mainEntityOfPage: ref(ids.webpage),
+  };
+}
+
+function author(context: GraphContext, blok: BlokOf<"InsightDetail">): Exclude<Person, string> {
+  return {
+    "@type": "Person",
+    name: blok.authorName as string,
+    ...(blok.authorRole ? { jobTitle: blok.authorRole } : {}),
+    ...(blok.authorImage?.filename ? { image: context.absolute(blok.authorImage.filename) } : {}),
+    worksFor: ref(context.ids.organization),
+  };
+}
+
+/** Google shows at most 110 characters of a headline. */
+const headline = (title: string) => (title.length > 110 ? `${title.slice(0, 109)}…` : title);
+
+/** A modification is never before the publication (an article dated ahead of its first publish). */
+const later = (modified: string, published: string | undefined) => (published && published > modified ? published : modified);
