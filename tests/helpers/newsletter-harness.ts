@@ -4,7 +4,7 @@ import { createApp } from "../../src/server/index";
 import { createNewsletterCron } from "../../src/server/newsletter/cron";
 import type { SubscriberRow } from "../../src/server/newsletter/outbox";
 import type { LogLevel } from "../../src/shared/log";
-import { FORM_GUID, PORTAL_ID, TOKEN, createHubSpotFake, type HubSpotFake } from "../stand-ins/hubspot";
+import { FORM_GUID, PORTAL_ID, SUBSCRIPTION_TYPE_ID, TOKEN, createHubSpotFake, type HubSpotFake } from "../stand-ins/hubspot/fake";
 import { migrateD1 } from "./d1";
 
 export const BASE = "http://www.koraal.test";
@@ -15,8 +15,8 @@ export type Settings = "none" | "forms" | "crm";
 
 export const SETTINGS: Record<Settings, Record<string, string>> = {
   none: {},
-  forms: { HUBSPOT_PORTAL_ID: PORTAL_ID, HUBSPOT_FORM_GUID: FORM_GUID },
-  crm: { HUBSPOT_TOKEN: TOKEN },
+  forms: { HUBSPOT_PORTAL_ID: PORTAL_ID, HUBSPOT_FORM_GUID: FORM_GUID, HUBSPOT_SUBSCRIPTION_TYPE_ID: String(SUBSCRIPTION_TYPE_ID) },
+  crm: { HUBSPOT_TOKEN: TOKEN, HUBSPOT_SUBSCRIPTION_TYPE_ID: String(SUBSCRIPTION_TYPE_ID) },
 };
 
 export interface LogLine {
@@ -24,6 +24,9 @@ export interface LogLine {
   text: string;
   line: Record<string, unknown>;
 }
+
+/** Every HubSpot fake any harness of the test file made: each request must pass HubSpot's shape checks. */
+export const allHubSpotFakes: HubSpotFake[] = [];
 
 /** Every log line written by any harness of the test file, for the privacy checks. */
 export const allLogs: LogLine[] = [];
@@ -51,6 +54,7 @@ export function harness(options: { settings?: Settings; env?: Record<string, str
   const clock = { now: T0 };
   const logs: LogLine[] = [];
   const hubspot = createHubSpotFake();
+  allHubSpotFakes.push(hubspot);
   const deps = {
     now: () => clock.now,
     hubspotFetch: hubspot.fetch,

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_ATTEMPTS } from "../../src/server/newsletter/delivery";
-import { BASE, MINUTE, T0, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
+import { SUBSCRIPTION_TYPE_ID } from "../stand-ins/hubspot/fake";
+import { BASE, MINUTE, T0, allHubSpotFakes, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
 
 const API = "/api/hubspot/create";
 const FORM = "/api/newsletter";
@@ -9,6 +10,8 @@ const SUBSCRIBED = { message: "Woehoe, je bent geabonneerd!" };
 const INVALID = { message: "Vul een geldig e-mailadres in" };
 const BAD_REQUEST = { message: "Ongeldig verzoek: stuur een JSON-object met je e-mailadres." };
 const iso = (ms: number) => new Date(ms).toISOString();
+/** CRM delivery without a subscription type: the contact only, one request per row (for counting claims). */
+const ONE_REQUEST_PER_ROW = { HUBSPOT_SUBSCRIPTION_TYPE_ID: "" };
 
 /** Every address any test here uses: none may ever show up in a log line. */
 const usedEmails = new Set<string>();
@@ -19,6 +22,10 @@ const email = (local: string, domain = "voorbeeld.nl") => {
 };
 
 beforeEach(freshStorage);
+// Every request the site makes to HubSpot has the shape HubSpot publishes for it.
+afterEach(() => {
+  expect(allHubSpotFakes.flatMap((fake) => fake.requests.flatMap((r) => r.problems.map((p) => `${r.url}: ${p}`)))).toEqual([]);
+});
 
 const postJson = (h: Harness, body: string | Uint8Array<ArrayBuffer> | ReadableStream, headers: Record<string, string> = {}, ip?: string) =>
   h.send(API, { ip, headers: { "content-type": "application/json", ...headers }, body });
@@ -388,6 +395,92 @@ describe("POST /api/newsletter: the form without JavaScript", () => {
   });
 });
 
+const CONSENT_NL =
+  "Met je aanmelding geef je Koraal toestemming om je e-mailadres te gebruiken voor de nieuwsbrief, die we via HubSpot versturen. Afmelden kan altijd. Lees meer in onze privacyverklaring.";
+const CONSENT_EN =
+  "By signing up you allow Koraal to use your email address for the newsletter, which we send through HubSpot. You can unsubscribe at any time. Read more in our privacy statement.";
+
+async function consentRecords() {
+  const { results } = await env.DB.prepare(
+    `SELECT c.email_hash, c.language, c.page_uri, c.given_at, c.outcome, t.text
+     FROM consents c JOIN consent_texts t ON t.version = c.consent_version ORDER BY c.id`,
+  ).all();
+  return results;
+}
+
+describe("consent records", () => {
+  it("records the text shown, language, page, time and outcome of every signup, with and without JavaScript", async () => {
+    const h = harness();
+    await h.subscribe(email("js-nl"), { referer: `${BASE}/over-ons` });
+    await h.send(API, {
+      headers: { "content-type": "application/json", referer: `${BASE}/en/contact` },
+      body: JSON.stringify({ email: email("js-en"), language: "en" }),
+    });
+    h.advance(MINUTE);
+    await postForm(h, { email: email("form-nl"), returnPath: "/contact", language: "nl", website: "" });
+    await postForm(h, { email: email("form-en"), returnPath: "/en/about-us", language: "en", website: "" });
+    await h.subscribe(" js-nl@Voorbeeld.NL", { referer: `${BASE}/` });
+    const record = async (address: string, language: string, page: string, at: number, outcome: string) => ({
+      email_hash: await sha256(address),
+      language,
+      page_uri: `${BASE}${page}`,
+      given_at: iso(at),
+      outcome,
+      text: language === "nl" ? CONSENT_NL : CONSENT_EN,
+    });
+    expect(await consentRecords()).toEqual([
+      await record("js-nl@voorbeeld.nl", "nl", "/over-ons", T0, "new"),
+      await record("js-en@voorbeeld.nl", "en", "/en/contact", T0, "new"),
+      await record("form-nl@voorbeeld.nl", "nl", "/contact", T0 + MINUTE, "new"),
+      await record("form-en@voorbeeld.nl", "en", "/en/about-us", T0 + MINUTE, "new"),
+      await record("js-nl@voorbeeld.nl", "nl", "/", T0 + MINUTE, "repeat"),
+    ]);
+    const { results: texts } = await env.DB.prepare("SELECT version, language, text FROM consent_texts ORDER BY language").all();
+    expect(texts).toEqual([
+      { version: await sha256(CONSENT_EN), language: "en", text: CONSENT_EN },
+      { version: await sha256(CONSENT_NL), language: "nl", text: CONSENT_NL },
+    ]);
+  });
+
+  it("keeps no record for a signup that is not kept (invalid address, honeypot)", async () => {
+    const h = harness();
+    await postForm(h, { email: "geen-adres", returnPath: "/contact", website: "" });
+    await postForm(h, { email: email("bot"), returnPath: "/contact", website: "https://spam.example" });
+    expect(await consentRecords()).toEqual([]);
+  });
+});
+
+describe("retention: addresses kept only until HubSpot has them", () => {
+  it("keeps the hash instead of the address once delivered; a repeat signup stays one row", async () => {
+    const h = harness({ settings: "forms" });
+    await h.subscribe(email("bezorgd"));
+    const hash = await sha256("bezorgd@voorbeeld.nl");
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, email_hash: hash, status: "delivered" })]);
+    await expectJson(await h.subscribe(email("bezorgd")), 201, SUBSCRIBED);
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "delivered" })]);
+    expect(h.hubspot.requests).toHaveLength(1);
+    expect((await consentRecords()).map((r) => r.outcome)).toEqual(["new", "repeat"]);
+  });
+
+  it("forgets the address of a row HubSpot never took 30 days after its last attempt; a new signup brings it back", async () => {
+    const h = harness({ settings: "crm" });
+    await h.subscribe(email("jan", "intranet")); // HubSpot refuses a domain without a dot: failed at once
+    const hash = await sha256("jan@intranet");
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: "jan@intranet", status: "failed" })]);
+    h.advance(30 * 24 * 60 * MINUTE - 1);
+    await h.cron();
+    expect((await h.rows())[0]).toMatchObject({ email: "jan@intranet" });
+    h.advance(1);
+    await h.cron();
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "failed" })]);
+    expect(h.logsOf("newsletter.address_forgotten")).toEqual([
+      expect.objectContaining({ emailHash: hash.slice(0, 12), reason: "undeliverable for 30 days" }),
+    ]);
+    await h.subscribe(email("jan", "intranet"));
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: "jan@intranet", email_hash: hash, status: "failed", attempts: 1 })]);
+  });
+});
+
 describe("consent context from the Referer", () => {
   it("keeps at most 2 KB, a path on this site: a longer Referer is no page of ours", async () => {
     const h = harness();
@@ -406,21 +499,59 @@ describe("delivery to HubSpot", () => {
     expect(h.hubspot.requests[0]!.body).toEqual({
       fields: [{ objectTypeId: "0-1", name: "email", value: "formulier@voorbeeld.nl" }],
       context: { pageUri: `${BASE}/over-ons` },
+      legalConsentOptions: {
+        consent: {
+          consentToProcess: true,
+          text: CONSENT_NL,
+          communications: [{ value: true, subscriptionTypeId: SUBSCRIPTION_TYPE_ID, text: CONSENT_NL }],
+        },
+      },
     });
+    expect(h.hubspot.api.state.statuses.get("formulier@voorbeeld.nl")).toEqual([
+      { subscriptionId: SUBSCRIPTION_TYPE_ID, status: "SUBSCRIBED", legalBasis: "CONSENT_WITH_NOTICE" },
+    ]);
     expect(await h.rows()).toEqual([
       expect.objectContaining({ status: "delivered", attempts: 1, last_error: null, next_attempt_at: null, delivered_at: iso(T0) }),
     ]);
   });
 
-  it("creates a contact (CRM API with the private-app token)", async () => {
+  it("passes on the English text to an English signup without JavaScript", async () => {
+    const h = harness({ settings: "forms" });
+    await postForm(h, { email: email("engels"), returnPath: "/en/contact", language: "en", website: "" });
+    expect(h.hubspot.accepted).toEqual([
+      {
+        api: "forms",
+        email: "engels@voorbeeld.nl",
+        pageUri: `${BASE}/en/contact`,
+        hutk: undefined,
+        legalConsentOptions: {
+          consent: {
+            consentToProcess: true,
+            text: CONSENT_EN,
+            communications: [{ value: true, subscriptionTypeId: SUBSCRIPTION_TYPE_ID, text: CONSENT_EN }],
+          },
+        },
+      },
+    ]);
+  });
+
+  it("creates a contact and subscribes it with the consent as legal basis (CRM API with the private-app token)", async () => {
     const h = harness({ settings: "crm" });
     await h.subscribe(email("contact"));
+    const bearer = "Bearer pat-eu1-11111111-2222-3333-4444-555555555555";
     expect(h.hubspot.requests.map((r) => [r.url, r.headers.authorization, r.body, r.answer])).toEqual([
+      ["https://api.hubapi.com/crm/v3/objects/contacts", bearer, { properties: { email: "contact@voorbeeld.nl", hs_language: "nl" } }, 201],
       [
-        "https://api.hubapi.com/crm/v3/objects/contacts",
-        "Bearer pat-eu1-11111111-2222-3333-4444-555555555555",
-        { properties: { email: "contact@voorbeeld.nl", hs_language: "nl" } },
-        201,
+        "https://api.hubapi.com/communication-preferences/v4/statuses/contact%40voorbeeld.nl",
+        bearer,
+        {
+          channel: "EMAIL",
+          statusState: "SUBSCRIBED",
+          subscriptionId: SUBSCRIPTION_TYPE_ID,
+          legalBasis: "CONSENT_WITH_NOTICE",
+          legalBasisExplanation: CONSENT_NL,
+        },
+        200,
       ],
     ]);
     expect((await h.rows())[0]).toMatchObject({ status: "delivered", attempts: 1 });
@@ -430,7 +561,7 @@ describe("delivery to HubSpot", () => {
     const h = harness({ settings: "crm" });
     h.hubspot.addContact("bestaand@voorbeeld.nl");
     await h.subscribe(email("bestaand"));
-    expect(h.hubspot.requests.map((r) => r.answer)).toEqual([409]);
+    expect(h.hubspot.requests.map((r) => r.answer)).toEqual([409, 200]);
     expect((await h.rows())[0]).toMatchObject({ status: "delivered", attempts: 1, delivered_at: iso(T0) });
   });
 
@@ -505,7 +636,7 @@ describe("delivery to HubSpot", () => {
   });
 
   it("never sends a row twice when the first attempt and two cron runs race", async () => {
-    const h = harness({ settings: "crm" });
+    const h = harness({ settings: "crm", env: ONE_REQUEST_PER_ROW });
     h.hubspot.mode = { kind: "down" };
     const waiting = Array.from({ length: 6 }, (_, i) => email(`race${i + 1}`));
     for (const address of waiting) await h.subscribe(address);
@@ -617,7 +748,7 @@ describe("delivery to HubSpot", () => {
   });
 
   it("takes over a claim whose attempt died, and only once it is stale", async () => {
-    const h = harness({ settings: "crm", timeoutMs: 1000 });
+    const h = harness({ settings: "crm", env: ONE_REQUEST_PER_ROW, timeoutMs: 1000 });
     h.hubspot.mode = { kind: "down" };
     await h.subscribe(email("verweesd"));
     await h.subscribe(email("uitgeput"));

@@ -19,6 +19,18 @@ describe("newsletter settings", () => {
     expect(config({ STORYBLOK_WEBHOOK_SECRET: "s" }).webhookSecret).toBe("s");
   });
 
+  it("sends to one HubSpot origin when HUBSPOT_API_ORIGIN is set (a stand-in)", () => {
+    expect(
+      config({ HUBSPOT_TOKEN: "pat", HUBSPOT_API_ORIGIN: "http://127.0.0.1:8790", HUBSPOT_SUBSCRIPTION_TYPE_ID: "42" }).hubspot,
+    ).toStrictEqual({
+      kind: "crm",
+      token: "pat",
+      apiOrigin: "http://127.0.0.1:8790",
+      subscriptionTypeId: 42,
+    });
+    expect(config({ HUBSPOT_TOKEN: "pat" }).hubspot?.apiOrigin).toBeUndefined();
+  });
+
   it.each([
     [{ HUBSPOT_PORTAL_ID: "123" }, "HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together"],
     [{ HUBSPOT_FORM_GUID: "4f1d3c2b-8a7e-4b6d-9c0f-1e2d3c4b5a69" }, "HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together"],
@@ -27,6 +39,11 @@ describe("newsletter settings", () => {
       "HUBSPOT_PORTAL_ID must be the numeric portal id",
     ],
     [{ HUBSPOT_PORTAL_ID: "123", HUBSPOT_FORM_GUID: "form" }, "HUBSPOT_FORM_GUID must be a form GUID"],
+    [
+      { HUBSPOT_API_ORIGIN: "http://127.0.0.1:8790/api" },
+      "HUBSPOT_API_ORIGIN must be an origin such as http://127.0.0.1:8790 (no path, no trailing slash)",
+    ],
+    [{ HUBSPOT_SUBSCRIPTION_TYPE_ID: "newsletter" }, "HUBSPOT_SUBSCRIPTION_TYPE_ID must be the numeric subscription type id"],
     [{ DB: undefined }, "DB (D1 database binding, newsletter outbox) is missing"],
     [{ SIGNUP_LIMITER: undefined }, "SIGNUP_LIMITER (Durable Object binding, newsletter rate limit) is missing"],
   ])("names what is wrong: %o", (extra, problem) => {

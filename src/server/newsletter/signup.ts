@@ -4,6 +4,7 @@ import { isValidEmail, normaliseEmail } from "../../shared/email";
 import type { Lang } from "../../shared/i18n/lang";
 import { deliverNow } from "./delivery";
 import { clientKey, type SignupLimiter, type Take } from "./limiter";
+import type { ConsentText } from "./consent";
 import { storeSubscriber } from "./outbox";
 import { emailHash, logHash, redactEmails } from "./privacy";
 
@@ -30,6 +31,8 @@ export interface SignupRequest {
   language: Lang;
   /** CF-Connecting-IP, hashed into the rate-limit key. */
   clientIp?: string;
+  /** The consent text shown beside the form in `language`; read only for a signup that is kept. */
+  consent: () => Promise<ConsentText | undefined>;
 }
 
 export type SignupOutcome =
@@ -62,7 +65,14 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   const log = deps.logger.with({ emailHash: logHash(hash) });
   let stored: Awaited<ReturnType<typeof storeSubscriber>>;
   try {
+    // Without the text shown, consent could not be demonstrated: no signup is kept then.
+    const consent = await request.consent();
+    if (!consent) {
+      log.error("newsletter.consent_unavailable", { language: request.language });
+      return { kind: "unavailable" };
+    }
     stored = await storeSubscriber(deps.db, {
+      consent,
       email,
       emailHash: hash,
       pageUri: request.pageUri,
