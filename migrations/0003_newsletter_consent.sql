@@ -1,6 +1,6 @@
 -- Consent records (GDPR art. 7(1): the controller must be able to demonstrate consent). One row
 -- per signup, kept after the address is delivered or erased: it names the subscriber only by
--- email_hash (SHA-256 of the normalised address, see docs/decisions/021-...), so consent can be
+-- email_hash (SHA-256 of the normalised address, see docs/decisions/022-newsletter-consent-records-and-retention.md), so consent can be
 -- shown for an address someone names, and a repeated signup recognised, without keeping the
 -- address itself. The text shown is kept once per version in consent_texts.
 CREATE TABLE consent_texts (

@@ -1,5 +1,7 @@
 import { createExecutionContext, createScheduledController, reset, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import type { SpaceSnapshot } from "../../src/server/content/snapshot";
+import { createEmulator } from "../../src/server/demo/emulator";
 import { createApp } from "../../src/server/index";
 import { createNewsletterCron } from "../../src/server/newsletter/cron";
 import type { SubscriberRow } from "../../src/server/newsletter/outbox";
@@ -50,15 +52,26 @@ let ipCounter = 0;
 /** A fresh client address per request unless a test names one: the rate limit stays out of the way. */
 export const freshIp = () => `198.51.${Math.floor(++ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 
-export function harness(options: { settings?: Settings; env?: Record<string, string>; timeoutMs?: number } = {}): Harness {
+export interface HarnessOptions {
+  settings?: Settings;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** How the HubSpot form is set up (fields it requires besides email). */
+  hubspot?: { requiredFields?: string[] };
+  /** Another Storyblok space than the embedded one (served by the emulator). */
+  space?: SpaceSnapshot;
+}
+
+export function harness(options: HarnessOptions = {}): Harness {
   const clock = { now: T0 };
   const logs: LogLine[] = [];
-  const hubspot = createHubSpotFake();
+  const hubspot = createHubSpotFake(options.hubspot);
   allHubSpotFakes.push(hubspot);
   const deps = {
     now: () => clock.now,
     hubspotFetch: hubspot.fetch,
     hubspotTimeoutMs: options.timeoutMs ?? 1000,
+    contentFetch: options.space ? createEmulator(options.space).fetch : undefined,
     logSink: (level: LogLevel, text: string) => {
       const entry = { level, text, line: JSON.parse(text) as Record<string, unknown> };
       logs.push(entry);

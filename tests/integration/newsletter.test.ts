@@ -2,6 +2,9 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_ATTEMPTS } from "../../src/server/newsletter/delivery";
 import { SUBSCRIPTION_TYPE_ID } from "../stand-ins/hubspot/fake";
+import snapshot from "../../.generated/snapshot.js";
+import type { SpaceSnapshot } from "../../src/server/content/snapshot";
+import { eraseStatements, exportReport, exportStatements, subscriberHash, type Row } from "../../tools/operate/personal-data";
 import { BASE, MINUTE, T0, allHubSpotFakes, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
 
 const API = "/api/hubspot/create";
@@ -48,6 +51,7 @@ describe("POST /api/hubspot/create: answers", () => {
     await expectJson(res, 201, SUBSCRIBED);
     const rows = await h.rows();
     // only the address (trimmed, domain lower-cased), its hash, the consent context, the page's language and timestamps
+    // (and HubSpot's tracking cookie, only with marketing consent: none here)
     expect(rows).toEqual([
       {
         id: 1,
@@ -62,6 +66,7 @@ describe("POST /api/hubspot/create: answers", () => {
         updated_at: iso(T0),
         delivered_at: null,
         language: "nl",
+        hutk: null,
       },
     ]);
   });
@@ -795,6 +800,226 @@ describe("delivery to HubSpot", () => {
     await configured.cron();
     expect((await configured.rows()).map((r) => r.status)).toEqual(["delivered", "delivered"]);
     expect(configured.hubspot.accepted.map((a) => a.email)).toEqual(["lokaal1@voorbeeld.nl", "lokaal2@voorbeeld.nl"]);
+  });
+});
+
+/** Every value in every table of the site's D1 database, as text: where an address could hide. */
+async function everythingInD1(): Promise<string> {
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+  ).all<{ name: string }>();
+  const dumps = await Promise.all(
+    tables.map(async ({ name }) => JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results)),
+  );
+  expect(tables.map((t) => t.name).sort()).toEqual(["consent_texts", "consents", "subscribers"]);
+  return dumps.join("\n").toLowerCase();
+}
+
+describe("no consent text to show", () => {
+  /** The demo space with the footer's consent text taken out, in both languages. */
+  const withoutConsent = (): SpaceSnapshot => {
+    const space = structuredClone(snapshot) as SpaceSnapshot;
+    const theme = space.stories.find((story) => story.full_slug === "theme/theme")!;
+    const footer = (theme.content as unknown as { footer: Array<Record<string, unknown>> }).footer[0]!;
+    delete footer.newsletterConsent;
+    delete footer.newsletterConsent__i18n__en;
+    return space;
+  };
+
+  it("answers 503 saying so, keeps nothing, and logs it; the form without JavaScript comes back as mislukt", async () => {
+    const h = harness({ settings: "forms", space: withoutConsent() });
+    const res = await h.subscribe(email("zonder-tekst"));
+    expect(res.headers.get("retry-after")).toBe("60");
+    await expectJson(res, 503, {
+      message: "Inschrijven kan nu niet: de toestemmingstekst bij het formulier ontbreekt. Probeer het later opnieuw.",
+    });
+    const en = await h.send(API, {
+      headers: { "content-type": "application/json", referer: `${BASE}/en/contact` },
+      body: JSON.stringify({ email: email("no-text"), language: "en" }),
+    });
+    await expectJson(en, 503, {
+      message: "Subscribing isn't possible right now: the consent text beside the form is missing. Please try again later.",
+    });
+    const form = await postForm(h, { email: email("zonder-tekst-form"), returnPath: "/contact", language: "nl", website: "" });
+    expect([form.status, form.headers.get("location")]).toEqual([303, "/contact?nieuwsbrief=mislukt#nieuwsbrief"]);
+    expect(await h.rows()).toEqual([]);
+    expect(await consentRecords()).toEqual([]);
+    expect(h.hubspot.requests).toEqual([]);
+    expect(h.logsOf("newsletter.consent_unavailable").map((l) => [l.level, l.language])).toEqual([
+      ["error", "nl"],
+      ["error", "en"],
+      ["error", "nl"],
+    ]);
+  });
+});
+
+describe("HubSpot's tracking cookie (hutk): only with marketing consent", () => {
+  const HUTK = "4f0c8e2d9b7a6c5e3f1d2b4a6c8e0f12";
+  const COOKIEBOT = { COOKIE_CONSENT_ID: "0b6f4c2e-3d1a-4e5f-8a9b-7c6d5e4f3a2b" };
+  /** Cookiebot's cookie as a browser sends it (URL-encoded), with the visitor's marketing choice. */
+  const consentCookie = (marketing: boolean) =>
+    `CookieConsent=${encodeURIComponent(
+      `{stamp:'k3Vx9Q==',necessary:true,preferences:true,statistics:true,marketing:${marketing},method:'explicit',ver:1,utc:1772442000000,region:'nl'}`,
+    )}`;
+  const signupWithCookies = (h: Harness, address: string, cookie: string) =>
+    h.send(API, {
+      headers: { "content-type": "application/json", referer: `${BASE}/contact`, cookie },
+      body: JSON.stringify({ email: address }),
+    });
+  const sentHutk = (h: Harness) => h.hubspot.requests.map((r) => (r.body as { context: { hutk?: string } }).context.hutk);
+
+  it("sends the cookie's value as context.hutk when the visitor accepted marketing cookies, with and without JavaScript", async () => {
+    const h = harness({ settings: "forms", env: COOKIEBOT });
+    await signupWithCookies(h, email("met-cookie"), `${consentCookie(true)}; hubspotutk=${HUTK}`);
+    await h.send(FORM, {
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `hubspotutk=${HUTK}; ${consentCookie(true)}` },
+      body: new URLSearchParams({ email: email("met-cookie-form"), returnPath: "/en/contact", language: "en", website: "" }).toString(),
+    });
+    expect(sentHutk(h)).toEqual([HUTK, HUTK]);
+    expect(h.hubspot.accepted.map((a) => a.hutk)).toEqual([HUTK, HUTK]);
+    // kept only until delivery, like the address
+    expect((await h.rows()).map((r) => [r.status, r.hutk])).toEqual([
+      ["delivered", null],
+      ["delivered", null],
+    ]);
+  });
+
+  it("sends no hutk without that consent: marketing declined, no choice made, no consent banner, or not HubSpot's cookie", async () => {
+    const declined = harness({ settings: "forms", env: COOKIEBOT });
+    await signupWithCookies(declined, email("geweigerd"), `${consentCookie(false)}; hubspotutk=${HUTK}`);
+    await signupWithCookies(declined, email("geen-keuze"), `hubspotutk=${HUTK}`);
+    await signupWithCookies(declined, email("vreemd"), `${consentCookie(true)}; hubspotutk=${HUTK}%27x`);
+    await signupWithCookies(declined, email("region"), `CookieConsent=-1; hubspotutk=${HUTK}`);
+    expect(sentHutk(declined)).toEqual([undefined, undefined, undefined, undefined]);
+    const noBanner = harness({ settings: "forms" });
+    await signupWithCookies(noBanner, email("geen-banner"), `${consentCookie(true)}; hubspotutk=${HUTK}`);
+    expect(sentHutk(noBanner)).toEqual([undefined]);
+    expect(await everythingInD1()).not.toContain(HUTK);
+  });
+});
+
+describe("after delivery the outbox holds no address in clear", () => {
+  it.each(["forms", "crm"] as const)("through %s: no table of D1 holds the address once HubSpot has it", async (settings) => {
+    const h = harness({ settings });
+    await h.subscribe(email(`schoon-${settings}`));
+    await postForm(h, { email: email(`schoon-form-${settings}`), returnPath: "/en/contact", language: "en", website: "" });
+    expect((await h.rows()).map((r) => r.status)).toEqual(["delivered", "delivered"]);
+    const everything = await everythingInD1();
+    expect(everything).not.toContain(`schoon-${settings}@voorbeeld.nl`);
+    expect(everything).not.toContain(`schoon-form-${settings}@voorbeeld.nl`);
+    expect(everything).not.toContain("@");
+  });
+});
+
+describe("bad answers from HubSpot lose nothing", () => {
+  it("keeps the rows of a form that refuses every submission (400 with field errors), asks for a person, and delivers once the form is fixed", async () => {
+    const h = harness({ settings: "forms", hubspot: { requiredFields: ["firstname"] } });
+    await h.subscribe(email("veld1"));
+    await h.subscribe(email("veld2"));
+    const rows = await h.rows();
+    expect(rows.map((r) => [r.email, r.status, r.attempts, r.last_error])).toEqual([
+      [
+        "veld1@voorbeeld.nl",
+        "pending",
+        1,
+        "400 The request is not valid; Error in 'fields.firstname'. Required field 'firstname' is missing",
+      ],
+      [
+        "veld2@voorbeeld.nl",
+        "pending",
+        1,
+        "400 The request is not valid; Error in 'fields.firstname'. Required field 'firstname' is missing",
+      ],
+    ]);
+    expect(h.logsOf("newsletter.retry").map((l) => l.level)).toEqual(["error", "error"]);
+    expect(h.logsOf("newsletter.failed")).toEqual([]);
+    // a run during the misconfiguration tries one row, then stops
+    h.advance(MINUTE);
+    await h.cron();
+    expect(h.hubspot.requests).toHaveLength(3);
+    // the form is fixed in HubSpot
+    const fixed = harness({ settings: "forms" });
+    fixed.advance(10 * MINUTE);
+    await fixed.cron();
+    expect((await fixed.rows()).map((r) => r.status)).toEqual(["delivered", "delivered"]);
+    expect([...fixed.hubspot.acceptedCount().values()]).toEqual([1, 1]);
+  });
+
+  it("still fails at once an address HubSpot refuses (400 INVALID_EMAIL among the field errors)", async () => {
+    const h = harness({ settings: "forms" });
+    await h.subscribe(email("piet", "intranet"));
+    expect((await h.rows())[0]).toMatchObject({ status: "failed", attempts: 1 });
+  });
+
+  it("keeps a contact whose subscription status HubSpot could not take (5xx on the second request) pending, and completes it later", async () => {
+    const h = harness({ settings: "crm" });
+    h.hubspot.next.push({ kind: "up" }, { kind: "down", status: 500 });
+    await h.subscribe(email("half"));
+    expect((await h.rows())[0]).toMatchObject({ status: "pending", attempts: 1, last_error: "500 internal error" });
+    h.advance(MINUTE);
+    await h.cron();
+    expect((await h.rows())[0]).toMatchObject({ status: "delivered", attempts: 2 });
+    expect(h.hubspot.api.state.statuses.get("half@voorbeeld.nl")).toEqual([
+      expect.objectContaining({ status: "SUBSCRIBED", legalBasis: "CONSENT_WITH_NOTICE", legalBasisExplanation: CONSENT_NL }),
+    ]);
+  });
+});
+
+describe("export and erasure (the statements npm run subscribers -- --export|--erase runs)", () => {
+  const run = async (statements: string[]) =>
+    (await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)))).map((result) => result.results as Row[]);
+
+  it("exports what is held; erasure leaves only the hashed consent record, which the export names as such; the address can sign up again", async () => {
+    const h = harness({ settings: "none" });
+    await h.subscribe(email("wissen"), { referer: `${BASE}/contact` });
+    const hash = await subscriberHash(" wissen@Voorbeeld.NL ");
+    expect(hash).toBe(await sha256("wissen@voorbeeld.nl"));
+    const [outbox = [], consents = []] = await run(exportStatements(hash));
+    expect(exportReport({ email: "wissen@voorbeeld.nl", emailHash: hash, outbox, consents }).split("\n")).toEqual([
+      "What the site holds for wissen@voorbeeld.nl:",
+      "Newsletter outbox (D1):",
+      "  address: wissen@voorbeeld.nl",
+      "  status: stored",
+      "  language: nl",
+      `  page_uri: ${BASE}/contact`,
+      "  attempts: 0",
+      `  created_at: ${iso(T0)}`,
+      `  updated_at: ${iso(T0)}`,
+      `1 consent record(s), hashed: they name the address only by its SHA-256 (${hash.slice(0, 12)}…), not the address itself; kept to demonstrate consent (GDPR art. 7(1)):`,
+      `  ${iso(T0)}  nl  new  ${BASE}/contact`,
+      `    text shown (version ${(await sha256(CONSENT_NL)).slice(0, 12)}): ${CONSENT_NL}`,
+    ]);
+
+    const [deleted = [], counted = []] = await run(eraseStatements(hash));
+    expect([deleted, counted]).toEqual([[{ status: "stored", delivered_at: null }], [{ n: 1 }]]);
+    expect(await h.rows()).toEqual([]);
+    expect(await everythingInD1()).not.toContain("wissen@");
+    const [after = [], kept = []] = await run(exportStatements(hash));
+    expect(exportReport({ email: "wissen@voorbeeld.nl", emailHash: hash, outbox: after, consents: kept }).split("\n").slice(0, 2)).toEqual([
+      "Nothing is held for wissen@voorbeeld.nl.",
+      `What remains: 1 consent record(s), hashed: they name the address only by its SHA-256 (${hash.slice(0, 12)}…), not the address itself; kept to demonstrate consent (GDPR art. 7(1)):`,
+    ]);
+
+    // signing up again is a new signup, delivered again
+    const again = harness({ settings: "forms" });
+    again.advance(MINUTE);
+    await expectJson(await again.subscribe("wissen@voorbeeld.nl"), 201, SUBSCRIBED);
+    expect(await again.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "delivered", attempts: 1 })]);
+    expect(again.hubspot.accepted.map((a) => a.email)).toEqual(["wissen@voorbeeld.nl"]);
+    expect((await consentRecords()).map((r) => r.outcome)).toEqual(["new", "new"]);
+  });
+
+  it("erases a delivered address too, and says so when nothing was held", async () => {
+    const h = harness({ settings: "forms" });
+    await h.subscribe(email("bezorgd-wissen"));
+    const hash = await sha256("bezorgd-wissen@voorbeeld.nl");
+    const [deleted = []] = await run(eraseStatements(hash));
+    expect(deleted).toEqual([{ status: "delivered", delivered_at: iso(T0) }]);
+    const nobody = await sha256("niemand@voorbeeld.nl");
+    const [none = [], noConsent = []] = await run(exportStatements(nobody));
+    expect(exportReport({ email: "niemand@voorbeeld.nl", emailHash: nobody, outbox: none, consents: noConsent })).toBe(
+      "Nothing is held for niemand@voorbeeld.nl.\nNo consent record either.",
+    );
   });
 });
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_HUBSPOT } from "../stand-ins/hubspot/local-settings.ts";
 import { type HubSpotStandIn, startHubSpotStandIn } from "../stand-ins/hubspot/server.ts";
+import { gdprDelete } from "../../tools/operate/hubspot-gdpr.ts";
 
 let standIn: HubSpotStandIn;
 beforeAll(async () => {
@@ -107,5 +108,52 @@ describe("HubSpot stand-in", () => {
       "GET /crm/v3/objects/contacts/c%40voorbeeld.nl?idProperty=email 404",
       "POST /crm/v3/objects/contacts 401",
     ]);
+  });
+});
+
+describe("npm run subscribers -- --erase: HubSpot's GDPR delete, against the stand-in", () => {
+  it("deletes the contact by address with the private-app token, in the shape HubSpot publishes", async () => {
+    await fetch(`${standIn.url}/crm/v3/objects/contacts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${LOCAL_HUBSPOT.token}` },
+      body: JSON.stringify({ properties: { email: "wis@voorbeeld.nl" } }),
+    });
+    const before = standIn.api.state.received.length;
+    expect(await gdprDelete("wis@voorbeeld.nl", { token: LOCAL_HUBSPOT.token, origin: standIn.url })).toEqual({
+      kind: "deleted",
+      status: 204,
+    });
+    const [received] = standIn.api.state.received.slice(before);
+    expect(received).toMatchObject({
+      method: "POST",
+      path: "/crm/v3/objects/contacts/gdpr-delete",
+      body: { objectId: "wis@voorbeeld.nl", idProperty: "email" },
+      status: 204,
+      problems: [],
+    });
+    expect(standIn.api.state.contacts.has("wis@voorbeeld.nl")).toBe(false);
+    // an address HubSpot does not know is blocked from being added again
+    expect(await gdprDelete("onbekend@voorbeeld.nl", { token: LOCAL_HUBSPOT.token, origin: standIn.url })).toEqual({
+      kind: "deleted",
+      status: 204,
+    });
+    expect(standIn.api.state.blocklist.has("onbekend@voorbeeld.nl")).toBe(true);
+  });
+
+  it("reports a refused token, an unreachable or silent HubSpot, and a missing token, without throwing", async () => {
+    expect(await gdprDelete("x@voorbeeld.nl", { token: "pat-verkeerd", origin: standIn.url })).toEqual({
+      kind: "failed",
+      error: "401 Authentication credentials not found. This API supports OAuth 2.0 authentication.",
+    });
+    const silent = ((_: unknown, init?: RequestInit) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)))) as typeof fetch;
+    expect(await gdprDelete("x@voorbeeld.nl", { token: "t", origin: "http://hubspot.test", fetch: silent, timeoutMs: 20 })).toEqual({
+      kind: "failed",
+      error: "no answer from http://hubspot.test/crm/v3/objects/contacts/gdpr-delete within 20 ms",
+    });
+    expect(await gdprDelete("x@voorbeeld.nl", { token: undefined, origin: standIn.url })).toEqual({
+      kind: "not-asked",
+      reason: "HUBSPOT_TOKEN is not set (delete the contact in HubSpot by hand if it has one)",
+    });
   });
 });

@@ -38,7 +38,7 @@ export async function deliverClaim(deps: DeliveryDeps, claim: Claim): Promise<Se
   const consentText = await latestConsentText(deps.db, claim.email_hash);
   const result = await sendToHubSpot(
     deps.target,
-    { email: claim.email, pageUri: claim.page_uri, language: claim.language, consentText },
+    { email: claim.email, pageUri: claim.page_uri, language: claim.language, consentText, hutk: claim.hutk ?? undefined },
     deps,
   );
   const now = deps.now();

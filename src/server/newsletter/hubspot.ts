@@ -2,6 +2,7 @@ import type { HubSpotTarget } from "../env";
 import type { Lang } from "../../shared/i18n/lang";
 import { redactEmails } from "./privacy";
 import { statusText } from "../content/http-status";
+import { CRM_API_ORIGIN, CRM_CONTACTS_PATH, FORMS_API_ORIGIN, FORMS_SUBMIT_PATH, STATUSES_PATH } from "./hubspot-api";
 
 /** What one delivery sends: the address, the consent context and the language of the signup. */
 export interface HubSpotSubscriber {
@@ -10,12 +11,12 @@ export interface HubSpotSubscriber {
   language: Lang;
   /** The consent text the subscriber was shown; none for signups from before consent records. */
   consentText?: string;
+  /** HubSpot's tracking cookie: present only when the visitor accepted marketing cookies. */
+  hutk?: string;
 }
 
 /** The legal basis a checked consent text beside the form gives (communication preferences v4). */
 export const CONSENT_LEGAL_BASIS = "CONSENT_WITH_NOTICE";
-/** The path of a subscriber's subscription statuses (communication preferences v4). */
-export const STATUSES_PATH = "/communication-preferences/v4/statuses";
 
 /**
  * The CRM contact property for the signup's language: HubSpot's default "Preferred language"
@@ -24,13 +25,6 @@ export const STATUSES_PATH = "/communication-preferences/v4/statuses";
  */
 export const CRM_LANGUAGE_PROPERTY = "hs_language";
 
-/** HubSpot's own origins; `HUBSPOT_API_ORIGIN` replaces both, the paths stay. */
-export const FORMS_API_ORIGIN = "https://api.hsforms.com";
-export const CRM_API_ORIGIN = "https://api.hubapi.com";
-/** HubSpot Forms API v3 (unauthenticated submission to a form of the portal). */
-export const FORMS_SUBMIT_PATH = "/submissions/v3/integration/submit";
-/** HubSpot CRM contacts API (private-app token). */
-export const CRM_CONTACTS_PATH = "/crm/v3/objects/contacts";
 /** An answer HubSpot does not give within this time counts as a failed attempt. */
 export const HUBSPOT_TIMEOUT_MS = 5_000;
 /** A Retry-After beyond this is not believed; the normal backoff schedule takes over. */
@@ -42,7 +36,7 @@ export type SendResult =
   | { kind: "delivered"; status: number }
   /** Worth another attempt: 5xx, 408, 429, timeouts, network errors, and settings HubSpot refused. */
   | { kind: "retry"; error: string; status?: number; retryAfterMs?: number; rateLimited?: boolean; misconfigured?: boolean }
-  /** HubSpot refused the signup itself (e.g. 400 invalid email): another attempt gets the same answer. */
+  /** HubSpot refused the signup itself (e.g. 400 invalid email): another attempt gets the same answer. A 400 about the form's settings is a `retry`. */
   | { kind: "rejected"; error: string; status: number };
 
 export interface SendOptions {
@@ -95,7 +89,24 @@ function resultOf(response: Response, text: string, target: HubSpotTarget, now: 
     };
   if (status === 401 || status === 403 || status === 404) return { kind: "retry", status, error, misconfigured: true };
   if (status === 408 || status >= 500) return { kind: "retry", status, error };
+  // A 400 naming only what is wrong with the form or the request (a required field, the consent
+  // options) says the same for every address: the settings need a person, the rows wait.
+  if (status === 400 && refusesSettings(text)) return { kind: "retry", status, error, misconfigured: true };
   return { kind: "rejected", status, error };
+}
+
+/** Forms API error types about the address itself: another attempt gets the same answer. */
+const ADDRESS_ERROR_TYPES = new Set(["INVALID_EMAIL", "BLOCKED_EMAIL"]);
+
+/** A 400 whose `errors[].errorType` are all about the form or the request, none about the address. */
+function refusesSettings(body: string): boolean {
+  try {
+    const { errors } = JSON.parse(body) as { errors?: Array<{ errorType?: unknown }> };
+    const types = Array.isArray(errors) ? errors.map((e) => e?.errorType).filter((t): t is string => typeof t === "string") : [];
+    return types.length > 0 && !types.some((type) => ADDRESS_ERROR_TYPES.has(type));
+  } catch {
+    return false;
+  }
 }
 
 /** The subscription status with its legal basis, when there is a subscription type and a consent text. */
@@ -138,7 +149,10 @@ function buildRequest(target: HubSpotTarget, subscriber: HubSpotSubscriber): { u
         headers,
         body: JSON.stringify({
           fields: [{ objectTypeId: "0-1", name: "email", value: subscriber.email }],
-          context: subscriber.pageUri ? { pageUri: subscriber.pageUri } : {},
+          context: {
+            ...(subscriber.pageUri ? { pageUri: subscriber.pageUri } : {}),
+            ...(subscriber.hutk ? { hutk: subscriber.hutk } : {}),
+          },
           legalConsentOptions: legalConsentOptions(target, subscriber.consentText),
         }),
       },

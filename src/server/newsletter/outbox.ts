@@ -27,23 +27,25 @@ export interface SubscriberRow {
   delivered_at: string | null;
   /** The language of the page signed up on (migration 0002; rows from before it: 'nl'). */
   language: Lang;
+  /** HubSpot's tracking cookie, only with marketing consent (migration 0005); cleared with the address. */
+  hutk: string | null;
 }
 
 /** A row claimed for one delivery attempt. */
-export type Claim = Pick<SubscriberRow, "id" | "email" | "email_hash" | "page_uri" | "language" | "attempts">;
+export type Claim = Pick<SubscriberRow, "id" | "email" | "email_hash" | "page_uri" | "language" | "attempts" | "hutk">;
 
-const CLAIM_COLUMNS = "id, email, email_hash, page_uri, language, attempts";
+const CLAIM_COLUMNS = "id, email, email_hash, page_uri, language, attempts, hutk";
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What a row keeps in place of an address it no longer needs (docs/decisions/021). */
+/** What a row keeps in place of an address it no longer needs (docs/decisions/022). */
 const HASHED_EMAIL = "'sha256:' || email_hash";
 
 /** Failed rows whose last attempt is older than `before` keep the hash instead of the address. */
 export async function forgetUndeliverable(db: D1Database, before: number): Promise<Array<Pick<SubscriberRow, "email_hash">>> {
   const { results } = await db
     .prepare(
-      `UPDATE subscribers SET email = ${HASHED_EMAIL}
+      `UPDATE subscribers SET email = ${HASHED_EMAIL}, hutk = NULL
        WHERE status = 'failed' AND updated_at <= ?1 AND email <> ${HASHED_EMAIL}
        RETURNING email_hash`,
     )
@@ -57,6 +59,8 @@ export interface NewSubscriber {
   emailHash: string;
   pageUri: string | null;
   language: Lang;
+  /** HubSpot's tracking cookie, when the visitor accepted marketing cookies. */
+  hutk?: string;
   /** 'pending' when a delivery target is configured, else 'stored'. */
   status: "pending" | "stored";
   now: number;
@@ -75,15 +79,15 @@ export async function storeSubscriber(db: D1Database, s: NewSubscriber): Promise
   const consent = consentStatements(db, { emailHash: s.emailHash, consent: s.consent, pageUri: s.pageUri, at });
   const store = db
     .prepare(
-      `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at, language)
-       VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6, ?7)
+      `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at, language, hutk)
+       VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6, ?7, ?8)
        ON CONFLICT (email_hash) DO UPDATE SET
          email = excluded.email, status = excluded.status, attempts = 0, last_error = NULL, language = excluded.language,
-         next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
+         hutk = excluded.hutk, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
        WHERE subscribers.status = 'failed'
        RETURNING id, status`,
     )
-    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at, s.language);
+    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at, s.language, s.hutk ?? null);
   const [, stored] = await db.batch<{ id: number; status: SubscriberStatus }>([consent.beforeStore, store, consent.afterStore]);
   return stored?.results[0] ?? undefined;
 }
@@ -157,7 +161,7 @@ export async function finishClaim(
       ? db
           .prepare(
             `UPDATE subscribers SET status = 'delivered', delivered_at = ?3, updated_at = ?3, next_attempt_at = NULL, last_error = NULL,
-               email = ${HASHED_EMAIL}
+               email = ${HASHED_EMAIL}, hutk = NULL
              WHERE id = ?1 AND status = 'sending' AND attempts = ?2`,
           )
           .bind(claim.id, claim.attempts, at)

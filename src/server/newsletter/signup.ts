@@ -29,6 +29,8 @@ export interface SignupRequest {
   pageUri: string | null;
   /** The language of the page signed up on: stored, and passed to HubSpot where the API allows. */
   language: Lang;
+  /** HubSpot's tracking cookie, only when the visitor accepted marketing cookies (./tracking-cookie.ts). */
+  hutk?: string;
   /** CF-Connecting-IP, hashed into the rate-limit key. */
   clientIp?: string;
   /** The consent text shown beside the form in `language`; read only for a signup that is kept. */
@@ -39,7 +41,8 @@ export type SignupOutcome =
   | { kind: "subscribed" }
   | { kind: "invalid" }
   | { kind: "rate-limited"; retryAfterSeconds: number }
-  | { kind: "unavailable" };
+  /** Not stored: the outbox failed, or (`consent-missing`) no consent text is published to record. */
+  | { kind: "unavailable"; reason?: "consent-missing" };
 
 /**
  * The one signup of both entry points (the JSON API and the no-JS form): validate with the shared
@@ -69,7 +72,7 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
     const consent = await request.consent();
     if (!consent) {
       log.error("newsletter.consent_unavailable", { language: request.language });
-      return { kind: "unavailable" };
+      return { kind: "unavailable", reason: "consent-missing" };
     }
     stored = await storeSubscriber(deps.db, {
       consent,
@@ -77,6 +80,7 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
       emailHash: hash,
       pageUri: request.pageUri,
       language: request.language,
+      hutk: request.hutk,
       status: deps.target ? "pending" : "stored",
       now: deps.now(),
     });

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { deliveryFetch, type NewsletterDeps } from "../newsletter/cron";
 import { HUBSPOT_TIMEOUT_MS } from "../newsletter/hubspot";
 import { dictionary, isLang, langOfPath, type Lang } from "../../shared/i18n";
@@ -12,6 +13,7 @@ import {
 import type { TwFooterBlok } from "../../site/blocks/tw-footer";
 import { consentText, type ConsentText } from "../newsletter/consent";
 import { redactEmails } from "../newsletter/privacy";
+import { COOKIEBOT_CONSENT_COOKIE, HUBSPOT_TRACKING_COOKIE, consentedHutk } from "../newsletter/tracking-cookie";
 import { loadTheme } from "../content/theme";
 import { signup, type SignupDeps } from "../newsletter/signup";
 import { hasControlCharacter } from "../middleware/path-guard";
@@ -75,6 +77,7 @@ async function apiSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDep
     pageUri: refererPage(c),
     language,
     clientIp: c.req.header("cf-connecting-ip"),
+    hutk: signupHutk(c),
     consent: () => shownConsent(c, language),
   });
   switch (outcome.kind) {
@@ -85,7 +88,9 @@ async function apiSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDep
     case "rate-limited":
       return jsonMessage(c, 429, t.newsletter.tooMany(outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
     case "unavailable":
-      return jsonMessage(c, 503, t.newsletter.unavailable, { "Retry-After": "60" });
+      return jsonMessage(c, 503, outcome.reason === "consent-missing" ? t.newsletter.consentMissing : t.newsletter.unavailable, {
+        "Retry-After": "60",
+      });
   }
 }
 
@@ -110,6 +115,7 @@ async function formSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDe
     pageUri: `${siteOrigin(c)}${returnPathname}`,
     language,
     clientIp: c.req.header("cf-connecting-ip"),
+    hutk: signupHutk(c),
     consent: () => shownConsent(c, language),
   });
   return c.body(null, 303, { Location: outcomeLocation(returnPath, outcome.kind), "Cache-Control": "no-store" });
@@ -124,6 +130,14 @@ async function shownConsent(c: ApiContext, language: Lang): Promise<ConsentText 
   const { value: theme } = await loadTheme(c.get("content"), "published", language);
   // the theme holds the footer as it came from the CMS: a TwFooter block, checked on publish
   return consentText((theme.footer as TwFooterBlok | undefined)?.newsletterConsent, language);
+}
+
+/** HubSpot's tracking cookie of this visitor, when the site's consent banner says marketing cookies are accepted. */
+function signupHutk(c: ApiContext): string | undefined {
+  return consentedHutk(
+    { consent: getCookie(c, COOKIEBOT_CONSENT_COOKIE), hubspotutk: getCookie(c, HUBSPOT_TRACKING_COOKIE) },
+    Boolean(c.get("config").thirdParty.cookieConsentId),
+  );
 }
 
 /**

@@ -14,6 +14,8 @@ export interface HubSpotSettings {
   formGuid: string;
   /** The private-app token the token-protected APIs accept. */
   token: string;
+  /** Fields the form requires besides `email` (a form set up so, as HubSpot refuses then). */
+  requiredFields?: string[];
   now?: () => number;
 }
 
@@ -141,6 +143,14 @@ const submitForm: Handler = ({ body, match, store }) => {
     return error(400, "The request is not valid", "VALIDATION_ERROR", [
       { message: "Error in 'fields'. Required field 'email' is missing", errorType: "REQUIRED_FIELD" },
     ]);
+  const missing = (store.settings.requiredFields ?? []).filter((name) => !submission.fields.some((field) => field.name === name));
+  if (missing.length)
+    return error(
+      400,
+      "The request is not valid",
+      "VALIDATION_ERROR",
+      missing.map((name) => ({ message: `Error in 'fields.${name}'. Required field '${name}' is missing`, errorType: "REQUIRED_FIELD" })),
+    );
   if (!HUBSPOT_EMAIL.test(email))
     return error(400, "The request is not valid", "VALIDATION_ERROR", [
       { message: "Error in 'fields.email'. Invalid email address", errorType: "INVALID_EMAIL" },

@@ -34,6 +34,8 @@ export interface FakeRequest {
 export interface HubSpotFake {
   fetch: typeof fetch;
   mode: FakeMode;
+  /** Modes for the next requests, one each, before `mode` applies again. */
+  next: FakeMode[];
   /** The in-memory HubSpot behind the fake: contacts, subscription statuses, what it received. */
   api: HubSpotApi;
   readonly requests: FakeRequest[];
@@ -53,99 +55,109 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 let correlation = 0;
 const correlationId = () => `c0ffee00-0000-4000-8000-${String(++correlation).padStart(12, "0")}`;
 
-export function createHubSpotFake(settings: { portalId?: string; formGuid?: string; token?: string } = {}): HubSpotFake {
+export function createHubSpotFake(
+  settings: { portalId?: string; formGuid?: string; token?: string; requiredFields?: string[] } = {},
+): HubSpotFake {
   const api = createHubSpotApi({
     portalId: settings.portalId ?? PORTAL_ID,
     formGuid: settings.formGuid ?? FORM_GUID,
     token: settings.token ?? TOKEN,
+    requiredFields: settings.requiredFields,
   });
-  const requests: FakeRequest[] = [];
-  let gate: Promise<void> | undefined;
-
+  const held: Held = {};
   const fake: HubSpotFake = {
     mode: { kind: "up" },
+    next: [],
     api,
-    requests,
+    requests: [],
     accepted: api.state.accepted,
     addContact: (email) => void api.addContact(email),
-    hold() {
-      let release!: () => void;
-      gate = new Promise<void>((resolve) => (release = resolve));
-      return () => {
-        gate = undefined;
-        release();
-      };
-    },
+    hold: () => hold(held),
     acceptedCount() {
       const counts = new Map<string, number>();
       for (const { email } of api.state.accepted) counts.set(email, (counts.get(email) ?? 0) + 1);
       return counts;
     },
-    fetch: (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-      const request = new Request(input, init);
-      const signal = init?.signal ?? undefined;
-      const text = await request.clone().text();
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = text;
-      }
-      const record: FakeRequest = {
-        method: request.method,
-        url: request.url,
-        headers: Object.fromEntries(request.headers),
-        body,
-        problems: [],
-      };
-      requests.push(record);
-      try {
-        if (gate) await abortable(gate, signal);
-        const response = await answer(request, record, signal);
-        record.answer = response.status;
-        return response;
-      } catch (error) {
-        record.answer = "aborted";
-        throw error;
-      }
-    }) as typeof fetch,
+    fetch: ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+      receive(fake, held, new Request(input, init), init?.signal ?? undefined)) as typeof fetch,
   };
-
-  async function answer(request: Request, record: FakeRequest, signal: AbortSignal | undefined): Promise<Response> {
-    const mode = fake.mode;
-    if (mode.kind === "hang") {
-      await abortable(new Promise<never>(() => {}), signal);
-    }
-    if (mode.kind === "down") {
-      const status = mode.status ?? 503;
-      return status === 502 || status === 504
-        ? // a gateway names its status in the status line; workerd's Response fills in no statusText itself
-          new Response("<html><body><h1>Bad Gateway</h1></body></html>", {
-            status,
-            statusText: status === 502 ? "Bad Gateway" : "Gateway Timeout",
-            headers: { "content-type": "text/html" },
-          })
-        : json(status, { status: "error", message: "internal error", correlationId: correlationId() });
-    }
-    if (mode.kind === "rate-limited") {
-      return json(
-        429,
-        {
-          status: "error",
-          message: "You have reached your ten_secondly_rolling limit.",
-          errorType: "RATE_LIMIT",
-          correlationId: correlationId(),
-          policyName: "TEN_SECONDLY_ROLLING",
-        },
-        mode.retryAfter === undefined ? {} : { "retry-after": mode.retryAfter },
-      );
-    }
-    const { response, received } = await api.exchange(request);
-    record.problems = received.problems;
-    return response;
-  }
-
   return fake;
+}
+
+/** While a gate is set, every request waits for it. */
+type Held = { gate?: Promise<void> };
+
+function hold(held: Held): () => void {
+  let release!: () => void;
+  held.gate = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    held.gate = undefined;
+    release();
+  };
+}
+
+/** Records a request, waits while requests are held, answers it as the fake's mode says. */
+async function receive(fake: HubSpotFake, held: Held, request: Request, signal: AbortSignal | undefined): Promise<Response> {
+  const text = await request.clone().text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  const record: FakeRequest = {
+    method: request.method,
+    url: request.url,
+    headers: Object.fromEntries(request.headers),
+    body,
+    problems: [],
+  };
+  fake.requests.push(record);
+  try {
+    if (held.gate) await abortable(held.gate, signal);
+    const mode = fake.next.shift() ?? fake.mode;
+    if (mode.kind === "hang") await abortable(new Promise<never>(() => {}), signal);
+    let response = misbehave(mode);
+    if (!response) {
+      const exchanged = await fake.api.exchange(request);
+      record.problems = exchanged.received.problems;
+      response = exchanged.response;
+    }
+    record.answer = response.status;
+    return response;
+  } catch (error) {
+    record.answer = "aborted";
+    throw error;
+  }
+}
+
+/** The answer of a HubSpot that is down or rate limiting; none when it is up. */
+function misbehave(mode: FakeMode): Response | undefined {
+  if (mode.kind === "down") {
+    const status = mode.status ?? 503;
+    return status === 502 || status === 504
+      ? // a gateway names its status in the status line; workerd's Response fills in no statusText itself
+        new Response("<html><body><h1>Bad Gateway</h1></body></html>", {
+          status,
+          statusText: status === 502 ? "Bad Gateway" : "Gateway Timeout",
+          headers: { "content-type": "text/html" },
+        })
+      : json(status, { status: "error", message: "internal error", correlationId: correlationId() });
+  }
+  if (mode.kind === "rate-limited") {
+    return json(
+      429,
+      {
+        status: "error",
+        message: "You have reached your ten_secondly_rolling limit.",
+        errorType: "RATE_LIMIT",
+        correlationId: correlationId(),
+        policyName: "TEN_SECONDLY_ROLLING",
+      },
+      mode.retryAfter === undefined ? {} : { "retry-after": mode.retryAfter },
+    );
+  }
+  return undefined;
 }
 
 /** Waits for `promise`, or rejects with the signal's reason when the caller aborts (as fetch does). */
