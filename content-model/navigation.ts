@@ -138,5 +138,13 @@ export const twFooter = defineBlock({
     }),
     defineField("contactDetails", { type: "bloks", allow: [contactTextBlock], display_name: "Contactgegevens" }),
     defineField("officeImage", { type: "asset", filetypes: ["images"], translatable: true, display_name: "Foto van het kantoor" }),
+    defineField("newsletterConsent", {
+      type: "richtext",
+      translatable: true,
+      required: true,
+      display_name: "Toestemmingstekst nieuwsbrief",
+      description:
+        "Staat naast het aanmeldveld: waarvoor iemand toestemming geeft, met een link naar de privacyverklaring. Elke aanmelding bewaart de tekst die de bezoeker zag.",
+    }),
   ],
 });

@@ -1,4 +1,4 @@
-// `npm run subscribers -- [--remote | --persist-to DIR] [--status NAME] [--json]`: the newsletter outbox (tools/operate/).
+// `npm run subscribers -- [--remote | --persist-to DIR] [--status NAME] [--json] | --export <email> | --erase <email>`: the newsletter outbox (tools/operate/).
 import { main } from "../tools/operate/subscribers.ts";
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -19,6 +19,16 @@ export interface Secrets {
   HUBSPOT_FORM_GUID?: string;
   /** HubSpot private-app token (scope crm.objects.contacts.write): signups become contacts (CRM API). */
   HUBSPOT_TOKEN?: string;
+  /**
+   * Origin of HubSpot's APIs, e.g. http://127.0.0.1:8790 for the local stand-in (`npm run
+   * hubspot:local`). Unset: HubSpot's own (api.hsforms.com for forms, api.hubapi.com for the rest).
+   */
+  HUBSPOT_API_ORIGIN?: string;
+  /**
+   * Id of the HubSpot subscription type (communication) the newsletter is: signups consent to it
+   * (form) or are subscribed to it with their consent as legal basis (CRM token).
+   */
+  HUBSPOT_SUBSCRIPTION_TYPE_ID?: string;
   /** Secret of the Storyblok webhook; unset: every webhook call is refused. */
   STORYBLOK_WEBHOOK_SECRET?: string;
   /** Numeric id of the Storyblok space: preview links for another space are refused. */
@@ -34,7 +44,12 @@ export interface Secrets {
 export type AppEnv = Env & Secrets;
 
 /** Where newsletter signups are delivered; no target: they are kept in D1 only. */
-export type HubSpotTarget = { kind: "forms"; portalId: string; formGuid: string } | { kind: "crm"; token: string };
+export type HubSpotTarget = ({ kind: "forms"; portalId: string; formGuid: string } | { kind: "crm"; token: string }) & {
+  /** One origin for every HubSpot API (a stand-in); undefined: HubSpot's own origins. */
+  apiOrigin?: string;
+  /** The newsletter's subscription type; undefined: only consent to process is passed on. */
+  subscriptionTypeId?: number;
+};
 
 /** Third-party scripts, each off when its setting is unset. */
 export interface ThirdPartyConfig {
@@ -74,6 +89,27 @@ export function tokenNotices(env: Secrets): string[] {
   return dependent.length ? [`${dependent.join(", ")} set without STORYBLOK_TOKEN: serving the embedded content snapshot`] : [];
 }
 
+/** The HubSpot settings: where signups go, or the problems with them. */
+function readHubSpot(env: Secrets): { target?: HubSpotTarget; problems: string[] } {
+  const problems: string[] = [];
+  const portalId = env.HUBSPOT_PORTAL_ID?.trim();
+  const formGuid = env.HUBSPOT_FORM_GUID?.trim();
+  if (Boolean(portalId) !== Boolean(formGuid)) problems.push("HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together");
+  if (portalId && !/^\d+$/.test(portalId)) problems.push("HUBSPOT_PORTAL_ID must be the numeric portal id");
+  if (formGuid && !UUID.test(formGuid)) problems.push("HUBSPOT_FORM_GUID must be a form GUID");
+  const apiOrigin = env.HUBSPOT_API_ORIGIN?.trim() || undefined;
+  if (apiOrigin && !/^https?:\/\/[^/]+$/.test(apiOrigin))
+    problems.push("HUBSPOT_API_ORIGIN must be an origin such as http://127.0.0.1:8790 (no path, no trailing slash)");
+  const subscriptionType = env.HUBSPOT_SUBSCRIPTION_TYPE_ID?.trim();
+  if (subscriptionType && !/^\d+$/.test(subscriptionType))
+    problems.push("HUBSPOT_SUBSCRIPTION_TYPE_ID must be the numeric subscription type id");
+  const common = { apiOrigin, subscriptionTypeId: subscriptionType ? Number(subscriptionType) : undefined };
+  const token = env.HUBSPOT_TOKEN?.trim();
+  // The form wins when both are set: it records the consent context (page URI) with the signup.
+  if (portalId && formGuid) return { target: { kind: "forms", portalId, formGuid, ...common }, problems };
+  return { target: token ? { kind: "crm", token, ...common } : undefined, problems };
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -95,11 +131,8 @@ export function readConfig(env: AppEnv): Config {
   }
   if (!env.DB) problems.push("DB (D1 database binding, newsletter outbox) is missing");
   if (!env.SIGNUP_LIMITER) problems.push("SIGNUP_LIMITER (Durable Object binding, newsletter rate limit) is missing");
-  const portalId = env.HUBSPOT_PORTAL_ID?.trim();
-  const formGuid = env.HUBSPOT_FORM_GUID?.trim();
-  if (Boolean(portalId) !== Boolean(formGuid)) problems.push("HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together");
-  if (portalId && !/^\d+$/.test(portalId)) problems.push("HUBSPOT_PORTAL_ID must be the numeric portal id");
-  if (formGuid && !UUID.test(formGuid)) problems.push("HUBSPOT_FORM_GUID must be a form GUID");
+  const hubspot = readHubSpot(env);
+  problems.push(...hubspot.problems);
   const spaceId = env.STORYBLOK_SPACE_ID?.trim();
   if (spaceId && !/^\d+$/.test(spaceId)) problems.push("STORYBLOK_SPACE_ID must be the numeric space id");
   // These ids end up in inline scripts: only their documented shapes are accepted.
@@ -128,13 +161,7 @@ export function readConfig(env: AppEnv): Config {
     siteUrl: env.SITE_URL,
     logLevel,
     requestLogSampleRate,
-    // The form wins when both are set: it records the consent context (page URI) with the signup.
-    hubspot:
-      portalId && formGuid
-        ? { kind: "forms", portalId, formGuid }
-        : env.HUBSPOT_TOKEN?.trim()
-          ? { kind: "crm", token: env.HUBSPOT_TOKEN.trim() }
-          : undefined,
+    hubspot: hubspot.target,
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
     thirdParty: { gtmId: gtmId || undefined, cookieConsentId: cookieConsentId || undefined, salesTrackingId: salesTrackingId || undefined },
     notices: tokenNotices(env),

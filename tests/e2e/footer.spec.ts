@@ -49,6 +49,18 @@ test.describe("newsletter form", () => {
     return requests;
   }
 
+  test("shows the editors' consent text beside the field once hydrated, as before: it describes the field", async ({ page }) => {
+    await open(page);
+    const consent =
+      "Met je aanmelding geef je Koraal toestemming om je e-mailadres te gebruiken voor de nieuwsbrief, die we via HubSpot versturen. Afmelden kan altijd. Lees meer in onze privacyverklaring.";
+    await expect(page.locator("#nieuwsbrief-toestemming")).toHaveText(consent);
+    await expect(email(page)).toHaveAccessibleDescription(consent);
+    await expect(page.locator("#nieuwsbrief-toestemming").getByRole("link", { name: "privacyverklaring" })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
+  });
+
   test("refuses an invalid address without sending anything; editing clears the message", async ({ page }) => {
     const requests = await open(page);
     for (const bad of ["", "geen-adres", "a@b..nl", `x@${"a".repeat(64)}.nl`]) {

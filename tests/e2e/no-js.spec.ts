@@ -10,6 +10,25 @@ test("the newsletter form works without JavaScript: a plain post that comes back
   await expect(page.locator("#nieuwsbrief [role=status]")).toHaveText("Woehoe, je bent geabonneerd!");
 });
 
+const CONSENT = {
+  nl: "Met je aanmelding geef je Koraal toestemming om je e-mailadres te gebruiken voor de nieuwsbrief, die we via HubSpot versturen. Afmelden kan altijd. Lees meer in onze privacyverklaring.",
+  en: "By signing up you allow Koraal to use your email address for the newsletter, which we send through HubSpot. You can unsubscribe at any time. Read more in our privacy statement.",
+};
+
+test("without JavaScript the form shows the editors' consent text, which describes the field and links the privacy statement", async ({
+  page,
+}) => {
+  for (const [path, id, label, lang, link, href] of [
+    ["/contact", "nieuwsbrief-toestemming", "E-mailadres", "nl", "privacyverklaring", "/privacy"],
+    ["/en/contact", "newsletter-consent", "Email address", "en", "privacy statement", "/en/privacy"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator(`#${id}`)).toHaveText(CONSENT[lang]);
+    await expect(page.getByLabel(label)).toHaveAccessibleDescription(CONSENT[lang]);
+    await expect(page.locator(`#${id}`).getByRole("link", { name: link })).toHaveAttribute("href", href);
+  }
+});
+
 test("an English page's plain post comes back in English words, at the form", async ({ page }) => {
   await page.goto("/en/contact");
   await page.getByLabel("Email address").fill(`without-js-${Date.now()}@example.nl`);

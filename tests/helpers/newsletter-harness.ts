@@ -1,10 +1,12 @@
 import { createExecutionContext, createScheduledController, reset, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import type { SpaceSnapshot } from "../../src/server/content/snapshot";
+import { createEmulator } from "../../src/server/demo/emulator";
 import { createApp } from "../../src/server/index";
 import { createNewsletterCron } from "../../src/server/newsletter/cron";
 import type { SubscriberRow } from "../../src/server/newsletter/outbox";
 import type { LogLevel } from "../../src/shared/log";
-import { FORM_GUID, PORTAL_ID, TOKEN, createHubSpotFake, type HubSpotFake } from "../stand-ins/hubspot";
+import { FORM_GUID, PORTAL_ID, SUBSCRIPTION_TYPE_ID, TOKEN, createHubSpotFake, type HubSpotFake } from "../stand-ins/hubspot/fake";
 import { migrateD1 } from "./d1";
 
 export const BASE = "http://www.koraal.test";
@@ -15,8 +17,8 @@ export type Settings = "none" | "forms" | "crm";
 
 export const SETTINGS: Record<Settings, Record<string, string>> = {
   none: {},
-  forms: { HUBSPOT_PORTAL_ID: PORTAL_ID, HUBSPOT_FORM_GUID: FORM_GUID },
-  crm: { HUBSPOT_TOKEN: TOKEN },
+  forms: { HUBSPOT_PORTAL_ID: PORTAL_ID, HUBSPOT_FORM_GUID: FORM_GUID, HUBSPOT_SUBSCRIPTION_TYPE_ID: String(SUBSCRIPTION_TYPE_ID) },
+  crm: { HUBSPOT_TOKEN: TOKEN, HUBSPOT_SUBSCRIPTION_TYPE_ID: String(SUBSCRIPTION_TYPE_ID) },
 };
 
 export interface LogLine {
@@ -24,6 +26,9 @@ export interface LogLine {
   text: string;
   line: Record<string, unknown>;
 }
+
+/** Every HubSpot fake any harness of the test file made: each request must pass HubSpot's shape checks. */
+export const allHubSpotFakes: HubSpotFake[] = [];
 
 /** Every log line written by any harness of the test file, for the privacy checks. */
 export const allLogs: LogLine[] = [];
@@ -47,14 +52,26 @@ let ipCounter = 0;
 /** A fresh client address per request unless a test names one: the rate limit stays out of the way. */
 export const freshIp = () => `198.51.${Math.floor(++ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 
-export function harness(options: { settings?: Settings; env?: Record<string, string>; timeoutMs?: number } = {}): Harness {
+export interface HarnessOptions {
+  settings?: Settings;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** How the HubSpot form is set up (fields it requires besides email). */
+  hubspot?: { requiredFields?: string[] };
+  /** Another Storyblok space than the embedded one (served by the emulator). */
+  space?: SpaceSnapshot;
+}
+
+export function harness(options: HarnessOptions = {}): Harness {
   const clock = { now: T0 };
   const logs: LogLine[] = [];
-  const hubspot = createHubSpotFake();
+  const hubspot = createHubSpotFake(options.hubspot);
+  allHubSpotFakes.push(hubspot);
   const deps = {
     now: () => clock.now,
     hubspotFetch: hubspot.fetch,
     hubspotTimeoutMs: options.timeoutMs ?? 1000,
+    contentFetch: options.space ? createEmulator(options.space).fetch : undefined,
     logSink: (level: LogLevel, text: string) => {
       const entry = { level, text, line: JSON.parse(text) as Record<string, unknown> };
       logs.push(entry);

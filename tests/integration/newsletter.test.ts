@@ -1,7 +1,11 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_ATTEMPTS } from "../../src/server/newsletter/delivery";
-import { BASE, MINUTE, T0, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
+import { SUBSCRIPTION_TYPE_ID } from "../stand-ins/hubspot/fake";
+import snapshot from "../../.generated/snapshot.js";
+import type { SpaceSnapshot } from "../../src/server/content/snapshot";
+import { eraseStatements, exportReport, exportStatements, subscriberHash, type Row } from "../../tools/operate/personal-data";
+import { BASE, MINUTE, T0, allHubSpotFakes, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
 
 const API = "/api/hubspot/create";
 const FORM = "/api/newsletter";
@@ -9,6 +13,8 @@ const SUBSCRIBED = { message: "Woehoe, je bent geabonneerd!" };
 const INVALID = { message: "Vul een geldig e-mailadres in" };
 const BAD_REQUEST = { message: "Ongeldig verzoek: stuur een JSON-object met je e-mailadres." };
 const iso = (ms: number) => new Date(ms).toISOString();
+/** CRM delivery without a subscription type: the contact only, one request per row (for counting claims). */
+const ONE_REQUEST_PER_ROW = { HUBSPOT_SUBSCRIPTION_TYPE_ID: "" };
 
 /** Every address any test here uses: none may ever show up in a log line. */
 const usedEmails = new Set<string>();
@@ -19,6 +25,10 @@ const email = (local: string, domain = "voorbeeld.nl") => {
 };
 
 beforeEach(freshStorage);
+// Every request the site makes to HubSpot has the shape HubSpot publishes for it.
+afterEach(() => {
+  expect(allHubSpotFakes.flatMap((fake) => fake.requests.flatMap((r) => r.problems.map((p) => `${r.url}: ${p}`)))).toEqual([]);
+});
 
 const postJson = (h: Harness, body: string | Uint8Array<ArrayBuffer> | ReadableStream, headers: Record<string, string> = {}, ip?: string) =>
   h.send(API, { ip, headers: { "content-type": "application/json", ...headers }, body });
@@ -41,6 +51,7 @@ describe("POST /api/hubspot/create: answers", () => {
     await expectJson(res, 201, SUBSCRIBED);
     const rows = await h.rows();
     // only the address (trimmed, domain lower-cased), its hash, the consent context, the page's language and timestamps
+    // (and HubSpot's tracking cookie, only with marketing consent: none here)
     expect(rows).toEqual([
       {
         id: 1,
@@ -55,6 +66,7 @@ describe("POST /api/hubspot/create: answers", () => {
         updated_at: iso(T0),
         delivered_at: null,
         language: "nl",
+        hutk: null,
       },
     ]);
   });
@@ -388,6 +400,92 @@ describe("POST /api/newsletter: the form without JavaScript", () => {
   });
 });
 
+const CONSENT_NL =
+  "Met je aanmelding geef je Koraal toestemming om je e-mailadres te gebruiken voor de nieuwsbrief, die we via HubSpot versturen. Afmelden kan altijd. Lees meer in onze privacyverklaring.";
+const CONSENT_EN =
+  "By signing up you allow Koraal to use your email address for the newsletter, which we send through HubSpot. You can unsubscribe at any time. Read more in our privacy statement.";
+
+async function consentRecords() {
+  const { results } = await env.DB.prepare(
+    `SELECT c.email_hash, c.language, c.page_uri, c.given_at, c.outcome, t.text
+     FROM consents c JOIN consent_texts t ON t.version = c.consent_version ORDER BY c.id`,
+  ).all();
+  return results;
+}
+
+describe("consent records", () => {
+  it("records the text shown, language, page, time and outcome of every signup, with and without JavaScript", async () => {
+    const h = harness();
+    await h.subscribe(email("js-nl"), { referer: `${BASE}/over-ons` });
+    await h.send(API, {
+      headers: { "content-type": "application/json", referer: `${BASE}/en/contact` },
+      body: JSON.stringify({ email: email("js-en"), language: "en" }),
+    });
+    h.advance(MINUTE);
+    await postForm(h, { email: email("form-nl"), returnPath: "/contact", language: "nl", website: "" });
+    await postForm(h, { email: email("form-en"), returnPath: "/en/about-us", language: "en", website: "" });
+    await h.subscribe(" js-nl@Voorbeeld.NL", { referer: `${BASE}/` });
+    const record = async (address: string, language: string, page: string, at: number, outcome: string) => ({
+      email_hash: await sha256(address),
+      language,
+      page_uri: `${BASE}${page}`,
+      given_at: iso(at),
+      outcome,
+      text: language === "nl" ? CONSENT_NL : CONSENT_EN,
+    });
+    expect(await consentRecords()).toEqual([
+      await record("js-nl@voorbeeld.nl", "nl", "/over-ons", T0, "new"),
+      await record("js-en@voorbeeld.nl", "en", "/en/contact", T0, "new"),
+      await record("form-nl@voorbeeld.nl", "nl", "/contact", T0 + MINUTE, "new"),
+      await record("form-en@voorbeeld.nl", "en", "/en/about-us", T0 + MINUTE, "new"),
+      await record("js-nl@voorbeeld.nl", "nl", "/", T0 + MINUTE, "repeat"),
+    ]);
+    const { results: texts } = await env.DB.prepare("SELECT version, language, text FROM consent_texts ORDER BY language").all();
+    expect(texts).toEqual([
+      { version: await sha256(CONSENT_EN), language: "en", text: CONSENT_EN },
+      { version: await sha256(CONSENT_NL), language: "nl", text: CONSENT_NL },
+    ]);
+  });
+
+  it("keeps no record for a signup that is not kept (invalid address, honeypot)", async () => {
+    const h = harness();
+    await postForm(h, { email: "geen-adres", returnPath: "/contact", website: "" });
+    await postForm(h, { email: email("bot"), returnPath: "/contact", website: "https://spam.example" });
+    expect(await consentRecords()).toEqual([]);
+  });
+});
+
+describe("retention: addresses kept only until HubSpot has them", () => {
+  it("keeps the hash instead of the address once delivered; a repeat signup stays one row", async () => {
+    const h = harness({ settings: "forms" });
+    await h.subscribe(email("bezorgd"));
+    const hash = await sha256("bezorgd@voorbeeld.nl");
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, email_hash: hash, status: "delivered" })]);
+    await expectJson(await h.subscribe(email("bezorgd")), 201, SUBSCRIBED);
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "delivered" })]);
+    expect(h.hubspot.requests).toHaveLength(1);
+    expect((await consentRecords()).map((r) => r.outcome)).toEqual(["new", "repeat"]);
+  });
+
+  it("forgets the address of a row HubSpot never took 30 days after its last attempt; a new signup brings it back", async () => {
+    const h = harness({ settings: "crm" });
+    await h.subscribe(email("jan", "intranet")); // HubSpot refuses a domain without a dot: failed at once
+    const hash = await sha256("jan@intranet");
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: "jan@intranet", status: "failed" })]);
+    h.advance(30 * 24 * 60 * MINUTE - 1);
+    await h.cron();
+    expect((await h.rows())[0]).toMatchObject({ email: "jan@intranet" });
+    h.advance(1);
+    await h.cron();
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "failed" })]);
+    expect(h.logsOf("newsletter.address_forgotten")).toEqual([
+      expect.objectContaining({ emailHash: hash.slice(0, 12), reason: "undeliverable for 30 days" }),
+    ]);
+    await h.subscribe(email("jan", "intranet"));
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: "jan@intranet", email_hash: hash, status: "failed", attempts: 1 })]);
+  });
+});
+
 describe("consent context from the Referer", () => {
   it("keeps at most 2 KB, a path on this site: a longer Referer is no page of ours", async () => {
     const h = harness();
@@ -406,21 +504,59 @@ describe("delivery to HubSpot", () => {
     expect(h.hubspot.requests[0]!.body).toEqual({
       fields: [{ objectTypeId: "0-1", name: "email", value: "formulier@voorbeeld.nl" }],
       context: { pageUri: `${BASE}/over-ons` },
+      legalConsentOptions: {
+        consent: {
+          consentToProcess: true,
+          text: CONSENT_NL,
+          communications: [{ value: true, subscriptionTypeId: SUBSCRIPTION_TYPE_ID, text: CONSENT_NL }],
+        },
+      },
     });
+    expect(h.hubspot.api.state.statuses.get("formulier@voorbeeld.nl")).toEqual([
+      { subscriptionId: SUBSCRIPTION_TYPE_ID, status: "SUBSCRIBED", legalBasis: "CONSENT_WITH_NOTICE" },
+    ]);
     expect(await h.rows()).toEqual([
       expect.objectContaining({ status: "delivered", attempts: 1, last_error: null, next_attempt_at: null, delivered_at: iso(T0) }),
     ]);
   });
 
-  it("creates a contact (CRM API with the private-app token)", async () => {
+  it("passes on the English text to an English signup without JavaScript", async () => {
+    const h = harness({ settings: "forms" });
+    await postForm(h, { email: email("engels"), returnPath: "/en/contact", language: "en", website: "" });
+    expect(h.hubspot.accepted).toEqual([
+      {
+        api: "forms",
+        email: "engels@voorbeeld.nl",
+        pageUri: `${BASE}/en/contact`,
+        hutk: undefined,
+        legalConsentOptions: {
+          consent: {
+            consentToProcess: true,
+            text: CONSENT_EN,
+            communications: [{ value: true, subscriptionTypeId: SUBSCRIPTION_TYPE_ID, text: CONSENT_EN }],
+          },
+        },
+      },
+    ]);
+  });
+
+  it("creates a contact and subscribes it with the consent as legal basis (CRM API with the private-app token)", async () => {
     const h = harness({ settings: "crm" });
     await h.subscribe(email("contact"));
+    const bearer = "Bearer pat-eu1-11111111-2222-3333-4444-555555555555";
     expect(h.hubspot.requests.map((r) => [r.url, r.headers.authorization, r.body, r.answer])).toEqual([
+      ["https://api.hubapi.com/crm/v3/objects/contacts", bearer, { properties: { email: "contact@voorbeeld.nl", hs_language: "nl" } }, 201],
       [
-        "https://api.hubapi.com/crm/v3/objects/contacts",
-        "Bearer pat-eu1-11111111-2222-3333-4444-555555555555",
-        { properties: { email: "contact@voorbeeld.nl", hs_language: "nl" } },
-        201,
+        "https://api.hubapi.com/communication-preferences/v4/statuses/contact%40voorbeeld.nl",
+        bearer,
+        {
+          channel: "EMAIL",
+          statusState: "SUBSCRIBED",
+          subscriptionId: SUBSCRIPTION_TYPE_ID,
+          legalBasis: "CONSENT_WITH_NOTICE",
+          legalBasisExplanation: CONSENT_NL,
+        },
+        200,
       ],
     ]);
     expect((await h.rows())[0]).toMatchObject({ status: "delivered", attempts: 1 });
@@ -430,7 +566,7 @@ describe("delivery to HubSpot", () => {
     const h = harness({ settings: "crm" });
     h.hubspot.addContact("bestaand@voorbeeld.nl");
     await h.subscribe(email("bestaand"));
-    expect(h.hubspot.requests.map((r) => r.answer)).toEqual([409]);
+    expect(h.hubspot.requests.map((r) => r.answer)).toEqual([409, 200]);
     expect((await h.rows())[0]).toMatchObject({ status: "delivered", attempts: 1, delivered_at: iso(T0) });
   });
 
@@ -505,7 +641,7 @@ describe("delivery to HubSpot", () => {
   });
 
   it("never sends a row twice when the first attempt and two cron runs race", async () => {
-    const h = harness({ settings: "crm" });
+    const h = harness({ settings: "crm", env: ONE_REQUEST_PER_ROW });
     h.hubspot.mode = { kind: "down" };
     const waiting = Array.from({ length: 6 }, (_, i) => email(`race${i + 1}`));
     for (const address of waiting) await h.subscribe(address);
@@ -617,7 +753,7 @@ describe("delivery to HubSpot", () => {
   });
 
   it("takes over a claim whose attempt died, and only once it is stale", async () => {
-    const h = harness({ settings: "crm", timeoutMs: 1000 });
+    const h = harness({ settings: "crm", env: ONE_REQUEST_PER_ROW, timeoutMs: 1000 });
     h.hubspot.mode = { kind: "down" };
     await h.subscribe(email("verweesd"));
     await h.subscribe(email("uitgeput"));
@@ -664,6 +800,226 @@ describe("delivery to HubSpot", () => {
     await configured.cron();
     expect((await configured.rows()).map((r) => r.status)).toEqual(["delivered", "delivered"]);
     expect(configured.hubspot.accepted.map((a) => a.email)).toEqual(["lokaal1@voorbeeld.nl", "lokaal2@voorbeeld.nl"]);
+  });
+});
+
+/** Every value in every table of the site's D1 database, as text: where an address could hide. */
+async function everythingInD1(): Promise<string> {
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+  ).all<{ name: string }>();
+  const dumps = await Promise.all(
+    tables.map(async ({ name }) => JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results)),
+  );
+  expect(tables.map((t) => t.name).sort()).toEqual(["consent_texts", "consents", "subscribers"]);
+  return dumps.join("\n").toLowerCase();
+}
+
+describe("no consent text to show", () => {
+  /** The demo space with the footer's consent text taken out, in both languages. */
+  const withoutConsent = (): SpaceSnapshot => {
+    const space = structuredClone(snapshot) as SpaceSnapshot;
+    const theme = space.stories.find((story) => story.full_slug === "theme/theme")!;
+    const footer = (theme.content as unknown as { footer: Array<Record<string, unknown>> }).footer[0]!;
+    delete footer.newsletterConsent;
+    delete footer.newsletterConsent__i18n__en;
+    return space;
+  };
+
+  it("answers 503 saying so, keeps nothing, and logs it; the form without JavaScript comes back as mislukt", async () => {
+    const h = harness({ settings: "forms", space: withoutConsent() });
+    const res = await h.subscribe(email("zonder-tekst"));
+    expect(res.headers.get("retry-after")).toBe("60");
+    await expectJson(res, 503, {
+      message: "Inschrijven kan nu niet: de toestemmingstekst bij het formulier ontbreekt. Probeer het later opnieuw.",
+    });
+    const en = await h.send(API, {
+      headers: { "content-type": "application/json", referer: `${BASE}/en/contact` },
+      body: JSON.stringify({ email: email("no-text"), language: "en" }),
+    });
+    await expectJson(en, 503, {
+      message: "Subscribing isn't possible right now: the consent text beside the form is missing. Please try again later.",
+    });
+    const form = await postForm(h, { email: email("zonder-tekst-form"), returnPath: "/contact", language: "nl", website: "" });
+    expect([form.status, form.headers.get("location")]).toEqual([303, "/contact?nieuwsbrief=mislukt#nieuwsbrief"]);
+    expect(await h.rows()).toEqual([]);
+    expect(await consentRecords()).toEqual([]);
+    expect(h.hubspot.requests).toEqual([]);
+    expect(h.logsOf("newsletter.consent_unavailable").map((l) => [l.level, l.language])).toEqual([
+      ["error", "nl"],
+      ["error", "en"],
+      ["error", "nl"],
+    ]);
+  });
+});
+
+describe("HubSpot's tracking cookie (hutk): only with marketing consent", () => {
+  const HUTK = "4f0c8e2d9b7a6c5e3f1d2b4a6c8e0f12";
+  const COOKIEBOT = { COOKIE_CONSENT_ID: "0b6f4c2e-3d1a-4e5f-8a9b-7c6d5e4f3a2b" };
+  /** Cookiebot's cookie as a browser sends it (URL-encoded), with the visitor's marketing choice. */
+  const consentCookie = (marketing: boolean) =>
+    `CookieConsent=${encodeURIComponent(
+      `{stamp:'k3Vx9Q==',necessary:true,preferences:true,statistics:true,marketing:${marketing},method:'explicit',ver:1,utc:1772442000000,region:'nl'}`,
+    )}`;
+  const signupWithCookies = (h: Harness, address: string, cookie: string) =>
+    h.send(API, {
+      headers: { "content-type": "application/json", referer: `${BASE}/contact`, cookie },
+      body: JSON.stringify({ email: address }),
+    });
+  const sentHutk = (h: Harness) => h.hubspot.requests.map((r) => (r.body as { context: { hutk?: string } }).context.hutk);
+
+  it("sends the cookie's value as context.hutk when the visitor accepted marketing cookies, with and without JavaScript", async () => {
+    const h = harness({ settings: "forms", env: COOKIEBOT });
+    await signupWithCookies(h, email("met-cookie"), `${consentCookie(true)}; hubspotutk=${HUTK}`);
+    await h.send(FORM, {
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `hubspotutk=${HUTK}; ${consentCookie(true)}` },
+      body: new URLSearchParams({ email: email("met-cookie-form"), returnPath: "/en/contact", language: "en", website: "" }).toString(),
+    });
+    expect(sentHutk(h)).toEqual([HUTK, HUTK]);
+    expect(h.hubspot.accepted.map((a) => a.hutk)).toEqual([HUTK, HUTK]);
+    // kept only until delivery, like the address
+    expect((await h.rows()).map((r) => [r.status, r.hutk])).toEqual([
+      ["delivered", null],
+      ["delivered", null],
+    ]);
+  });
+
+  it("sends no hutk without that consent: marketing declined, no choice made, no consent banner, or not HubSpot's cookie", async () => {
+    const declined = harness({ settings: "forms", env: COOKIEBOT });
+    await signupWithCookies(declined, email("geweigerd"), `${consentCookie(false)}; hubspotutk=${HUTK}`);
+    await signupWithCookies(declined, email("geen-keuze"), `hubspotutk=${HUTK}`);
+    await signupWithCookies(declined, email("vreemd"), `${consentCookie(true)}; hubspotutk=${HUTK}%27x`);
+    await signupWithCookies(declined, email("region"), `CookieConsent=-1; hubspotutk=${HUTK}`);
+    expect(sentHutk(declined)).toEqual([undefined, undefined, undefined, undefined]);
+    const noBanner = harness({ settings: "forms" });
+    await signupWithCookies(noBanner, email("geen-banner"), `${consentCookie(true)}; hubspotutk=${HUTK}`);
+    expect(sentHutk(noBanner)).toEqual([undefined]);
+    expect(await everythingInD1()).not.toContain(HUTK);
+  });
+});
+
+describe("after delivery the outbox holds no address in clear", () => {
+  it.each(["forms", "crm"] as const)("through %s: no table of D1 holds the address once HubSpot has it", async (settings) => {
+    const h = harness({ settings });
+    await h.subscribe(email(`schoon-${settings}`));
+    await postForm(h, { email: email(`schoon-form-${settings}`), returnPath: "/en/contact", language: "en", website: "" });
+    expect((await h.rows()).map((r) => r.status)).toEqual(["delivered", "delivered"]);
+    const everything = await everythingInD1();
+    expect(everything).not.toContain(`schoon-${settings}@voorbeeld.nl`);
+    expect(everything).not.toContain(`schoon-form-${settings}@voorbeeld.nl`);
+    expect(everything).not.toContain("@");
+  });
+});
+
+describe("bad answers from HubSpot lose nothing", () => {
+  it("keeps the rows of a form that refuses every submission (400 with field errors), asks for a person, and delivers once the form is fixed", async () => {
+    const h = harness({ settings: "forms", hubspot: { requiredFields: ["firstname"] } });
+    await h.subscribe(email("veld1"));
+    await h.subscribe(email("veld2"));
+    const rows = await h.rows();
+    expect(rows.map((r) => [r.email, r.status, r.attempts, r.last_error])).toEqual([
+      [
+        "veld1@voorbeeld.nl",
+        "pending",
+        1,
+        "400 The request is not valid; Error in 'fields.firstname'. Required field 'firstname' is missing",
+      ],
+      [
+        "veld2@voorbeeld.nl",
+        "pending",
+        1,
+        "400 The request is not valid; Error in 'fields.firstname'. Required field 'firstname' is missing",
+      ],
+    ]);
+    expect(h.logsOf("newsletter.retry").map((l) => l.level)).toEqual(["error", "error"]);
+    expect(h.logsOf("newsletter.failed")).toEqual([]);
+    // a run during the misconfiguration tries one row, then stops
+    h.advance(MINUTE);
+    await h.cron();
+    expect(h.hubspot.requests).toHaveLength(3);
+    // the form is fixed in HubSpot
+    const fixed = harness({ settings: "forms" });
+    fixed.advance(10 * MINUTE);
+    await fixed.cron();
+    expect((await fixed.rows()).map((r) => r.status)).toEqual(["delivered", "delivered"]);
+    expect([...fixed.hubspot.acceptedCount().values()]).toEqual([1, 1]);
+  });
+
+  it("still fails at once an address HubSpot refuses (400 INVALID_EMAIL among the field errors)", async () => {
+    const h = harness({ settings: "forms" });
+    await h.subscribe(email("piet", "intranet"));
+    expect((await h.rows())[0]).toMatchObject({ status: "failed", attempts: 1 });
+  });
+
+  it("keeps a contact whose subscription status HubSpot could not take (5xx on the second request) pending, and completes it later", async () => {
+    const h = harness({ settings: "crm" });
+    h.hubspot.next.push({ kind: "up" }, { kind: "down", status: 500 });
+    await h.subscribe(email("half"));
+    expect((await h.rows())[0]).toMatchObject({ status: "pending", attempts: 1, last_error: "500 internal error" });
+    h.advance(MINUTE);
+    await h.cron();
+    expect((await h.rows())[0]).toMatchObject({ status: "delivered", attempts: 2 });
+    expect(h.hubspot.api.state.statuses.get("half@voorbeeld.nl")).toEqual([
+      expect.objectContaining({ status: "SUBSCRIBED", legalBasis: "CONSENT_WITH_NOTICE", legalBasisExplanation: CONSENT_NL }),
+    ]);
+  });
+});
+
+describe("export and erasure (the statements npm run subscribers -- --export|--erase runs)", () => {
+  const run = async (statements: string[]) =>
+    (await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)))).map((result) => result.results as Row[]);
+
+  it("exports what is held; erasure leaves only the hashed consent record, which the export names as such; the address can sign up again", async () => {
+    const h = harness({ settings: "none" });
+    await h.subscribe(email("wissen"), { referer: `${BASE}/contact` });
+    const hash = await subscriberHash(" wissen@Voorbeeld.NL ");
+    expect(hash).toBe(await sha256("wissen@voorbeeld.nl"));
+    const [outbox = [], consents = []] = await run(exportStatements(hash));
+    expect(exportReport({ email: "wissen@voorbeeld.nl", emailHash: hash, outbox, consents }).split("\n")).toEqual([
+      "What the site holds for wissen@voorbeeld.nl:",
+      "Newsletter outbox (D1):",
+      "  address: wissen@voorbeeld.nl",
+      "  status: stored",
+      "  language: nl",
+      `  page_uri: ${BASE}/contact`,
+      "  attempts: 0",
+      `  created_at: ${iso(T0)}`,
+      `  updated_at: ${iso(T0)}`,
+      `1 consent record(s), hashed: they name the address only by its SHA-256 (${hash.slice(0, 12)}…), not the address itself; kept to demonstrate consent (GDPR art. 7(1)):`,
+      `  ${iso(T0)}  nl  new  ${BASE}/contact`,
+      `    text shown (version ${(await sha256(CONSENT_NL)).slice(0, 12)}): ${CONSENT_NL}`,
+    ]);
+
+    const [deleted = [], counted = []] = await run(eraseStatements(hash));
+    expect([deleted, counted]).toEqual([[{ status: "stored", delivered_at: null }], [{ n: 1 }]]);
+    expect(await h.rows()).toEqual([]);
+    expect(await everythingInD1()).not.toContain("wissen@");
+    const [after = [], kept = []] = await run(exportStatements(hash));
+    expect(exportReport({ email: "wissen@voorbeeld.nl", emailHash: hash, outbox: after, consents: kept }).split("\n").slice(0, 2)).toEqual([
+      "Nothing is held for wissen@voorbeeld.nl.",
+      `What remains: 1 consent record(s), hashed: they name the address only by its SHA-256 (${hash.slice(0, 12)}…), not the address itself; kept to demonstrate consent (GDPR art. 7(1)):`,
+    ]);
+
+    // signing up again is a new signup, delivered again
+    const again = harness({ settings: "forms" });
+    again.advance(MINUTE);
+    await expectJson(await again.subscribe("wissen@voorbeeld.nl"), 201, SUBSCRIBED);
+    expect(await again.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "delivered", attempts: 1 })]);
+    expect(again.hubspot.accepted.map((a) => a.email)).toEqual(["wissen@voorbeeld.nl"]);
+    expect((await consentRecords()).map((r) => r.outcome)).toEqual(["new", "new"]);
+  });
+
+  it("erases a delivered address too, and says so when nothing was held", async () => {
+    const h = harness({ settings: "forms" });
+    await h.subscribe(email("bezorgd-wissen"));
+    const hash = await sha256("bezorgd-wissen@voorbeeld.nl");
+    const [deleted = []] = await run(eraseStatements(hash));
+    expect(deleted).toEqual([{ status: "delivered", delivered_at: iso(T0) }]);
+    const nobody = await sha256("niemand@voorbeeld.nl");
+    const [none = [], noConsent = []] = await run(exportStatements(nobody));
+    expect(exportReport({ email: "niemand@voorbeeld.nl", emailHash: nobody, outbox: none, consents: noConsent })).toBe(
+      "Nothing is held for niemand@voorbeeld.nl.\nNo consent record either.",
+    );
   });
 });
 

@@ -134,10 +134,11 @@ describe("layers", () => {
     expect(references("content-model")).toEqual([]);
   });
 
-  it("references allow tools shared, the Worker and the content model, and scripts only tools and the Management API's stand-in", () => {
+  it("references allow tools shared, the Worker and the content model, and scripts only tools and the stand-ins they serve (Storyblok's Management API, HubSpot)", () => {
     expect(references("tools")).toEqual(["src/shared", "src/server", "content-model"]);
     expect(references("tests/stand-ins/storyblok-mapi")).toEqual([]);
-    expect(references("scripts")).toEqual(["tools", "tests/stand-ins/storyblok-mapi"]);
+    expect(references("tests/stand-ins/hubspot")).toEqual([]);
+    expect(references("scripts")).toEqual(["tools", "tests/stand-ins/storyblok-mapi", "tests/stand-ins/hubspot"]);
   });
 
   it.each([

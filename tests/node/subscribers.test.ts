@@ -2,13 +2,17 @@
  * tools/operate/subscribers.ts (`npm run subscribers`): its pure parts, and the whole command against a
  * local D1 database migrated and filled by wrangler, as `npm start` leaves it.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseArgs, query, table, wranglerArgs } from "../../tools/operate/subscribers.ts";
+import { LOCAL_HUBSPOT } from "../stand-ins/hubspot/local-settings.ts";
+import { startHubSpotStandIn } from "../stand-ins/hubspot/server.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const run = (args: string[]) =>
@@ -73,5 +77,66 @@ INSERT INTO subscribers (email, email_hash, page_uri, language, status, attempts
     ]);
     const json = JSON.parse(run(["scripts/subscribers.ts", "--persist-to", state, "--json"])) as Array<{ email: string }>;
     expect(json.map((row) => row.email)).toEqual(["jan@voorbeeld.nl", "lotte@voorbeeld.nl"]);
+  });
+
+  it("--export prints what is held, --erase removes it here and in HubSpot (the stand-in), and an export after says nothing is held", async () => {
+    const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+    const hash = sha("anna@voorbeeld.nl");
+    const text = "Met je aanmelding geef je Koraal toestemming.";
+    // a database of its own: the schema from migrations/ and one signup with its consent record, in one wrangler call
+    const own = join(state, "erase");
+    const seed = join(state, "anna.sql");
+    writeFileSync(
+      seed,
+      `${migrations()}
+INSERT INTO subscribers (email, email_hash, page_uri, language, status, attempts, created_at, updated_at) VALUES
+  ('anna@voorbeeld.nl', '${hash}', 'http://127.0.0.1:8787/contact', 'nl', 'stored', 0, '2026-03-02T11:00:00.000Z', '2026-03-02T11:00:00.000Z');
+INSERT INTO consent_texts (version, language, text, first_shown_at) VALUES ('${sha(text)}', 'nl', '${text}', '2026-03-02T11:00:00.000Z');
+INSERT INTO consents (email_hash, consent_version, language, page_uri, given_at, outcome) VALUES
+  ('${hash}', '${sha(text)}', 'nl', 'http://127.0.0.1:8787/contact', '2026-03-02T11:00:00.000Z', 'new');
+`,
+    );
+    wrangler("d1", "execute", "DB", "--local", "--persist-to", own, "--file", seed);
+    const standIn = await startHubSpotStandIn({ ...LOCAL_HUBSPOT });
+    try {
+      standIn.api.addContact("anna@voorbeeld.nl");
+      // asynchronously: the stand-in answers from this process while the command runs
+      const command = async (...args: string[]) =>
+        (
+          await promisify(execFile)(process.execPath, ["scripts/subscribers.ts", "--persist-to", own, ...args], {
+            cwd: ROOT,
+            encoding: "utf8",
+            env: { ...process.env, WRANGLER_SEND_METRICS: "false", HUBSPOT_TOKEN: LOCAL_HUBSPOT.token, HUBSPOT_API_ORIGIN: standIn.url },
+          })
+        ).stdout;
+      const held = await command("--export", "anna@Voorbeeld.NL");
+      expect(held.split("\n").slice(0, 4)).toEqual([
+        "What the site holds for anna@Voorbeeld.NL:",
+        "Newsletter outbox (D1):",
+        "  address: anna@voorbeeld.nl",
+        "  status: stored",
+      ]);
+      expect(held).toContain(`    text shown (version ${sha(text).slice(0, 12)}): ${text}`);
+
+      expect((await command("--erase", "anna@voorbeeld.nl")).split("\n")).toEqual([
+        "Erased anna@voorbeeld.nl:",
+        "  outbox: the row is deleted (it was stored)",
+        "  consent records: 1 kept, hashed (they name the address only by its SHA-256; to demonstrate consent)",
+        "  HubSpot: contact deleted through its GDPR delete (204)",
+        "",
+      ]);
+      expect(standIn.api.state.contacts.has("anna@voorbeeld.nl")).toBe(false);
+      expect(standIn.api.state.received.map((r) => [r.path, r.status, r.problems])).toEqual([
+        ["/crm/v3/objects/contacts/gdpr-delete", 204, []],
+      ]);
+
+      const after = (await command("--export", "anna@voorbeeld.nl")).split("\n");
+      expect(after.slice(0, 2)).toEqual([
+        "Nothing is held for anna@voorbeeld.nl.",
+        `What remains: 1 consent record(s), hashed: they name the address only by its SHA-256 (${hash.slice(0, 12)}…), not the address itself; kept to demonstrate consent (GDPR art. 7(1)):`,
+      ]);
+    } finally {
+      await standIn.close();
+    }
   });
 });

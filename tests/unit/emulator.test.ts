@@ -721,6 +721,7 @@ describe("the embedded space in English (field-level translation)", () => {
       "insights/",
       "insights/measuring-what-matters",
       "insights/native-flutter-or-react-native",
+      "privacy",
       "team/daan-verhoeven",
       "team/eva-smit",
       "team/fatima-el-amrani",

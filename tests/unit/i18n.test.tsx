@@ -162,7 +162,26 @@ const header = {
   ],
   contact: [{ _uid: "k1", component: "contact-text", content: "Utrecht" }],
 };
-const footer = { _uid: "f", component: "TwFooter", title: "Let's talk" };
+const consentText = "By signing up you allow Koraal to use your email address for the newsletter. Read more in our ";
+const footer = {
+  _uid: "f",
+  component: "TwFooter",
+  title: "Let's talk",
+  // what the content layer hands over: the English field, its links resolved to the English page
+  newsletterConsent: {
+    type: "doc",
+    content: [
+      {
+        type: "paragraph",
+        content: [
+          { type: "text", text: consentText },
+          { type: "text", text: "privacy statement", marks: [{ type: "link", attrs: { href: "/en/privacy", linktype: "url" } }] },
+          { type: "text", text: "." },
+        ],
+      },
+    ],
+  },
+};
 
 describe("rendering in a language", () => {
   it("renders header, footer with the newsletter, and the error screen in English", async () => {
@@ -192,8 +211,14 @@ describe("rendering in a language", () => {
     expect(props).toContain('"open":"Open navigation menu"');
     expect(props).toContain('"languages":{"current":"en","label":"Language","alternates":[{"lang":"nl","href":"/"}]}');
     expect(props).toContain(
-      '"lang":"en","texts":{"emailLabel":"Email address","placeholder":"name@company.com","submit":"Subscribe","busy":"Sending…"',
+      '"lang":"en","consentId":"newsletter-consent","texts":{"emailLabel":"Email address","placeholder":"name@company.com","submit":"Subscribe","busy":"Sending…"',
     );
+    // the editors' consent text in English beside the field, which it describes
+    expect(html).toContain('aria-describedby="newsletter-consent"');
+    expect(html).toMatch(
+      /<div id="newsletter-consent" class="[^"]*"><div[^>]*><p>([^<]*)<a href="\/en\/privacy"[^>]*>privacy statement<\/a>\.<\/p>/,
+    );
+    expect(html).toContain(`<p>${consentText}<a`);
     expect(props).not.toMatch(/navigatiemenu|Inschrijven|E-mailadres|Woehoe/);
     // footer and newsletter, with a no-JS outcome in English
     expect(text).toContain("Newsletter Once a month, the best of our projects and insights. No spam, just inspiration.");

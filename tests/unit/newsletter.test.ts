@@ -5,6 +5,7 @@ import { backoffMs } from "../../src/server/newsletter/delivery";
 import { parseRetryAfter } from "../../src/server/newsletter/hubspot";
 import { type Bucket, type Take, clientKey, ipv6Prefix64, takeToken } from "../../src/server/newsletter/limiter";
 import { logHash, redactEmails } from "../../src/server/newsletter/privacy";
+import { acceptedMarketing, consentedHutk } from "../../src/server/newsletter/tracking-cookie";
 import { safeReturnPath } from "../../src/server/routes/newsletter";
 
 const config = (extra: Record<string, string | undefined>) => readConfig({ ...env, ...extra } as AppEnv);
@@ -19,6 +20,18 @@ describe("newsletter settings", () => {
     expect(config({ STORYBLOK_WEBHOOK_SECRET: "s" }).webhookSecret).toBe("s");
   });
 
+  it("sends to one HubSpot origin when HUBSPOT_API_ORIGIN is set (a stand-in)", () => {
+    expect(
+      config({ HUBSPOT_TOKEN: "pat", HUBSPOT_API_ORIGIN: "http://127.0.0.1:8790", HUBSPOT_SUBSCRIPTION_TYPE_ID: "42" }).hubspot,
+    ).toStrictEqual({
+      kind: "crm",
+      token: "pat",
+      apiOrigin: "http://127.0.0.1:8790",
+      subscriptionTypeId: 42,
+    });
+    expect(config({ HUBSPOT_TOKEN: "pat" }).hubspot?.apiOrigin).toBeUndefined();
+  });
+
   it.each([
     [{ HUBSPOT_PORTAL_ID: "123" }, "HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together"],
     [{ HUBSPOT_FORM_GUID: "4f1d3c2b-8a7e-4b6d-9c0f-1e2d3c4b5a69" }, "HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID must be set together"],
@@ -27,6 +40,11 @@ describe("newsletter settings", () => {
       "HUBSPOT_PORTAL_ID must be the numeric portal id",
     ],
     [{ HUBSPOT_PORTAL_ID: "123", HUBSPOT_FORM_GUID: "form" }, "HUBSPOT_FORM_GUID must be a form GUID"],
+    [
+      { HUBSPOT_API_ORIGIN: "http://127.0.0.1:8790/api" },
+      "HUBSPOT_API_ORIGIN must be an origin such as http://127.0.0.1:8790 (no path, no trailing slash)",
+    ],
+    [{ HUBSPOT_SUBSCRIPTION_TYPE_ID: "newsletter" }, "HUBSPOT_SUBSCRIPTION_TYPE_ID must be the numeric subscription type id"],
     [{ DB: undefined }, "DB (D1 database binding, newsletter outbox) is missing"],
     [{ SIGNUP_LIMITER: undefined }, "SIGNUP_LIMITER (Durable Object binding, newsletter rate limit) is missing"],
   ])("names what is wrong: %o", (extra, problem) => {
@@ -108,5 +126,33 @@ describe("no-JS return path", () => {
     [undefined, "/"],
   ])("%j -> %j", (value, expected) => {
     expect(safeReturnPath(value)).toBe(expected);
+  });
+});
+
+describe("HubSpot's tracking cookie only with marketing consent", () => {
+  const choice = (marketing: string) =>
+    `{stamp:'k3Vx9Q==',necessary:true,preferences:false,statistics:false,marketing:${marketing},method:'explicit',ver:1,utc:1772442000000,region:'nl'}`;
+
+  it("reads Cookiebot's cookie, encoded or not: only an explicit marketing:true counts", () => {
+    expect(acceptedMarketing(choice("true"))).toBe(true);
+    expect(acceptedMarketing(encodeURIComponent(choice("true")))).toBe(true);
+    expect(acceptedMarketing(choice("false"))).toBe(false);
+    expect(acceptedMarketing("{necessary:true,marketing:true}")).toBe(true);
+    expect(acceptedMarketing("{necessary:true,nomarketing:true}")).toBe(false);
+    expect(acceptedMarketing("{marketing:truest}")).toBe(false);
+    expect(acceptedMarketing("-1")).toBe(false);
+    expect(acceptedMarketing("%E0%A4%A")).toBe(false);
+    expect(acceptedMarketing(`${choice("true")}${" ".repeat(1024)}`)).toBe(false);
+    expect(acceptedMarketing(undefined)).toBe(false);
+  });
+
+  it("passes the hubspotutk value on only with the banner configured, consent given and HubSpot's shape", () => {
+    const hutk = "4f0c8e2d9b7a6c5e3f1d2b4a6c8e0f12";
+    expect(consentedHutk({ consent: choice("true"), hubspotutk: hutk }, true)).toBe(hutk);
+    expect(consentedHutk({ consent: choice("true"), hubspotutk: hutk }, false)).toBeUndefined();
+    expect(consentedHutk({ consent: choice("false"), hubspotutk: hutk }, true)).toBeUndefined();
+    expect(consentedHutk({ consent: choice("true"), hubspotutk: undefined }, true)).toBeUndefined();
+    expect(consentedHutk({ consent: choice("true"), hubspotutk: `${hutk}0` }, true)).toBeUndefined();
+    expect(consentedHutk({ consent: choice("true"), hubspotutk: "<script>" }, true)).toBeUndefined();
   });
 });

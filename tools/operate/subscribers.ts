@@ -2,8 +2,14 @@
 // local database that `npm start` uses; `--remote` reads the deployed one (needs wrangler login),
 // `--persist-to DIR` another local state directory, `--status NAME` only rows with that status,
 // `--json` prints the rows as JSON. Shows email addresses: for the people who manage the list.
+// `--export <email>` prints what the site holds about one address, `--erase <email>` removes it
+// and asks HubSpot to delete the contact (./personal-data.ts, ./hubspot-gdpr.ts).
 import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { REPO_ROOT } from "../repo-root.ts";
+import { gdprDelete } from "./hubspot-gdpr.ts";
+import { eraseReport, eraseStatements, exportReport, exportStatements, subscriberHash, type Row } from "./personal-data.ts";
 
 const STATUSES = ["pending", "sending", "delivered", "failed", "stored"] as const;
 const COLUMNS = ["email", "language", "status", "attempts", "created_at", "delivered_at", "next_attempt_at", "last_error", "page_uri"];
@@ -16,6 +22,10 @@ export interface SubscribersOptions {
   persistTo?: string;
   status?: SubscriberStatus;
   help?: boolean;
+  /** `--export <email>`: what the site holds about it. */
+  exportEmail?: string;
+  /** `--erase <email>`: remove it here and in HubSpot. */
+  eraseEmail?: string;
 }
 
 /** A row of the outbox as `wrangler d1 execute --json` returns it. */
@@ -36,13 +46,21 @@ export function parseArgs(argv: string[]): SubscribersOptions {
     else if (arg === "--json") options.json = true;
     else if (arg === "--persist-to") options.persistTo = argv[++i];
     else if (arg === "--status") options.status = argv[++i];
+    else if (arg === "--export") options.exportEmail = emailArgument(arg, argv[++i]);
+    else if (arg === "--erase") options.eraseEmail = emailArgument(arg, argv[++i]);
     else if (arg === "--help" || arg === "-h") options.help = true;
     else throw new Error(`unknown option ${arg}`);
   }
+  if (options.exportEmail && options.eraseEmail) throw new Error("--export and --erase exclude each other");
   const { status } = options;
   if (status !== undefined && !isStatus(status)) throw new Error(`--status must be one of ${STATUSES.join(", ")}`);
   if (options.remote && options.persistTo) throw new Error("--remote and --persist-to exclude each other");
   return { ...options, status };
+}
+
+function emailArgument(option: string, value: string | undefined): string {
+  if (!value?.includes("@")) throw new Error(`${option} needs an email address`);
+  return value;
 }
 
 export function query(status?: SubscriberStatus): string {
@@ -51,7 +69,7 @@ export function query(status?: SubscriberStatus): string {
   return `SELECT ${COLUMNS.join(", ")} FROM subscribers${where} ORDER BY created_at DESC, id DESC`;
 }
 
-export function wranglerArgs(options: SubscribersOptions): string[] {
+export function wranglerArgs(options: SubscribersOptions, sql = query(options.status)): string[] {
   return [
     "d1",
     "execute",
@@ -60,8 +78,72 @@ export function wranglerArgs(options: SubscribersOptions): string[] {
     ...(options.persistTo ? ["--persist-to", options.persistTo] : []),
     "--json",
     "--command",
-    query(options.status),
+    sql,
   ];
+}
+
+class D1Error extends Error {
+  override name = "D1Error";
+}
+
+/** Runs SQL statements in the outbox's D1 database through wrangler: the rows of each statement. */
+function d1(options: SubscribersOptions, statements: string[]): Row[][] {
+  let output: string;
+  try {
+    output = execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...wranglerArgs(options, statements.join(";\n"))], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    });
+  } catch (error) {
+    // execFileSync's error carries the child's output (strings, as encoding is utf8)
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    const detail = `${stdout ?? ""}${stderr ?? ""}`;
+    throw new D1Error(
+      /no such table: (subscribers|consents)/.test(detail)
+        ? "the outbox table does not exist yet; run `npm start` once (or `wrangler d1 migrations apply DB`)."
+        : `wrangler d1 execute failed\n${detail}`,
+    );
+  }
+  const answer = JSON.parse(output.slice(output.indexOf("["))) as Array<{ results?: Row[] }>;
+  return answer.map((result) => result.results ?? []);
+}
+
+/**
+ * HubSpot's token and API origin for an erasure: the environment's; for the local site also
+ * `.dev.vars` (where `npm start` and `npm run hubspot:local` keep them).
+ */
+export function hubspotAccess(options: SubscribersOptions, env: NodeJS.ProcessEnv = process.env) {
+  const local = options.remote ? {} : devVars(join(REPO_ROOT, ".dev.vars"));
+  return {
+    token: env.HUBSPOT_TOKEN?.trim() || local.HUBSPOT_TOKEN || undefined,
+    origin: env.HUBSPOT_API_ORIGIN?.trim() || local.HUBSPOT_API_ORIGIN || undefined,
+  };
+}
+
+function devVars(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const vars: Record<string, string> = {};
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*"?([^"]*)"?\s*$/.exec(line);
+    if (match?.[1]) vars[match[1]] = match[2] ?? "";
+  }
+  return vars;
+}
+
+async function exportCommand(options: SubscribersOptions, email: string): Promise<string> {
+  const emailHash = await subscriberHash(email);
+  const [outbox = [], consents = []] = d1(options, exportStatements(emailHash));
+  const held = { email: email.trim(), emailHash, outbox, consents };
+  return options.json ? JSON.stringify(held, null, 2) : exportReport(held);
+}
+
+/** D1 first: from then on no delivery can send the address again; then HubSpot. */
+async function eraseCommand(options: SubscribersOptions, email: string): Promise<{ report: string; complete: boolean }> {
+  const [deleted = [], [counted] = []] = d1(options, eraseStatements(await subscriberHash(email)));
+  const hubspot = await gdprDelete(email.trim(), hubspotAccess(options));
+  return { report: eraseReport(email.trim(), deleted, Number(counted?.n ?? 0), hubspot), complete: hubspot.kind !== "failed" };
 }
 
 export function table(rows: SubscriberRow[]): string {
@@ -87,7 +169,7 @@ export function table(rows: SubscriberRow[]): string {
 }
 
 /** `npm run subscribers -- [options]`. */
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   let options: SubscribersOptions;
   try {
     options = parseArgs(argv);
@@ -96,30 +178,28 @@ export function main(argv: string[]): number {
     return 2;
   }
   if (options.help) {
-    console.log("usage: npm run subscribers -- [--remote | --persist-to DIR] [--status pending|sending|delivered|failed|stored] [--json]");
+    console.log(
+      "usage: npm run subscribers -- [--remote | --persist-to DIR] [--status pending|sending|delivered|failed|stored] [--json]\n" +
+        "       npm run subscribers -- [--remote | --persist-to DIR] --export <email> [--json] | --erase <email>",
+    );
     return 0;
   }
-  let output: string;
   try {
-    output = execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...wranglerArgs(options)], {
-      cwd: REPO_ROOT,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    });
-  } catch (error) {
-    // execFileSync's error carries the child's output (strings, as encoding is utf8)
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    const detail = `${stdout ?? ""}${stderr ?? ""}`;
-    if (/no such table: subscribers/.test(detail)) {
-      console.error("subscribers: the outbox table does not exist yet; run `npm start` once (or `wrangler d1 migrations apply DB`).");
-    } else {
-      console.error(`subscribers: wrangler d1 execute failed\n${detail}`);
+    if (options.exportEmail) {
+      console.log(await exportCommand(options, options.exportEmail));
+      return 0;
     }
+    if (options.eraseEmail) {
+      const { report, complete } = await eraseCommand(options, options.eraseEmail);
+      console.log(report);
+      return complete ? 0 : 1;
+    }
+    const [rows = []] = d1(options, [query(options.status)]);
+    console.log(options.json ? JSON.stringify(rows, null, 2) : table(rows));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof D1Error)) throw error;
+    console.error(`subscribers: ${error.message}`);
     return 1;
   }
-  const answer = JSON.parse(output.slice(output.indexOf("["))) as Array<{ results?: SubscriberRow[] }>;
-  const rows = answer[0]?.results ?? [];
-  console.log(options.json ? JSON.stringify(rows, null, 2) : table(rows));
-  return 0;
 }

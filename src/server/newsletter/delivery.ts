@@ -1,7 +1,8 @@
 import type { HubSpotTarget } from "../env";
 import type { Logger } from "../../shared/log";
 import { describeTarget, sendToHubSpot, type SendResult } from "./hubspot";
-import { claimById, claimNextDue, failExhaustedClaims, finishClaim, iso, type Claim } from "./outbox";
+import { claimById, claimNextDue, failExhaustedClaims, finishClaim, forgetUndeliverable, iso, type Claim } from "./outbox";
+import { latestConsentText } from "./consent";
 import { logHash } from "./privacy";
 
 /** Attempts per address, the first one included; then the row is marked failed. */
@@ -9,6 +10,8 @@ export const MAX_ATTEMPTS = 8;
 /** Wait after the first failed attempt; doubles after every further one (1, 2, 4 ... 64 min). */
 export const BASE_BACKOFF_MS = 60_000;
 export const MAX_BACKOFF_MS = 6 * 3600_000;
+/** How long a row HubSpot never took keeps its address after the last attempt: time for a person to fix the settings. */
+export const UNDELIVERABLE_RETENTION_MS = 30 * 24 * 3600_000;
 /** Rows one cron run sends at most: stays well inside the subrequest limit of one invocation. */
 export const MAX_ROWS_PER_RUN = 40;
 
@@ -32,7 +35,12 @@ export function staleClaimMs(timeoutMs: number): number {
 
 /** Sends one claimed row and writes the outcome back. */
 export async function deliverClaim(deps: DeliveryDeps, claim: Claim): Promise<SendResult> {
-  const result = await sendToHubSpot(deps.target, { email: claim.email, pageUri: claim.page_uri, language: claim.language }, deps);
+  const consentText = await latestConsentText(deps.db, claim.email_hash);
+  const result = await sendToHubSpot(
+    deps.target,
+    { email: claim.email, pageUri: claim.page_uri, language: claim.language, consentText, hutk: claim.hutk ?? undefined },
+    deps,
+  );
   const now = deps.now();
   const log = deps.logger.with({ emailHash: logHash(claim.email_hash), attempt: claim.attempts, via: describeTarget(deps.target) });
   let kept: boolean;
@@ -83,6 +91,9 @@ export interface OutboxRun {
 export async function runOutbox(deps: DeliveryDeps, maxRows = MAX_ROWS_PER_RUN): Promise<OutboxRun> {
   const run: OutboxRun = { delivered: 0, retried: 0, failed: 0, paused: false };
   const staleMs = staleClaimMs(deps.timeoutMs);
+  for (const row of await forgetUndeliverable(deps.db, deps.now() - UNDELIVERABLE_RETENTION_MS)) {
+    deps.logger.info("newsletter.address_forgotten", { emailHash: logHash(row.email_hash), reason: "undeliverable for 30 days" });
+  }
   for (const row of await failExhaustedClaims(deps.db, deps.now(), deps.now() - staleMs, MAX_ATTEMPTS)) {
     run.failed++;
     deps.logger.error("newsletter.failed", {

@@ -9,6 +9,7 @@
  * belongs to an attempt that died (isolate evicted mid-send) and may be claimed again.
  */
 import type { Lang } from "../../shared/i18n/lang";
+import { consentStatements, type ConsentText } from "./consent";
 
 export type SubscriberStatus = "pending" | "sending" | "delivered" | "failed" | "stored";
 
@@ -26,45 +27,69 @@ export interface SubscriberRow {
   delivered_at: string | null;
   /** The language of the page signed up on (migration 0002; rows from before it: 'nl'). */
   language: Lang;
+  /** HubSpot's tracking cookie, only with marketing consent (migration 0005); cleared with the address. */
+  hutk: string | null;
 }
 
 /** A row claimed for one delivery attempt. */
-export type Claim = Pick<SubscriberRow, "id" | "email" | "email_hash" | "page_uri" | "language" | "attempts">;
+export type Claim = Pick<SubscriberRow, "id" | "email" | "email_hash" | "page_uri" | "language" | "attempts" | "hutk">;
 
-const CLAIM_COLUMNS = "id, email, email_hash, page_uri, language, attempts";
+const CLAIM_COLUMNS = "id, email, email_hash, page_uri, language, attempts, hutk";
 
 export const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What a row keeps in place of an address it no longer needs (docs/decisions/022). */
+const HASHED_EMAIL = "'sha256:' || email_hash";
+
+/** Failed rows whose last attempt is older than `before` keep the hash instead of the address. */
+export async function forgetUndeliverable(db: D1Database, before: number): Promise<Array<Pick<SubscriberRow, "email_hash">>> {
+  const { results } = await db
+    .prepare(
+      `UPDATE subscribers SET email = ${HASHED_EMAIL}, hutk = NULL
+       WHERE status = 'failed' AND updated_at <= ?1 AND email <> ${HASHED_EMAIL}
+       RETURNING email_hash`,
+    )
+    .bind(iso(before))
+    .all<Pick<SubscriberRow, "email_hash">>();
+  return results;
+}
 
 export interface NewSubscriber {
   email: string;
   emailHash: string;
   pageUri: string | null;
   language: Lang;
+  /** HubSpot's tracking cookie, when the visitor accepted marketing cookies. */
+  hutk?: string;
   /** 'pending' when a delivery target is configured, else 'stored'. */
   status: "pending" | "stored";
   now: number;
+  /** The consent text shown beside the form: recorded with the signup, in the same transaction. */
+  consent: ConsentText;
 }
 
 /**
- * Stores a signup. One row per address: a repeat signup changes nothing, except that a row whose
- * delivery failed for good gets a fresh start (with the language of this signup). Returns the row id when it is (again) waiting for
+ * Stores a signup. One row per address (by its hash, also once the row keeps only the hash): a
+ * repeat signup changes nothing, except that a row whose delivery failed for good gets a fresh
+ * start (with the address again, and the language of this signup). Returns the row id when it is (again) waiting for
  * delivery, `undefined` when the address was already there.
  */
 export async function storeSubscriber(db: D1Database, s: NewSubscriber): Promise<{ id: number; status: SubscriberStatus } | undefined> {
   const at = iso(s.now);
-  const row = await db
+  const consent = consentStatements(db, { emailHash: s.emailHash, consent: s.consent, pageUri: s.pageUri, at });
+  const store = db
     .prepare(
-      `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at, language)
-       VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6, ?7)
-       ON CONFLICT (email) DO UPDATE SET
-         status = excluded.status, attempts = 0, last_error = NULL, language = excluded.language,
-         next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
+      `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at, language, hutk)
+       VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6, ?7, ?8)
+       ON CONFLICT (email_hash) DO UPDATE SET
+         email = excluded.email, status = excluded.status, attempts = 0, last_error = NULL, language = excluded.language,
+         hutk = excluded.hutk, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
        WHERE subscribers.status = 'failed'
        RETURNING id, status`,
     )
-    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at, s.language)
-    .first<{ id: number; status: SubscriberStatus }>();
-  return row ?? undefined;
+    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at, s.language, s.hutk ?? null);
+  const [, stored] = await db.batch<{ id: number; status: SubscriberStatus }>([consent.beforeStore, store, consent.afterStore]);
+  return stored?.results[0] ?? undefined;
 }
 
 /** Claims one specific row that is waiting (the first attempt right after its signup). */
@@ -135,7 +160,8 @@ export async function finishClaim(
     outcome.status === "delivered"
       ? db
           .prepare(
-            `UPDATE subscribers SET status = 'delivered', delivered_at = ?3, updated_at = ?3, next_attempt_at = NULL, last_error = NULL
+            `UPDATE subscribers SET status = 'delivered', delivered_at = ?3, updated_at = ?3, next_attempt_at = NULL, last_error = NULL,
+               email = ${HASHED_EMAIL}, hutk = NULL
              WHERE id = ?1 AND status = 'sending' AND attempts = ?2`,
           )
           .bind(claim.id, claim.attempts, at)

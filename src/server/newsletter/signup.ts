@@ -4,6 +4,7 @@ import { isValidEmail, normaliseEmail } from "../../shared/email";
 import type { Lang } from "../../shared/i18n/lang";
 import { deliverNow } from "./delivery";
 import { clientKey, type SignupLimiter, type Take } from "./limiter";
+import type { ConsentText } from "./consent";
 import { storeSubscriber } from "./outbox";
 import { emailHash, logHash, redactEmails } from "./privacy";
 
@@ -28,15 +29,20 @@ export interface SignupRequest {
   pageUri: string | null;
   /** The language of the page signed up on: stored, and passed to HubSpot where the API allows. */
   language: Lang;
+  /** HubSpot's tracking cookie, only when the visitor accepted marketing cookies (./tracking-cookie.ts). */
+  hutk?: string;
   /** CF-Connecting-IP, hashed into the rate-limit key. */
   clientIp?: string;
+  /** The consent text shown beside the form in `language`; read only for a signup that is kept. */
+  consent: () => Promise<ConsentText | undefined>;
 }
 
 export type SignupOutcome =
   | { kind: "subscribed" }
   | { kind: "invalid" }
   | { kind: "rate-limited"; retryAfterSeconds: number }
-  | { kind: "unavailable" };
+  /** Not stored: the outbox failed, or (`consent-missing`) no consent text is published to record. */
+  | { kind: "unavailable"; reason?: "consent-missing" };
 
 /**
  * The one signup of both entry points (the JSON API and the no-JS form): validate with the shared
@@ -62,11 +68,19 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   const log = deps.logger.with({ emailHash: logHash(hash) });
   let stored: Awaited<ReturnType<typeof storeSubscriber>>;
   try {
+    // Without the text shown, consent could not be demonstrated: no signup is kept then.
+    const consent = await request.consent();
+    if (!consent) {
+      log.error("newsletter.consent_unavailable", { language: request.language });
+      return { kind: "unavailable", reason: "consent-missing" };
+    }
     stored = await storeSubscriber(deps.db, {
+      consent,
       email,
       emailHash: hash,
       pageUri: request.pageUri,
       language: request.language,
+      hutk: request.hutk,
       status: deps.target ? "pending" : "stored",
       now: deps.now(),
     });

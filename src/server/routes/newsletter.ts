@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { deliveryFetch, type NewsletterDeps } from "../newsletter/cron";
 import { HUBSPOT_TIMEOUT_MS } from "../newsletter/hubspot";
 import { dictionary, isLang, langOfPath, type Lang } from "../../shared/i18n";
@@ -9,7 +10,11 @@ import {
   NEWSLETTER_OUTCOME,
   type SignupOutcomeKind,
 } from "../../shared/newsletter";
+import type { TwFooterBlok } from "../../site/blocks/tw-footer";
+import { consentText, type ConsentText } from "../newsletter/consent";
 import { redactEmails } from "../newsletter/privacy";
+import { COOKIEBOT_CONSENT_COOKIE, HUBSPOT_TRACKING_COOKIE, consentedHutk } from "../newsletter/tracking-cookie";
+import { loadTheme } from "../content/theme";
 import { signup, type SignupDeps } from "../newsletter/signup";
 import { hasControlCharacter } from "../middleware/path-guard";
 import type { AppBindings } from "../request-context";
@@ -72,6 +77,8 @@ async function apiSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDep
     pageUri: refererPage(c),
     language,
     clientIp: c.req.header("cf-connecting-ip"),
+    hutk: signupHutk(c),
+    consent: () => shownConsent(c, language),
   });
   switch (outcome.kind) {
     case "subscribed":
@@ -81,7 +88,9 @@ async function apiSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDep
     case "rate-limited":
       return jsonMessage(c, 429, t.newsletter.tooMany(outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
     case "unavailable":
-      return jsonMessage(c, 503, t.newsletter.unavailable, { "Retry-After": "60" });
+      return jsonMessage(c, 503, outcome.reason === "consent-missing" ? t.newsletter.consentMissing : t.newsletter.unavailable, {
+        "Retry-After": "60",
+      });
   }
 }
 
@@ -99,14 +108,36 @@ async function formSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDe
 
   const returnPath = safeReturnPath(form.get(NEWSLETTER_FIELDS.returnPath));
   const returnPathname = new URL(returnPath, "http://x").pathname;
+  const language = signupLang(form.get(NEWSLETTER_FIELDS.language), langOfPath(returnPathname));
   const outcome = await signup(signupDeps(c), {
     email: form.get(NEWSLETTER_FIELDS.email) ?? "",
     honeypot: isFilled(form.get(NEWSLETTER_FIELDS.honeypot)),
     pageUri: `${siteOrigin(c)}${returnPathname}`,
-    language: signupLang(form.get(NEWSLETTER_FIELDS.language), langOfPath(returnPathname)),
+    language,
     clientIp: c.req.header("cf-connecting-ip"),
+    hutk: signupHutk(c),
+    consent: () => shownConsent(c, language),
   });
   return c.body(null, 303, { Location: outcomeLocation(returnPath, outcome.kind), "Cache-Control": "no-store" });
+}
+
+/**
+ * The consent text the footer shows in `language`: the published theme's, as every visitor's page
+ * renders it. (A text published between the page's render and its signup is the one recorded: the
+ * window is as short as the visitor's pause, and the record names the version it kept.)
+ */
+async function shownConsent(c: ApiContext, language: Lang): Promise<ConsentText | undefined> {
+  const { value: theme } = await loadTheme(c.get("content"), "published", language);
+  // the theme holds the footer as it came from the CMS: a TwFooter block, checked on publish
+  return consentText((theme.footer as TwFooterBlok | undefined)?.newsletterConsent, language);
+}
+
+/** HubSpot's tracking cookie of this visitor, when the site's consent banner says marketing cookies are accepted. */
+function signupHutk(c: ApiContext): string | undefined {
+  return consentedHutk(
+    { consent: getCookie(c, COOKIEBOT_CONSENT_COOKIE), hubspotutk: getCookie(c, HUBSPOT_TRACKING_COOKIE) },
+    Boolean(c.get("config").thirdParty.cookieConsentId),
+  );
 }
 
 /**

@@ -39,6 +39,8 @@ function footerGroups(blok: TwFooterBlok): FooterGroup[] {
 
 /** The newsletter heading's id, beside the section's (the no-JS post's anchor), in the page's language. */
 const NEWSLETTER_TITLE_ID: Record<Lang, string> = { nl: "nieuwsbrief-titel", en: "newsletter-title" };
+/** The consent text's id: the address field is described by it, with and without JavaScript. */
+const NEWSLETTER_CONSENT_ID: Record<Lang, string> = { nl: "nieuwsbrief-toestemming", en: "newsletter-consent" };
 
 const SOCIAL_ICONS: Array<[RegExp, string]> = [
   [
@@ -82,7 +84,7 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
         <FooterIntro blok={blok} />
         <div className="flex flex-col gap-12">
           <FooterGroups groups={() => footerGroups(blok)} part={partId.footer("groups", blok._uid)} />
-          <FooterNewsletter outcome={outcome} returnPath={returnPath} sameFor={newsletterFor} />
+          <FooterNewsletter consent={blok.newsletterConsent} outcome={outcome} returnPath={returnPath} sameFor={newsletterFor} />
         </div>
         <FooterContact blok={blok} />
       </div>
@@ -148,12 +150,16 @@ function SocialLinks({ socials, label }: { socials: NavLink[]; label: string }) 
 /**
  * The sign-up form (an island), with the outcome of a no-JS post when the address carries one;
  * `sameFor` (the path it returns to) when the form is the same for every visitor of the page.
+ * The editors' consent text is rendered here, outside the island, so it is the same HTML with and
+ * without JavaScript; the field points at it with aria-describedby.
  */
 function FooterNewsletter({
+  consent,
   outcome,
   returnPath,
   sameFor,
 }: {
+  consent: TwFooterBlok["newsletterConsent"];
   outcome: NewsletterMessage | undefined;
   returnPath: string;
   sameFor: string | undefined;
@@ -174,10 +180,14 @@ function FooterNewsletter({
         props={{
           returnPath,
           lang,
+          consentId: NEWSLETTER_CONSENT_ID[lang],
           texts: { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail },
           initialMessage: outcome,
         }}
       />
+      <div id={NEWSLETTER_CONSENT_ID[lang]} className="mt-3 text-sm text-white/75">
+        <RichText doc={consent} />
+      </div>
     </section>
   );
 }

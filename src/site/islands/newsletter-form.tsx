@@ -57,12 +57,14 @@ export interface NewsletterFormProps {
   returnPath: string;
   /** The page's language: sent with the signup, the API answers in it. */
   lang: Lang;
+  /** The id of the consent text beside the form (rendered by the footer): it describes the field. */
+  consentId: string;
   texts: NewsletterFormTexts;
   /** The outcome of a no-JS post, shown after its redirect. */
   initialMessage?: NewsletterMessage;
 }
 
-export function NewsletterForm({ returnPath, lang, texts, initialMessage }: NewsletterFormProps) {
+export function NewsletterForm({ returnPath, lang, consentId, texts, initialMessage }: NewsletterFormProps) {
   // Uncontrolled: what a visitor typed before hydration stays in the field.
   const input = useRef<HTMLInputElement>(null);
   const { submitting, message, setMessage, onSubmit } = useSignup(input, lang, texts, initialMessage);
@@ -100,6 +102,7 @@ export function NewsletterForm({ returnPath, lang, texts, initialMessage }: News
           defaultValue=""
           disabled={submitting}
           aria-invalid={message?.kind === "error" ? true : undefined}
+          aria-describedby={consentId}
           onChange={() => setMessage(undefined)}
           className="min-w-0 flex-1 rounded-full border-2 border-white/20 bg-white/10 px-5 py-3 text-white placeholder:text-white/60 focus:border-koraal-300 focus:outline-none disabled:opacity-60"
         />

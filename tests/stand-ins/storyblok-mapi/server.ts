@@ -7,7 +7,7 @@
  * the real API) and GET /_stand-in/state (what it holds, counted, and a digest of it).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocal, readBody } from "../node-server.ts";
 import { finishUpload, getAsset, listAssets, receiveUpload, signUpload } from "./handlers-assets.ts";
 import {
   type Answer,
@@ -132,17 +132,6 @@ function route(
   return undefined;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).byteLength;
-    if (size > MAX_BODY_BYTES) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 function send(res: ServerResponse, answer: Answer): void {
   const headers = { ...answer.headers, ...(answer.body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }) };
   res.writeHead(answer.status, headers);
@@ -170,7 +159,7 @@ async function answerRequest(
   options: StandInOptions & { allow: () => boolean; fault: (kind: string) => Fault["answer"] | undefined },
 ): Promise<Outcome> {
   const url = new URL(req.url ?? "/", origin);
-  const body = await readBody(req);
+  const body = await readBody(req, MAX_BODY_BYTES);
   if (req.method === "POST" && url.pathname === "/upload") {
     const fault = options.fault("POST /upload");
     if (fault) return faultAnswer(fault);
@@ -220,16 +209,7 @@ export async function startMapiStandIn(options: StandInOptions): Promise<StandIn
       (error: Error) => send(res, { status: 400, body: { error: error.message } }),
     );
   });
-  // Node closes a kept-alive connection after 5 s idle: a client backing off from a 429 for about
-  // that long would send its retry on a socket being closed ("fetch failed"). Hosted APIs keep
-  // connections far longer; so does the stand-in.
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-  return { url: origin, store, close };
+  const listening = await listenLocal(server, options.port);
+  origin = listening.url;
+  return { url: origin, store, close: listening.close };
 }
