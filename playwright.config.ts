@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
 import { inspectorPortFor, localVarArgs } from "./tools/local/local-worker";
-import { LATE_PORT, PORT, TRACKING_PORT, TRACKING_SETTINGS } from "./tests/e2e/servers";
+import { LATE_PORT, PORT, TRACKING_PORT, TRACKING_SETTINGS, TRACKING_STATE } from "./tests/e2e/servers";
 
 const wrangler = "node node_modules/wrangler/bin/wrangler.js";
 /** wrangler dev on `port`, with its own inspector port: the three servers start at once. */
@@ -37,7 +37,7 @@ export default defineConfig({
     },
     {
       // the same site with tag manager, consent banner and sales tracking on (tests/e2e/third-party.spec.ts)
-      command: site(TRACKING_PORT, ".wrangler/e2e-tracking-state", TRACKING_SETTINGS),
+      command: site(TRACKING_PORT, TRACKING_STATE, TRACKING_SETTINGS),
       url: `http://127.0.0.1:${TRACKING_PORT}/robots.txt`,
       env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
       reuseExistingServer: false,

@@ -6,7 +6,8 @@
  *
  * What the beacon says is in src/shared/vitals.ts: page type, language, build id, navigation type,
  * device class, connection type and the metrics. No URL, no cookie, no storage, no identifier;
- * the endpoint checks every field again.
+ * the endpoint checks every field again. Where it stands shows on the document element, not in a
+ * global: `data-vitals="awaiting-consent"`, then `"measuring"` (the browser tests wait for these).
  */
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
 import type { BeaconWire, ConnectionType, DeviceClass, MetricName, NavigationType } from "../src/shared/vitals";
@@ -46,6 +47,7 @@ export function whenConsented(doc: Document, win: Window & CookiebotWindow, star
     start();
     return;
   }
+  doc.documentElement.dataset.vitals = "awaiting-consent";
   const check = () => {
     if (!win.Cookiebot?.consent?.statistics) return;
     win.removeEventListener("CookiebotOnAccept", check);
@@ -78,6 +80,7 @@ function measure(doc: Document, win: Window, page: PageFacts): void {
   onINP(record, options);
   onFCP(record, options);
   onTTFB(record, options);
+  doc.documentElement.dataset.vitals = "measuring";
   win.addEventListener("visibilitychange", () => {
     if (doc.visibilityState !== "hidden" || sent || !Object.keys(metrics).length) return;
     sent = true;
