@@ -21,7 +21,7 @@ interface CookiebotWindow {
 export function startVitals(doc: Document = document, win: Window & CookiebotWindow = window): void {
   const page = pageFacts(doc);
   if (!page) return;
-  whenConsented(doc, win, () => measure(doc, win, page));
+  whenConsented(doc, win, (stillConsented) => measure(doc, win, page, stillConsented));
 }
 
 type PageFacts = Pick<BeaconWire, "pageType" | "lang" | "build">;
@@ -41,17 +41,19 @@ function pageFacts(doc: Document): PageFacts | undefined {
  * third-party loader adds its script, `#Cookiebot`, before any of the page's own scripts run.
  * Then measuring waits for statistics consent, given now or on an earlier visit (Cookiebot fires
  * `CookiebotOnAccept` for both); without a banner nothing is stored or identified, so it starts.
+ * `start` gets what says, when the beacon is due, whether consent still holds (it can be withdrawn).
  */
-export function whenConsented(doc: Document, win: Window & CookiebotWindow, start: () => void): void {
+export function whenConsented(doc: Document, win: Window & CookiebotWindow, start: (stillConsented: () => boolean) => void): void {
   if (!doc.getElementById("Cookiebot")) {
-    start();
+    start(() => true);
     return;
   }
+  const consented = () => Boolean(win.Cookiebot?.consent?.statistics);
   doc.documentElement.dataset.vitals = "awaiting-consent";
   const check = () => {
-    if (!win.Cookiebot?.consent?.statistics) return;
+    if (!consented()) return;
     win.removeEventListener("CookiebotOnAccept", check);
-    start();
+    start(consented);
   };
   win.addEventListener("CookiebotOnAccept", check);
   check();
@@ -65,7 +67,7 @@ function connectionType(nav: Navigator): ConnectionType {
   return (type as ConnectionType | undefined) ?? "unknown";
 }
 
-function measure(doc: Document, win: Window, page: PageFacts): void {
+function measure(doc: Document, win: Window, page: PageFacts, stillConsented: () => boolean): void {
   let metrics: Partial<Record<MetricName, number>> = {};
   let navigation: NavigationType = "navigate";
   let sent = false;
@@ -82,7 +84,7 @@ function measure(doc: Document, win: Window, page: PageFacts): void {
   onTTFB(record, options);
   doc.documentElement.dataset.vitals = "measuring";
   win.addEventListener("visibilitychange", () => {
-    if (doc.visibilityState !== "hidden" || sent || !Object.keys(metrics).length) return;
+    if (doc.visibilityState !== "hidden" || sent || !Object.keys(metrics).length || !stillConsented()) return;
     sent = true;
     const beacon: BeaconWire = {
       ...page,

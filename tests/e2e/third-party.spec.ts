@@ -271,4 +271,18 @@ test("field measurements wait for statistics consent: nothing stored before it, 
   await expect.poll(() => stored(["InsightDetail"]).length, { timeout: 30_000 }).toBe(1);
   // the two views left before consent (and the declined one) sent nothing
   expect(stored(["Sector", "Vacancy"])).toEqual([]);
+
+  // consent withdrawn on a measured view (the visitor changes the choice in Cookiebot's dialog): nothing is sent
+  await page.goto("/cases/linde-roosterapp");
+  await expect(page.locator("html")).toHaveAttribute("data-vitals", "measuring");
+  await page.evaluate(() => {
+    const cookiebot = (window as unknown as { Cookiebot: { consent: { statistics: boolean } } }).Cookiebot;
+    cookiebot.consent.statistics = false;
+    localStorage.setItem("stub-cookiebot-consent", "none");
+    window.dispatchEvent(new Event("CookiebotOnDecline"));
+  });
+  await page.goto("/over-ons"); // leaving the case; this view waits again (declined)
+  await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
+  await page.goto("about:blank");
+  expect(stored(["CaseDetail"])).toEqual([]);
 });
