@@ -1,15 +1,15 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
-import { inspectorPortFor } from "./tools/local/local-worker";
-import { LATE_PORT, PORT, TRACKING_PORT, TRACKING_SETTINGS } from "./tests/e2e/servers";
+import { inspectorPortFor, localVarArgs } from "./tools/local/local-worker";
+import { LATE_PORT, PORT, TRACKING_PORT, TRACKING_SETTINGS, TRACKING_STATE } from "./tests/e2e/servers";
 
 const wrangler = "node node_modules/wrangler/bin/wrangler.js";
 /** wrangler dev on `port`, with its own inspector port: the three servers start at once. */
 const dev = (port: number) =>
   `${wrangler} dev --ip 127.0.0.1 --port ${port} --inspector-port ${inspectorPortFor(port)} --show-interactive-dev-session=false`;
-/** The built site, exactly as `npm start` serves it (the test script builds first), D1 migrated first. */
-const site = (port: number, state: string, vars = "") =>
-  `${wrangler} d1 migrations apply DB --local --persist-to ${state} && ${dev(port)} --persist-to ${state}${vars}`;
+/** The built site, exactly as `npm start` serves it (the test script builds first, local vars included), D1 migrated first. */
+const site = (port: number, state: string, vars: Record<string, string> = {}) =>
+  `${wrangler} d1 migrations apply DB --local --persist-to ${state} && ${dev(port)} --persist-to ${state} ${localVarArgs(vars).join(" ")}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,13 +37,7 @@ export default defineConfig({
     },
     {
       // the same site with tag manager, consent banner and sales tracking on (tests/e2e/third-party.spec.ts)
-      command: site(
-        TRACKING_PORT,
-        ".wrangler/e2e-tracking-state",
-        Object.entries(TRACKING_SETTINGS)
-          .map(([name, value]) => ` --var ${name}:${value}`)
-          .join(""),
-      ),
+      command: site(TRACKING_PORT, TRACKING_STATE, TRACKING_SETTINGS),
       url: `http://127.0.0.1:${TRACKING_PORT}/robots.txt`,
       env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
       reuseExistingServer: false,

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { LongestFirst } from "./tests/helpers/longest-first";
+import { LOCAL_VARS } from "./tools/local/local-worker.ts";
 
 // Everything that touches the Worker runs inside workerd with real KV: pure modules and blocks
 // (unit), the whole Worker (integration). Checks that need Node itself (OpenAPI schema validation
@@ -18,11 +19,14 @@ const roundTrip: Record<string, string> = process.env.ROUND_TRIP_SNAPSHOT_FILE
   ? { ROUND_TRIP_SNAPSHOT: readFileSync(process.env.ROUND_TRIP_SNAPSHOT_FILE, "utf8") }
   : {};
 
-/** The Worker's own settings (wrangler.toml) in workerd, with the test bindings. */
+/**
+ * The Worker's own settings (wrangler.toml) in workerd, with the test bindings and the vars every
+ * local run has (`LOCAL_VARS`: field measurements into the local D1 store).
+ */
 const workerd = () =>
   cloudflareTest({
     wrangler: { configPath: "./wrangler.toml" },
-    miniflare: { bindings: { LOG_LEVEL: "error", TEST_MIGRATIONS: migrations, ...roundTrip } },
+    miniflare: { bindings: { ...LOCAL_VARS, LOG_LEVEL: "error", TEST_MIGRATIONS: migrations, ...roundTrip } },
   });
 
 /** Node tests that start servers or whole commands (seconds to tens of seconds each): `npm test` only. */

@@ -39,6 +39,12 @@ export interface Secrets {
   COOKIE_CONSENT_ID?: string;
   /** Leadinfo site id (LI-XXXXXXXXXX): B2B sales tracking, loaded after marketing consent. Unset: none. */
   SALES_TRACKING_ID?: string;
+  /**
+   * Where field measurements (Core Web Vitals beacons) are written: `analytics-engine` (unset: the
+   * `VITALS` dataset) or `d1`, the local store that local runs set (tools/local/local-worker.ts
+   * `LOCAL_VARS`), since wrangler dev's Analytics Engine binding drops every write.
+   */
+  VITALS_STORE?: string;
 }
 
 export type AppEnv = Env & Secrets;
@@ -74,6 +80,8 @@ export interface Config {
   hubspot?: HubSpotTarget;
   webhookSecret?: string;
   thirdParty: ThirdPartyConfig;
+  /** Where field measurements go (src/server/vitals/dataset.ts). */
+  vitalsStore: VitalsStore;
   /** Settings that do not stop the Worker but are almost certainly mistakes: logged as errors once. */
   notices: string[];
 }
@@ -115,6 +123,8 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+export const VITALS_STORES = ["analytics-engine", "d1"] as const;
+export type VitalsStore = (typeof VITALS_STORES)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads and validates the settings once per isolate; names every missing or malformed one. */
@@ -133,6 +143,7 @@ export function readConfig(env: AppEnv): Config {
   if (!env.SIGNUP_LIMITER) problems.push("SIGNUP_LIMITER (Durable Object binding, newsletter rate limit) is missing");
   const hubspot = readHubSpot(env);
   problems.push(...hubspot.problems);
+  const vitalsStore = vitalsStoreOf(env, problems);
   const spaceId = env.STORYBLOK_SPACE_ID?.trim();
   if (spaceId && !/^\d+$/.test(spaceId)) problems.push("STORYBLOK_SPACE_ID must be the numeric space id");
   // These ids end up in inline scripts: only their documented shapes are accepted.
@@ -163,7 +174,19 @@ export function readConfig(env: AppEnv): Config {
     requestLogSampleRate,
     hubspot: hubspot.target,
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
+    vitalsStore,
     thirdParty: { gtmId: gtmId || undefined, cookieConsentId: cookieConsentId || undefined, salesTrackingId: salesTrackingId || undefined },
     notices: tokenNotices(env),
   };
+}
+
+/** Where field measurements go, and the bindings that needs (problems named into `problems`). */
+function vitalsStoreOf(env: AppEnv, problems: string[]): VitalsStore {
+  const store = (env.VITALS_STORE?.trim() || "analytics-engine") as VitalsStore;
+  if (!VITALS_STORES.includes(store)) problems.push(`VITALS_STORE must be one of ${VITALS_STORES.join(", ")}`);
+  if (store === "analytics-engine" && !env.VITALS)
+    problems.push("VITALS (Analytics Engine dataset binding, field measurements) is missing");
+  if (!env.VITALS_CLIENT_LIMIT || !env.VITALS_SITE_LIMIT)
+    problems.push("VITALS_CLIENT_LIMIT and VITALS_SITE_LIMIT (rate limit bindings, field measurements) are missing");
+  return store;
 }

@@ -6,8 +6,16 @@
  * can only be judged by its folder; a story fetched in full is judged by both.
  */
 
-/** Content types of stories that are whole pages, served at their full_slug. */
-export const PAGE_CONTENT_TYPES: ReadonlySet<string> = new Set(["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy"]);
+/**
+ * Content types of stories that are whole pages, served at their full_slug: the site's page types,
+ * the one list the field measurements (`src/shared/vitals.ts`) and the lab (`npm run lighthouse`)
+ * are grouped by.
+ */
+export const PAGE_TYPES = ["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy"] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+export const PAGE_CONTENT_TYPES: ReadonlySet<string> = new Set(PAGE_TYPES);
+
+export const isPageType = (value: unknown): value is PageType => typeof value === "string" && PAGE_CONTENT_TYPES.has(value);
 
 /** Content types of data stories: shown inside pages (a team grid, a contact person), never on their own. */
 export const DATA_CONTENT_TYPES: ReadonlySet<string> = new Set(["TeamMember", "Customer"]);
@@ -29,6 +37,12 @@ interface StoryLike {
 /** True for a slug in a data folder: no page can live there but the folder's start page (`team/`, the page /team). */
 export function isDataSlug(slug: string): boolean {
   return DATA_FOLDERS.some((folder) => slug.startsWith(folder) && slug !== folder);
+}
+
+/** The page type of a story visitors may see as a page, else undefined. */
+export function pageTypeOf(story: StoryLike): PageType | undefined {
+  const type = story.content.component;
+  return !isDataSlug(story.full_slug) && isPageType(type) ? type : undefined;
 }
 
 /** A story visitors may see as a page. */

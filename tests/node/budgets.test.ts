@@ -8,14 +8,35 @@ const ASSETS = join(import.meta.dirname, "../../dist/public/assets");
 const KB = 1024;
 const gz = (file: string) => gzipSync(readFileSync(join(ASSETS, file)), { level: 9 }).length;
 const files = readdirSync(ASSETS);
+/** The field measurements' chunk (client/vitals.ts with web-vitals), a build of its own. */
+const isVitals = (f: string) => /^vitals\.[A-Z0-9]+\.js$/.test(f);
 
 describe("byte budgets", () => {
-  it("ships at most 75 KB of JavaScript (gzip) to a content page", () => {
+  it("ships at most 75 KB of JavaScript (gzip) to a content page, the field measurements apart", () => {
     // every chunk is loaded on every page: the entry and its preloads at once, the footer islands lazily
-    const js = files.filter((f) => f.endsWith(".js"));
+    const js = files.filter((f) => f.endsWith(".js") && !isVitals(f));
     const total = js.reduce((sum, f) => sum + gz(f), 0);
     console.log(`JS: ${js.map((f) => `${f} ${(gz(f) / KB).toFixed(1)} KB`).join(", ")}; total ${(total / KB).toFixed(1)} KB gzip`);
     expect(total).toBeLessThanOrEqual(75 * KB);
+  });
+
+  it("ships the field measurements in one chunk of at most 5 KB (gzip), loaded by the entry only dynamically and sharing no chunk with it", () => {
+    const vitals = files.filter(isVitals);
+    expect(vitals).toHaveLength(1);
+    const chunk = readFileSync(join(ASSETS, vitals[0]!), "utf8");
+    const size = gz(vitals[0]!);
+    console.log(`field measurements: ${vitals[0]} ${(size / KB).toFixed(1)} KB gzip`);
+    expect(size).toBeLessThanOrEqual(5 * KB);
+    // web-vitals' own code is in it (its observers' entry types), and in no other file
+    for (const marker of ["largest-contentful-paint", "layout-shift", "/api/vitals"]) expect(chunk).toContain(marker);
+    const others = files.filter((f) => f.endsWith(".js") && !isVitals(f));
+    for (const f of others) expect(readFileSync(join(ASSETS, f), "utf8")).not.toContain("layout-shift");
+    // it imports nothing (no chunk shared with the entry), and the entry reaches it only through import()
+    expect(chunk).not.toMatch(/\bimport\s*["{*]|\bfrom\s*"/);
+    const entry = files.find((f) => /^main\.[A-Z0-9]+\.js$/.test(f))!;
+    const code = readFileSync(join(ASSETS, entry), "utf8");
+    expect(code).toContain(`import("./${vitals[0]}")`);
+    expect(code).not.toMatch(new RegExp(`from\\s*"\\./${vitals[0]!.replace(".", "\\.")}"`));
   });
 
   it("ships at most 15 KB of CSS (gzip), in one hashed stylesheet", () => {

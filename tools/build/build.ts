@@ -8,9 +8,9 @@
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { copyFile, cp, link, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Metafile, build as esbuild } from "esbuild";
+import { type Metafile, type Plugin, build as esbuild } from "esbuild";
 import { createGenerator } from "unocss";
 import type { EmbeddedSpace } from "../../src/server/demo/embedded.ts";
 import { REPO_ROOT as root } from "../repo-root.ts";
@@ -74,33 +74,60 @@ async function buildStylesheet(sources: string[]) {
 /** A step's file in .generated/public/<part>/ as the URL path it has in dist/public. */
 const urlPath = (part: string, file: string) => `/${relative(join(parts, part), join(root, file)).split("\\").join("/")}`;
 
-/** The client bundle: one hashed ESM entry, island chunks split off, minified for production. */
+/** esbuild's settings of every browser bundle: ES2022 modules, minified, React's production build. */
+const BROWSER = {
+  absWorkingDir: root,
+  bundle: true,
+  format: "esm",
+  minify: true,
+  target: "es2022",
+  platform: "browser",
+  jsx: "automatic",
+  entryNames: "[name].[hash]",
+  define: { "process.env.NODE_ENV": '"production"' },
+  legalComments: "none",
+  metafile: true,
+  logLevel: "warning",
+} as const;
+
+/**
+ * The client bundle: one hashed ESM entry, island chunks split off, minified for production. The
+ * field measurements (client/vitals.ts with web-vitals) are a build of their own, `vitals.<hash>.js`
+ * beside it: as a chunk of the same build they shared esbuild's runtime chunk with the entry (one
+ * more request for every page); here the entry's `import("./vitals")` is resolved to that file.
+ */
 async function buildClient() {
   await rm(join(parts, "client"), { recursive: true, force: true });
+  const outdir = join(parts, "client/assets");
+  const vitals = await esbuild({ ...BROWSER, entryPoints: { vitals: join(root, "client/vitals.ts") }, outdir });
+  const vitalsFile = Object.keys(vitals.metafile.outputs).find((file) => file.endsWith(".js"));
+  if (!vitalsFile) throw new Error("vitals chunk missing from the esbuild output");
+  const vitalsChunk: Plugin = {
+    name: "vitals-chunk",
+    setup(build) {
+      build.onResolve({ filter: /^\.\/vitals$/ }, () => ({ path: `./${basename(vitalsFile)}`, external: true }));
+    },
+  };
   const { metafile } = await esbuild({
+    ...BROWSER,
     entryPoints: { main: join(root, "client/main.tsx") },
-    absWorkingDir: root,
-    bundle: true,
     splitting: true,
-    format: "esm",
-    minify: true,
-    target: "es2022",
-    platform: "browser",
-    jsx: "automatic",
-    outdir: join(parts, "client/assets"),
-    entryNames: "[name].[hash]",
+    outdir,
     chunkNames: "chunk.[hash]",
-    define: { "process.env.NODE_ENV": '"production"' },
-    legalComments: "none",
-    metafile: true,
-    logLevel: "warning",
+    plugins: [vitalsChunk],
   });
   const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([, o]) => o.entryPoint === "client/main.tsx");
   if (!entry) throw new Error("client entry missing from the esbuild output");
   const staticImports = entry[1].imports.filter((i) => i.kind === "import-statement").map((i) => urlPath("client", i.path));
-  const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
-  return { result: { app: urlPath("client", entry[0]), preload: staticImports, bytes }, ...bundled(metafile) };
+  const bytes = [...outputs, ...Object.entries(vitals.metafile.outputs)].reduce((sum, [, o]) => sum + o.bytes, 0);
+  const both = bundled(metafile);
+  const ownBuild = bundled(vitals.metafile);
+  return {
+    result: { app: urlPath("client", entry[0]), preload: staticImports, bytes },
+    learnt: [...new Set([...both.learnt, ...ownBuild.learnt])],
+    outputs: [...both.outputs, ...ownBuild.outputs],
+  };
 }
 
 /**
@@ -110,20 +137,9 @@ async function buildClient() {
 async function buildPreview() {
   await rm(join(parts, "preview"), { recursive: true, force: true });
   const { metafile } = await esbuild({
+    ...BROWSER,
     entryPoints: { preview: join(root, "client/preview.tsx") },
-    absWorkingDir: root,
-    bundle: true,
-    format: "esm",
-    minify: true,
-    target: "es2022",
-    platform: "browser",
-    jsx: "automatic",
     outdir: join(parts, "preview/assets/preview"),
-    entryNames: "[name].[hash]",
-    define: { "process.env.NODE_ENV": '"production"' },
-    legalComments: "none",
-    metafile: true,
-    logLevel: "warning",
   });
   const [file, output] = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === "client/preview.tsx") ?? [];
   if (!file || !output) throw new Error("preview entry missing from the esbuild output");

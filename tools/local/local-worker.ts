@@ -21,6 +21,17 @@ export const BENCH_ENV = {
   X_LOCAL_OBSERVABILITY: "false",
 };
 
+/**
+ * The Worker's vars on this machine that production does not have: field measurements go to the
+ * local D1 store (`vitals`), as wrangler dev's Analytics Engine binding drops every write. Every
+ * local start passes them: `npm start`, the lab's and tests' `startLocalWorker`, the browser tests.
+ */
+export const LOCAL_VARS: Readonly<Record<string, string>> = { VITALS_STORE: "d1" };
+
+/** `LOCAL_VARS` (and `more`) as wrangler dev's `--var NAME:VALUE` arguments. */
+export const localVarArgs = (more: Record<string, string> = {}): string[] =>
+  Object.entries({ ...LOCAL_VARS, ...more }).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+
 export interface LocalWorkerOptions {
   port: number;
   /** wrangler's local state folder (KV, D1), relative to the project. */
@@ -77,7 +88,7 @@ export function startLocalWorker({
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"];
   if (config !== undefined) args.push("--config", config);
   args.push("--log-level", logLevel === "info" ? "log" : "error", "--persist-to", persist, "--var", `LOG_LEVEL:${logLevel}`);
-  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  args.push(...localVarArgs(vars));
   args.push("--inspector-port", String(inspectorPort));
   if (minify === false) args.push("--no-minify");
   return spawn(process.execPath, [WRANGLER, ...args], { cwd, stdio: ["ignore", stdout, stderr], env: BENCH_ENV });

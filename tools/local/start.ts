@@ -6,7 +6,7 @@
 // HTTPS_KEY_PATH and HTTPS_CERT_PATH.
 import { spawn, execFileSync } from "node:child_process";
 import { REPO_ROOT as root } from "../repo-root.ts";
-import { WRANGLER } from "./local-worker.ts";
+import { WRANGLER, localVarArgs } from "./local-worker.ts";
 
 // React's production build, as deployed (wrangler dev would otherwise bundle the development
 // build, about 20x slower to render); NODE_ENV=development npm start gives React's dev warnings.
@@ -63,7 +63,7 @@ export async function main(argv: string[]): Promise<number> {
   if (!applyMigrations()) return 1;
   const wrangler = spawn(
     process.execPath,
-    [WRANGLER, "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false", ...tls],
+    [WRANGLER, "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false", ...localVarArgs(), ...tls],
     { cwd: root, stdio: "inherit", env },
   );
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));

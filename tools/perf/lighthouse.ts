@@ -1,8 +1,9 @@
 // Lighthouse (mobile, performance) on a freshly started site: builds, starts the Worker with an
 // empty local state (KV, the HTML memo and the cache version all cold) and audits each path's first
-// view once, in Debian's Chromium (never a downloaded browser). Prints score, CLS, LCP, TBT, FCP,
-// Speed Index per page (full reports in .generated/lighthouse/); fails when a
-// page scores below 98 or shifts at all.
+// view once, in Debian's Chromium (never a downloaded browser). Prints each page's type (the one the
+// page's `<meta name="page-type">` names: the site's page types, by which `npm run vitals` groups the
+// field measurements too), score, CLS, LCP, TBT, FCP, Speed Index per page (full reports in
+// .generated/lighthouse/); fails when a page scores below 98 or shifts at all.
 //
 //   npm run lighthouse [-- /path ...]      LIGHTHOUSE_PORT (default 8737), CHROMIUM_PATH
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -40,6 +41,8 @@ const CHROMIUM_FLAGS = [
 
 interface Result {
   path: string;
+  /** The page's type (src/shared/page-types.ts), as the field measurements name it. */
+  pageType: string;
   score: number;
   cls: number;
   lcp: number;
@@ -48,7 +51,13 @@ interface Result {
   si: number;
 }
 
+/** The page type a page's document names (`<meta name="page-type">`), "-" where it names none. */
+export function pageTypeOfHtml(html: string): string {
+  return /<meta name="page-type" content="([A-Za-z]+)"/.exec(html)?.[1] ?? "-";
+}
+
 async function audit(port: number, path: string): Promise<Result> {
+  const pageType = pageTypeOfHtml(await (await fetch(BASE + path)).text());
   const run = await lighthouse(BASE + path, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   const lhr = run?.lhr;
   if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
@@ -57,6 +66,7 @@ async function audit(port: number, path: string): Promise<Result> {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     path,
+    pageType,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     cls: value("cumulative-layout-shift"),
     lcp: value("largest-contentful-paint"),
@@ -78,10 +88,10 @@ export async function main(argv: string[]): Promise<number> {
     await waitUntilUp(BASE);
     const results: Result[] = [];
     for (const path of paths) results.push(await audit(chrome.port, path));
-    console.log("path | score | CLS | LCP ms | TBT ms | FCP ms | SI ms");
+    console.log("page type | path | score | CLS | LCP ms | TBT ms | FCP ms | SI ms");
     for (const r of results) {
       console.log(
-        `${r.path} | ${r.score} | ${r.cls.toFixed(3)} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${Math.round(r.fcp)} | ${Math.round(r.si)}`,
+        `${r.pageType} | ${r.path} | ${r.score} | ${r.cls.toFixed(3)} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${Math.round(r.fcp)} | ${Math.round(r.si)}`,
       );
     }
     const failed = results.filter((r) => r.score < MIN_SCORE || r.cls > 0);

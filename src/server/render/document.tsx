@@ -3,6 +3,7 @@ import type { PartHtml } from "../../site/site-context";
 import { partId } from "../../site/part-id";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/i18n/lang";
+import type { PageType } from "../../shared/page-types";
 import { renderToHtml } from "./stream";
 
 export const THEME_COLOR = "#FF7979";
@@ -19,6 +20,8 @@ export interface DocumentMeta {
   robots: string;
   /** Absolute URL of the social-sharing image; `sized` when it is known to be 1200x630. */
   image: { src: string; sized: boolean };
+  /** A visitor's page's type (`<meta name="page-type">`): what field measurements and the lab group by. */
+  pageType?: PageType;
 }
 
 const NAMES_BRAND = new RegExp(`\\b${SITE_NAME}\\b`);
@@ -136,6 +139,7 @@ function DocumentHead({ lang, meta, assets, scripts, jsonLd }: HeadProps) {
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <meta name="build-id" content={assets.buildId} />
+      {meta.pageType ? <meta name="page-type" content={meta.pageType} /> : null}
       <link rel="stylesheet" href={assets.stylesheet} />
       {assets.preload.map((href) => (
         <link key={href} rel="modulepreload" href={href} nonce={NONCE_SLOT} />

@@ -3,6 +3,7 @@ import type { Theme } from "../content/theme";
 import type { Story } from "../../shared/content";
 import type { ThirdPartyConfig } from "../env";
 import type { Logger } from "../../shared/log";
+import type { PageType } from "../../shared/page-types";
 import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../../site/preview-props";
 import { buildManifest } from "./assets";
 import { DEFAULT_SHARE_IMAGE, Document, documentHead, NONCE_SLOT, SITE_NAME, type HeadProps } from "./document";
@@ -51,6 +52,8 @@ export interface DocumentInput {
   year: number;
   /** What the page's JSON-LD graph is built from: its story and the pages above it (a visitor's page only). */
   structuredData?: { story: Story; ancestors: Crumb[] };
+  /** A visitor's page's type (none for an error screen): field measurements are grouped by it. */
+  pageType?: PageType;
   children: ReactNode;
 }
 
@@ -220,6 +223,7 @@ function documentMeta(input: DocumentInput, site: SiteContextValue) {
     alternates: (input.translations ?? []).map(({ lang, href }) => ({ lang, href: origin + href })),
     robots: input.robots,
     image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
+    pageType: input.pageType,
   };
 }
 

@@ -4,7 +4,7 @@ import { loadPage, pageListings, type LoadedPage, type PageRequest } from "../co
 import { RESOLVE_RELATIONS } from "../content/relations";
 import { ancestorsOf, pathOfSlug, type PageIndex } from "../content/routable";
 import type { Timer } from "../../shared/deadline";
-import { isDataSlug, isPageStory, storyKind, type StoryKind } from "../../shared/page-types";
+import { isDataSlug, isPageStory, pageTypeOf, storyKind, type StoryKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
 import { isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import { listingPage } from "../../shared/listings";
@@ -77,6 +77,7 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
   const page = {
     ...pageFields(loaded, target, "page"),
     structuredData: { story: loaded.story, ancestors: ancestorsOf(index, target.slug, target.lang) },
+    pageType: pageTypeOf(loaded.story),
     cv: loaded.cv,
     bodyId: partId.body(path, request.listingPage),
     listings: () => pageListings(c.get("content"), loaded.story, request, c.get("logger"), c.get("now")()),

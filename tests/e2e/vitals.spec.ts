@@ -1,0 +1,91 @@
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { startLocalWorker, waitUntilUp } from "../../tools/local/local-worker.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
+import { hydrated } from "./helpers";
+import { VITALS_PORT } from "./servers";
+import { storedVitals } from "./vitals-store";
+
+// Field measurements as a visitor's Chromium makes them (client/vitals.ts): one beacon per page
+// view, sent when the page is left, stored in the local D1 store (VITALS_STORE=d1, as npm start has
+// it) and shown by `npm run vitals`. The test starts the built site on a port and a store of its
+// own (the other tests' views would be counted too in a shared one).
+
+const STATE = ".wrangler/e2e-vitals-state";
+const BASE = `http://127.0.0.1:${VITALS_PORT}`;
+/** One page of each page type (src/shared/page-types.ts). */
+const PAGES = {
+  Page: "/",
+  CaseDetail: "/cases/linde-roosterapp",
+  InsightDetail: "/insights/streamen-vanaf-de-edge",
+  Sector: "/sectoren/mobiliteit",
+  Vacancy: "/vacatures/product-designer",
+} as const;
+/** The doubles of a data point: LCP, CLS, INP, FCP, TTFB (src/server/vitals/data-point.ts). */
+const METRICS = ["LCP", "CLS", "INP", "FCP", "TTFB"];
+const DOUBLES = ["double1", "double2", "double3", "double4", "double5"];
+
+let site: ReturnType<typeof startLocalWorker> | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  rmSync(join(REPO_ROOT, STATE), { recursive: true, force: true });
+  site = startLocalWorker({ port: VITALS_PORT, persist: STATE, logLevel: "error" });
+  await waitUntilUp(BASE);
+});
+test.afterAll(() => {
+  site?.kill();
+});
+
+/** A view of `path`, measured, with a click on an island (the desktop header's first submenu button) for INP. */
+async function viewWithAClick(page: Page, path: string) {
+  await page.goto(BASE + path);
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("data-vitals", "measuring");
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  const button = page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("button").first();
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+}
+
+test.describe("field measurements (desktop, 1280 px)", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("five views of five page types, each left: one data point each with every metric, and npm run vitals shows them", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const started = Date.now();
+    for (const path of Object.values(PAGES)) await viewWithAClick(page, path);
+    await page.goto("about:blank"); // leaving the last one
+
+    await expect.poll(() => storedVitals(STATE, started).length, { timeout: 30_000 }).toBe(5);
+    const rows = storedVitals(STATE, started);
+    const build = /<meta name="build-id" content="([0-9a-f]+)"/.exec(await (await page.request.get(`${BASE}/`)).text())?.[1];
+    expect(rows.map((row) => row.blob1)).toEqual(Object.keys(PAGES));
+    for (const row of rows) {
+      expect(row).toMatchObject({ index1: row.blob1, blob2: "nl", blob3: "desktop", blob4: "navigate", blob6: build });
+      expect(["slow-2g", "2g", "3g", "4g", "unknown"]).toContain(row.blob5);
+      // every metric measured (none -1): LCP, FCP and TTFB of the load, CLS, INP of the click
+      for (const double of DOUBLES) expect(row[double], `${row.blob1} ${double}`).toBeGreaterThanOrEqual(0);
+      expect(row.double1).toBeGreaterThan(0);
+      expect(row.double4).toBeGreaterThan(0);
+    }
+
+    const report = JSON.parse(
+      execFileSync(process.execPath, ["scripts/vitals.ts", "--persist-to", STATE, "--since", "1h", "--json"], {
+        cwd: REPO_ROOT,
+        encoding: "utf8",
+      }),
+    ) as Array<{ pageType: string; lang: string; device: string; metric: string; count: number; p75: number }>;
+    expect(report.map((line) => `${line.pageType} ${line.lang} ${line.device} ${line.metric} ${line.count}`)).toEqual(
+      Object.keys(PAGES).flatMap((pageType) => METRICS.map((metric) => `${pageType} nl desktop ${metric} 1`)),
+    );
+    const table = execFileSync(process.execPath, ["scripts/vitals.ts", "--persist-to", STATE, "--since", "1h"], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+    });
+    console.log(table);
+  });
+});
