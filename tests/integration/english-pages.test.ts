@@ -112,6 +112,7 @@ const SAME_IN_ENGLISH = new Set([
   "Cases",
   "Insights",
   "Contact",
+  "Privacy",
   "Team",
   "Apps",
   "Native",

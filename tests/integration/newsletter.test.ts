@@ -811,7 +811,9 @@ async function everythingInD1(): Promise<string> {
   const dumps = await Promise.all(
     tables.map(async ({ name }) => JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results)),
   );
-  expect(tables.map((t) => t.name).sort()).toEqual(["consent_texts", "consents", "subscribers"]);
+  // a new table is a new place an address could be kept: it joins this list once it is looked at
+  // (vitals: page views' measurements, no address, no identifier)
+  expect(tables.map((t) => t.name).sort()).toEqual(["consent_texts", "consents", "subscribers", "vitals"]);
   return dumps.join("\n").toLowerCase();
 }
 
