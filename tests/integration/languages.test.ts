@@ -48,6 +48,7 @@ describe("English under /en", () => {
       `<link rel="alternate" hrefLang="nl" href="${BASE}/"/>`,
       `<link rel="alternate" hrefLang="en" href="${BASE}/en"/>`,
       `<link rel="alternate" hrefLang="x-default" href="${BASE}/"/>`,
+      `<link rel="alternate" type="application/atom+xml" title="Insights from Koraal" href="${BASE}/en/insights/feed.xml"/>`,
     ]);
   });
 
@@ -73,9 +74,9 @@ describe("English under /en", () => {
       expect(html).toContain('<html lang="en">');
       expect(html).toContain(`Page not found: ${path}`);
     }
-    // a page without an English version names no alternates
+    // a page without an English version names no language alternates (only its feed)
     const { html } = await get("/over-ons");
-    expect(html).not.toContain('<link rel="alternate"');
+    expect(html).not.toContain('<link rel="alternate" hrefLang');
     expect(html).not.toContain("og:locale:alternate");
     // its language switcher leads to the English home
     expect(html).toContain('<a href="/en" hrefLang="en" lang="en"');

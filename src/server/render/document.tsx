@@ -19,6 +19,8 @@ export interface DocumentMeta {
   robots: string;
   /** Absolute URL of the social-sharing image; `sized` when it is known to be 1200x630. */
   image: { src: string; sized: boolean };
+  /** The insights feed of the page's language (absolute URL), announced on every page. */
+  feed: { href: string; title: string };
 }
 
 const NAMES_BRAND = new RegExp(`\\b${SITE_NAME}\\b`);
@@ -127,6 +129,7 @@ function DocumentHead({ lang, meta, assets, scripts }: HeadProps) {
       <meta name="theme-color" content={THEME_COLOR} />
       {meta.canonical ? <link rel="canonical" href={meta.canonical} /> : null}
       {meta.alternates.length > 1 ? <HreflangLinks alternates={meta.alternates} /> : null}
+      <link rel="alternate" type="application/atom+xml" title={meta.feed.title} href={meta.feed.href} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

@@ -15,6 +15,7 @@ import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
 import { defaultAlternates, dictionary, type Lang, type LangAlternate } from "../../shared/i18n";
 import { partHtmlFor, type RequestParts } from "./html-memo";
+import { feedPath } from "./atom-feed";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -193,6 +194,7 @@ function documentMeta(input: DocumentInput, site: SiteContextValue) {
     alternates: (input.translations ?? []).map(({ lang, href }) => ({ lang, href: origin + href })),
     robots: input.robots,
     image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
+    feed: { href: origin + feedPath(site.lang), title: site.t.insights.feedTitle },
   };
 }
 
