@@ -2,7 +2,8 @@
  * The site in Dutch (root) and English (`/en`), from one Storyblok space with field-level
  * translation: routing, fallbacks, alternates, cache separation and preview per language.
  */
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
@@ -14,7 +15,7 @@ import type { StoredBlok } from "../helpers/stored";
 const BASE = "http://www.koraal.test";
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 const app = testApp({ logSink: () => {} });
