@@ -51,6 +51,8 @@ export interface AppDeps {
   loadEmbedded?: () => Promise<EmbeddedSpace>;
   /** Route rules other than the site's own (tests of the rules' middleware). */
   routeRules?: RouteRule[];
+  /** How many learned redirects are kept (default MAX_MOVED_PAGES): tests of the bound pass a small one. */
+  movedPagesLimit?: number;
 }
 
 // Checked when the isolate starts: a rule naming an unknown middleware stops the Worker here.
@@ -70,7 +72,9 @@ export function createApp(deps: AppDeps = {}) {
   const isolate: ContentIsolate = { state: createContentIsolateState(deps.parsedCache) };
   const htmlMemo = deps.htmlMemo ?? createHtmlMemo();
   const routeRules = deps.routeRules ? compileRouteRules(deps.routeRules, ROUTE_MIDDLEWARE) : siteRouteRules;
-  const webhook = createWebhook({ now, sleep: deps.sleep, timer: deps.timer });
+  // the isolate's copy of the learned redirects (slugs that moved): the webhook learns, the redirects serve
+  const movedPages = { memo: {}, now, limit: deps.movedPagesLimit };
+  const webhook = createWebhook({ now, sleep: deps.sleep, timer: deps.timer, movedPages });
   // what exists only on the embedded space (no Storyblok token): its content origin and its routes
   const demo = createDemo({ load: deps.loadEmbedded ?? loadEmbeddedSpace, now, fetch: deps.contentFetch, receive: webhook.receive });
   const app = new Hono<AppBindings>();
@@ -87,7 +91,7 @@ export function createApp(deps: AppDeps = {}) {
   app.route("/", webhook.routes);
   app.route("/", createVitalsRoutes({ now })); // field measurements (Core Web Vitals beacons)
 
-  app.use(redirects(routeRules)); // trailing slash, route rules, CMS redirects
+  app.use(redirects(routeRules, movedPages)); // trailing slash, route rules, CMS redirects, pages that moved
   mountRouteRules(app, routeRules); // per-path middleware named by the route rules
   app.route("/", createPageRoutes({ now, timer: deps.timer })); // every other path is a page from the CMS
 

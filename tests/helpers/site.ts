@@ -67,6 +67,8 @@ export interface InstanceOptions {
   timer?: Timer;
   /** How retries and the rate limit wait; default: not at all, recorded in `sleeps`. */
   sleep?: Sleep;
+  /** How many learned redirects the isolate keeps (default: the site's bound). */
+  movedPagesLimit?: number;
 }
 
 /** One isolate: the app with its own memory, the test's origin and clock, KV and the webhook secret. */
@@ -79,6 +81,7 @@ export function testInstance(origin: TestOrigin, options: InstanceOptions = {}) 
     timer: options.timer,
     contentFetch: origin.fetch,
     logSink: (_, line) => logs.push(JSON.parse(line)),
+    movedPagesLimit: options.movedPagesLimit,
   });
   const instanceEnv = {
     ...env,

@@ -1,4 +1,4 @@
-import { reset } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
@@ -11,7 +11,7 @@ import { recordingAuthority, testInstance, testOrigin } from "../helpers/site";
  * the reads that only need the cache version go out together.
  */
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 interface Read {

@@ -1,4 +1,4 @@
-import { reset } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
@@ -76,7 +76,7 @@ function harness({ realTimers = false } = {}): Harness {
 const pending: Promise<unknown>[] = [];
 beforeEach(async () => {
   await Promise.allSettled(pending.splice(0));
-  await reset();
+  await resetStorage();
 });
 
 const storyCalls = (calls: URL[]) => calls.filter((u) => u.pathname.startsWith("/v2/cdn/stories/"));

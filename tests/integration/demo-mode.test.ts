@@ -1,4 +1,5 @@
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
@@ -18,7 +19,7 @@ const photo = JSON.stringify(snapshot.stories).match(/\/_storyblok\/f\/[^"]+?\/h
 const unknown = (path: string) => path.replace("/_storyblok/", "/_elders/");
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 /** The app as production wires it, counting how often it loads the embedded space's module. */

@@ -1,4 +1,4 @@
-import { reset } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
@@ -15,7 +15,7 @@ import { kvKeys, testInstance, testOrigin } from "../helpers/site";
 const contact = snapshot.stories.find((story) => story.full_slug === "contact")!;
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 /** KV whose reads, once `hang()` is called, never answer (the writes still land). */

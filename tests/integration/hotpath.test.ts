@@ -1,4 +1,4 @@
-import { reset } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
@@ -21,7 +21,7 @@ import { BASE, WEBHOOK_SECRET, kvKeys, testInstance, testOrigin } from "../helpe
 const CACHED = ["/", "/contact", "/cases"];
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 interface SiteOptions {
@@ -123,7 +123,7 @@ describe("a storm of unknown URLs: unique misses before the cv expires do not st
   it("a burst of cold misses without copies waits its turn at the rate limit, at most 3 s: past that, 503 with Retry-After", async () => {
     const s = site();
     await warm(s, ["/"]);
-    await reset(); // every page is cold now, no copy left; the isolate still knows the cv
+    await resetStorage(); // every page is cold now, no copy left; the isolate still knows the cv
     s.calls.length = 0;
     const paths = snapshot.stories
       .filter((story) => !/^theme\/|^team\/.|^home$/.test(story.full_slug))
@@ -158,6 +158,9 @@ describe("no cache growth from URLs: page numbers, ids and unknown paths do not 
   it("unknown paths and a story's numeric id are 404 without an origin call or a KV write", async () => {
     const s = site();
     await warm(s);
+    // the first path of a cache version that is no page reads the learned redirects (moved pages)
+    // once and keeps them under the cv: one key per cache version, not one per URL
+    expect((await s.get("/nog-onbekend")).status).toBe(404);
     const before = await kvKeys();
     s.calls.length = 0;
     for (const path of [

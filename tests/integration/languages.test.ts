@@ -2,7 +2,8 @@
  * The site in Dutch (root) and English (`/en`), from one Storyblok space with field-level
  * translation: routing, fallbacks, alternates, cache separation and preview per language.
  */
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
@@ -14,7 +15,7 @@ import type { StoredBlok } from "../helpers/stored";
 const BASE = "http://www.koraal.test";
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 const app = testApp({ logSink: () => {} });
@@ -48,6 +49,7 @@ describe("English under /en", () => {
       `<link rel="alternate" hrefLang="nl" href="${BASE}/"/>`,
       `<link rel="alternate" hrefLang="en" href="${BASE}/en"/>`,
       `<link rel="alternate" hrefLang="x-default" href="${BASE}/"/>`,
+      `<link rel="alternate" type="application/atom+xml" title="Insights from Koraal" href="${BASE}/en/insights/feed.xml"/>`,
     ]);
   });
 
@@ -73,9 +75,9 @@ describe("English under /en", () => {
       expect(html).toContain('<html lang="en">');
       expect(html).toContain(`Page not found: ${path}`);
     }
-    // a page without an English version names no alternates
+    // a page without an English version names no language alternates (only its feed)
     const { html } = await get("/over-ons");
-    expect(html).not.toContain('<link rel="alternate"');
+    expect(html).not.toContain('<link rel="alternate" hrefLang');
     expect(html).not.toContain("og:locale:alternate");
     // its language switcher leads to the English home
     expect(html).toContain('<a href="/en" hrefLang="en" lang="en"');

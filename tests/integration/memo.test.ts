@@ -1,4 +1,5 @@
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { createElement } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -24,7 +25,7 @@ import { siteContext } from "../helpers/render";
 const BASE = "http://www.koraal.test";
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 /** A memo (HTML parts or parsed KV entries) that records every read and write. */

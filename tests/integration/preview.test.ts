@@ -1,4 +1,5 @@
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
@@ -26,7 +27,7 @@ const DRAFT_TITLE = heroTitle(homeDraft);
 const PUBLISHED_TITLE = heroTitle(home);
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 async function previewQuery(

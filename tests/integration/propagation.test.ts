@@ -1,4 +1,4 @@
-import { reset } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CV_ANSWER_WAIT_MS, CV_AUTHORITY_DEADLINE_MS, CV_CHECK_MS } from "../../src/server/content/cache-version";
@@ -20,7 +20,7 @@ const NEW_TITLE = "Van idee tot app in de stores, samen met Koraal";
 const BOUND_MS = 10_000;
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 /**

@@ -1,4 +1,5 @@
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { readConfig, type AppEnv } from "../../src/server/env";
@@ -22,7 +23,7 @@ async function get(path: string, init?: RequestInit): Promise<{ res: Response; h
 }
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 const BASE_HEADERS = {

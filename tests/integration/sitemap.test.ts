@@ -1,4 +1,5 @@
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
@@ -11,7 +12,7 @@ import { storyblokSignature } from "../../src/server/routes/webhook";
 const BASE = "http://www.koraal.test";
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 /** Through the Worker, waiting for its deferred cache writes before the test goes on. */

@@ -1,4 +1,5 @@
-import { createExecutionContext, reset, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
@@ -6,7 +7,7 @@ import { recordingAuthority } from "../helpers/site";
 import { slowListing } from "../helpers/slow-listing";
 
 beforeEach(async () => {
-  await reset();
+  await resetStorage();
 });
 
 describe("streaming", () => {

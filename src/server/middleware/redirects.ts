@@ -1,4 +1,7 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { createCacheStore } from "../content/kv-store";
+import { learnAndKeep, movedPagesOf, type MovedPagesMemo, type MovedPagesRead } from "../content/moved-pages-store";
 import type { DatasourceEntry } from "../../shared/content";
 import { DEFAULT_LANG, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import { PREVIEW_QUERY } from "../../shared/preview-link";
@@ -7,8 +10,18 @@ import { datasourceRedirects } from "../content/redirects";
 import type { AppBindings } from "../request-context";
 import type { CompiledRule } from "./route-rules";
 
-/** Trailing slashes, the route rules' redirects and the CMS `redirects` datasource, in that order. */
-export function redirects(rules: CompiledRule[]) {
+/** The isolate's learned redirects (slugs that moved) and their bound. */
+export interface MovedPagesDeps {
+  memo: MovedPagesMemo;
+  now: () => number;
+  limit?: number;
+}
+
+/**
+ * Trailing slashes, the route rules' redirects, the CMS `redirects` datasource, then the paths
+ * of pages that moved (learned from publishes), in that order.
+ */
+export function redirects(rules: CompiledRule[], moved: MovedPagesDeps) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const url = c.get("url");
     const content = c.get("content");
@@ -22,6 +35,11 @@ export function redirects(rules: CompiledRule[]) {
       index.catch(() => {});
       const entries = await datasourceRedirects(content, c.get("logger"));
       redirect = ruleRedirect(url, rules, entries, lang === DEFAULT_LANG ? undefined : localiser(lang, await index));
+      // a path that is no page: perhaps one that moved (a page's request never reads the list)
+      redirect ??= await index.then(
+        (pages) => (isPage(url, pages) ? null : movedPages(c, moved).then((learned) => movedRedirect(url, learned, pages))),
+        () => null,
+      );
     }
     if (redirect) {
       const response = c.redirect(redirect.location, redirect.status);
@@ -39,6 +57,70 @@ export interface Redirect {
   status: 301 | 302 | 307 | 308;
   /** Redirects editors can change say how long browsers may keep them (a bare 301 is kept forever). */
   cacheControl?: string;
+}
+
+/** How a request reads the learned redirects of its cache version: the store, D1, the links to learn from. */
+async function movedPagesRead(c: Context<AppBindings>, deps: MovedPagesDeps) {
+  const content = c.get("content");
+  const logger = c.get("logger");
+  const defer = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
+  const read: MovedPagesRead = {
+    cv: await content.cacheVersion(),
+    db: c.env.DB,
+    store: createCacheStore(c.env.CONTENT_CACHE, logger, defer),
+    now: deps.now(),
+    logger,
+    defer,
+  };
+  return { read, links: async () => (await content.links()).value };
+}
+
+/** The learned redirects of the request's cache version (none when they cannot be read: logged). */
+export async function movedPages(c: Context<AppBindings>, deps: MovedPagesDeps): Promise<ReadonlyMap<string, string>> {
+  try {
+    const { read, links } = await movedPagesRead(c, deps);
+    return await movedPagesOf(deps.memo, read, links, deps.limit);
+  } catch (error) {
+    c.get("logger").error("moved_pages.unavailable", { error });
+    return new Map();
+  }
+}
+
+/**
+ * After a publish (the webhook): the cache version's moves are learned and kept in KV and this
+ * isolate. Never throws (a failure is logged): the webhook's refresh goes on.
+ */
+export async function learnMovedPages(c: Context<AppBindings>, deps: MovedPagesDeps): Promise<void> {
+  try {
+    const { read, links } = await movedPagesRead(c, deps);
+    await learnAndKeep(deps.memo, read, links, deps.limit);
+  } catch (error) {
+    c.get("logger").error("moved_pages.unavailable", { error });
+  }
+}
+
+/**
+ * A page that moved: its old path leads to where it is now, unless a page is at the old path
+ * again (it wins). The query goes along; browsers keep it briefly (renaming back removes it).
+ */
+export function movedRedirect(url: URL, moved: ReadonlyMap<string, string>, index: PageIndex): Redirect | null {
+  if (moved.size === 0 || isPage(url, index)) return null;
+  const to = moved.get(decodedPath(url.pathname));
+  return to === undefined ? null : { location: withQuery(to, url), status: 301, cacheControl: CMS_REDIRECT_CACHE_CONTROL };
+}
+
+/** A published page of the path's language is at this path. */
+function isPage(url: URL, index: PageIndex): boolean {
+  const { lang, path } = splitLangPath(decodedPath(url.pathname));
+  return index.stories[lang].has(path === "/" ? "home" : path.slice(1));
+}
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 /** The request holds a visual-editor preview link (valid or not: checking it is the page route's job). */

@@ -22,6 +22,8 @@ export interface DocumentMeta {
   image: { src: string; sized: boolean };
   /** A visitor's page's type (`<meta name="page-type">`): what field measurements and the lab group by. */
   pageType?: PageType;
+  /** The insights feed of the page's language (absolute URL), announced on every page. */
+  feed: { href: string; title: string };
 }
 
 const NAMES_BRAND = new RegExp(`\\b${SITE_NAME}\\b`);
@@ -135,6 +137,7 @@ function DocumentHead({ lang, meta, assets, scripts, jsonLd }: HeadProps) {
       <meta name="theme-color" content={THEME_COLOR} />
       {meta.canonical ? <link rel="canonical" href={meta.canonical} /> : null}
       {meta.alternates.length > 1 ? <HreflangLinks alternates={meta.alternates} /> : null}
+      <link rel="alternate" type="application/atom+xml" title={meta.feed.title} href={meta.feed.href} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

@@ -18,6 +18,7 @@ import { defaultAlternates, dictionary, type Lang, type LangAlternate } from "..
 import { partHtmlFor, type RequestParts } from "./html-memo";
 import { pageGraph, type Crumb } from "../../site/structured-data/graph";
 import { jsonLdText } from "../../site/structured-data/serialise";
+import { feedPath } from "./atom-feed";
 
 /**
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
@@ -224,6 +225,7 @@ function documentMeta(input: DocumentInput, site: SiteContextValue) {
     robots: input.robots,
     image: { src: image.src.startsWith("http") ? image.src : origin + image.src, sized: image.sized },
     pageType: input.pageType,
+    feed: { href: origin + feedPath(site.lang), title: site.t.insights.feedTitle },
   };
 }
 

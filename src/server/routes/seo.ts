@@ -4,10 +4,17 @@ import { isPageLink } from "../../shared/page-types";
 import type { AppBindings } from "../request-context";
 import { isPreviewHost } from "../render/robots";
 import { pageIndex, pathOfSlug } from "../content/routable";
-import { localisedPath, type Lang } from "../../shared/i18n/lang";
+import { dictionary, LANGS, localisedPath, type Lang } from "../../shared/i18n";
+import type { Story } from "../../shared/content";
+import type { InsightDetailBlok } from "../../site/blocks/insight-detail";
+import { isResizableAsset, SHARE_IMAGE_SIZE, shareImage } from "../../site/ui/image-url";
+import type { Content } from "../content";
+import { storyLanguage } from "../content/localise";
+import { ATOM_CONTENT_TYPE, atomFeed, feedPath, rfc3339, type FeedEntry } from "../render/atom-feed";
+import { SITE_NAME } from "../render/document";
+import { escapeXml } from "../render/xml";
 import { VACANCY_CLOSING_QUERY } from "../../shared/listing-queries";
 import { isClosed } from "../../shared/vacancy";
-import type { Content } from "../content";
 
 export const seo = new Hono<AppBindings>();
 
@@ -65,10 +72,6 @@ export function sitemapXml(entries: readonly SitemapEntry[], origin: string): st
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${namespaces}>\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch]!);
-}
-
 /** The full_slugs of the vacancies closed at `now`, from their cached listing. */
 async function closedVacancies(content: Content, now: number): Promise<Set<string>> {
   const { value } = await content.stories(VACANCY_CLOSING_QUERY);
@@ -90,3 +93,90 @@ seo.get("/sitemap.xml", async (c) => {
     ...(preview ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
   });
 });
+
+/** Insights per feed page, Storyblok's largest page; a feed reads at most this many pages (a bound, 1,000 insights). */
+const FEED_PER_PAGE = 100;
+const MAX_FEED_PAGES = 10;
+
+/**
+ * Every insight published in `lang`, newest first, through the content layer (cached in KV under
+ * the cache version, as every listing is). English lists only insights published in English.
+ */
+export async function insightEntries(content: Content, lang: Lang, origin: string): Promise<FeedEntry[]> {
+  const [index, stories] = await Promise.all([content.pageIndex(), publishedInsights(content, lang)]);
+  return stories.flatMap((story) => {
+    const path = index.alternates.get(dutchSlug(story))?.[lang];
+    if (path === undefined) return [];
+    const entry = feedEntry(story as Story<InsightDetailBlok>, origin + encodeURI(localisedPath(lang, pathOfSlug(path))));
+    return entry ? [entry] : [];
+  });
+}
+
+async function publishedInsights(content: Content, lang: Lang): Promise<Story[]> {
+  const stories: Story[] = [];
+  for (let page = 1; page <= MAX_FEED_PAGES; page++) {
+    const { value } = await content.stories({
+      starts_with: "insights/",
+      is_startpage: false,
+      content_type: "InsightDetail",
+      sort_by: "first_published_at:desc",
+      excluding_fields: "body",
+      per_page: FEED_PER_PAGE,
+      page,
+      language: storyLanguage(lang),
+    });
+    stories.push(...value.stories);
+    if (value.stories.length < FEED_PER_PAGE || stories.length >= value.total) break;
+  }
+  return stories;
+}
+
+/** The story's Dutch full_slug: the page index's key (an English answer names its English path). */
+function dutchSlug(story: Story): string {
+  return story.default_full_slug ?? story.full_slug.replace(/^en\//, "");
+}
+
+function feedEntry(story: Story<InsightDetailBlok>, url: string): FeedEntry | undefined {
+  const { content } = story;
+  const published = rfc3339(content.publishedDate) ?? rfc3339(story.first_published_at) ?? rfc3339(story.published_at);
+  if (!published) return undefined;
+  const lastPublish = rfc3339(story.published_at) ?? published;
+  const image = content.heroImage?.filename && isResizableAsset(content.heroImage.filename) ? content.heroImage.filename : undefined;
+  return {
+    id: `urn:uuid:${story.uuid}`,
+    url,
+    title: content.title || story.name,
+    summary: content.intro || content.description || undefined,
+    published,
+    updated: lastPublish > published ? lastPublish : published,
+    author: content.authorName || undefined,
+    category: content.category || undefined,
+    ...(image ? { image: { url: absolute(shareImage(image, image).src, url), type: "image/jpeg", ...SHARE_IMAGE_SIZE } } : {}),
+  };
+}
+
+const absolute = (src: string, base: string) => new URL(src, base).href;
+
+/** `/insights/feed.xml` and `/en/insights/feed.xml`: built from the cached listing, so new with each cache version. */
+for (const lang of LANGS) {
+  seo.get(feedPath(lang), async (c) => {
+    const content = c.get("content");
+    const origin = c.get("config").siteUrl ?? c.get("url").origin;
+    const preview = isPreviewHost(c.get("url").hostname, c.get("config").previewHostMarker);
+    const [entries, cv] = await Promise.all([insightEntries(content, lang, origin), content.cacheVersion()]);
+    const xml = atomFeed({
+      lang,
+      title: dictionary(lang).insights.feedTitle,
+      self: origin + feedPath(lang),
+      page: origin + localisedPath(lang, "/insights"),
+      updatedFallback: new Date(cv * 1000).toISOString().replace(/\.000Z$/, "Z"),
+      author: SITE_NAME,
+      entries,
+    });
+    return c.body(xml, 200, {
+      "Content-Type": ATOM_CONTENT_TYPE,
+      "Cache-Control": "public, max-age=300",
+      ...(preview ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
+    });
+  });
+}

@@ -6,6 +6,7 @@ import { ORIGIN_TIMEOUT_MS } from "../content/index";
 import { realSleep, type Sleep } from "../content/retry";
 import type { AppBindings } from "../request-context";
 import { jsonMessage, parseJsonObject, readLimitedBody } from "./api-request";
+import { learnMovedPages, type MovedPagesDeps } from "../middleware/redirects";
 
 /** Storyblok calls this after publishing (Settings -> Webhooks, with a secret). */
 export const WEBHOOK_PATH = "/api/storyblok/webhook";
@@ -55,6 +56,8 @@ export interface WebhookDeps {
   sleep?: Sleep;
   /** How the answer's wait for the cv read passes (default: real time). */
   timer?: Timer;
+  /** The isolate's learned redirects: each new cache version's moves are learned here, before the answer. */
+  movedPages: MovedPagesDeps;
 }
 
 /**
@@ -70,6 +73,7 @@ export type ReceiveEvent = (
 
 /** Per-isolate webhook state: plain values (when the last refresh started, whether one is queued). */
 interface Throttle {
+  movedPages: MovedPagesDeps;
   now: () => number;
   sleep: Sleep;
   timer: Timer;
@@ -80,7 +84,12 @@ interface Throttle {
 /** The webhook route, and its handling of a signed event (the embedded space's local publish hands its events to it). */
 export function createWebhook(deps: WebhookDeps): { routes: Hono<AppBindings>; receive: ReceiveEvent } {
   const routes = new Hono<AppBindings>();
-  const throttle: Throttle = { now: deps.now ?? Date.now, sleep: deps.sleep ?? realSleep, timer: deps.timer ?? realTimer };
+  const throttle: Throttle = {
+    movedPages: deps.movedPages,
+    now: deps.now ?? Date.now,
+    sleep: deps.sleep ?? realSleep,
+    timer: deps.timer ?? realTimer,
+  };
   const receiveEvent: ReceiveEvent = (c, secret, body, signature) => receive(c, secret, body, signature, throttle);
   let toldUnconfigured = false;
 
@@ -137,14 +146,20 @@ async function receive(
   if (storyEvent && GONE_ACTIONS.has(action)) c.executionCtx.waitUntil(forgetStory(content, payload, logger));
   // the story just published is read first, before the rest of the new cache version is refilled
   const published = action === "published" && typeof payload.full_slug === "string" ? payload.full_slug.replace(/\/+$/, "") : undefined;
+  // the paths of the cache version before the publish are learned first (a no-op when they were):
+  // a rename is a change from them
   const refresh = () =>
-    content.refreshCacheVersion().then(
-      async (cv) => {
-        logger.info("webhook.cache_version", { action, storyId: payload.story_id, cv });
-        if (published) await content.refillStory(published);
-      },
-      (error: unknown) => logger.error("webhook.refresh_failed", { action, error }),
-    );
+    learnMovedPages(c, throttle.movedPages)
+      .then(() => content.refreshCacheVersion())
+      .then(
+        async (cv) => {
+          logger.info("webhook.cache_version", { action, storyId: payload.story_id, cv });
+          // pages that moved in this cache version leave redirects: the whole links list is compared,
+          // not the one story named (a folder's rename moves every page in it)
+          await Promise.all([published ? content.refillStory(published) : undefined, learnMovedPages(c, throttle.movedPages)]);
+        },
+        (error: unknown) => logger.error("webhook.refresh_failed", { action, error }),
+      );
   const scheduled = scheduleRefresh(throttle, refresh);
   if (scheduled) c.executionCtx.waitUntil(scheduled.done);
   if (scheduled?.now) await settledWithin(scheduled.done, WEBHOOK_REFRESH_WAIT_MS, throttle.timer);

@@ -103,6 +103,8 @@ export const en: Dictionary = {
     results: "The results",
   },
   insights: {
+    /** The insights feed's title (Atom). */
+    feedTitle: "Insights from Koraal",
     label: "Insights",
     pagination: "Insights pages",
     empty: "Our team is writing new articles. Come back soon for fresh insights on apps, web and product strategy.",

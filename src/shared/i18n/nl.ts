@@ -116,6 +116,8 @@ export const nl = {
     results: "De resultaten",
   },
   insights: {
+    /** The insights feed's title (Atom). */
+    feedTitle: "Insights van Koraal",
     label: "Insights",
     pagination: "Paginering insights",
     empty: "Ons team schrijft aan nieuwe artikelen. Kom binnenkort terug voor verse inzichten over apps, web en productstrategie.",

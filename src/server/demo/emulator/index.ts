@@ -23,7 +23,7 @@ import type { Version } from "../../../shared/content";
 import { authorize, cdnCacheKey, readRequest, remember, sleep, throwIfAborted, toResponse } from "./transport";
 import { matchRoute } from "./routes";
 import { answerRoute } from "./dispatch";
-import { publishStory, unpublishStory } from "./editing";
+import { publishStory, renameStory, unpublishStory } from "./editing";
 import { type Answer, type Ctx, type State, UNAUTHORIZED_BODY, type View, buildView, mergeDrafts, statusText } from "./model";
 import { answerLanguage } from "./i18n";
 import { assertUniqueSlugs } from "./slugs";
@@ -41,6 +41,11 @@ export interface Emulator {
   fetch: typeof fetch;
   /** Promotes the draft of `fullSlug` to published and bumps the space's cache version. */
   publish(fullSlug: string): void;
+  /**
+   * Renames the story's slug in its draft (its translated slug with `language`), as an editor does
+   * before publishing; answers the draft's full_slug, to `publish`. Throws for an unknown story or a bad slug.
+   */
+  rename(fullSlug: string, slug: string, language?: string): string;
   /** Takes the published version of `fullSlug` offline (the API answers 404 for it) and bumps the cache version. */
   unpublish(fullSlug: string): void;
   /** The current cache version (`space.version`). */
@@ -70,6 +75,7 @@ export function createEmulator(snapshot: SpaceSnapshot, options: EmulatorOptions
     fetch: emulatorFetch as typeof fetch,
     publish: (fullSlug: string) => publishStory(state, fullSlug, now()),
     unpublish: (fullSlug: string) => unpublishStory(state, fullSlug, now()),
+    rename: (fullSlug: string, slug: string, language?: string) => renameStory(state, fullSlug, slug, language),
     get cacheVersion() {
       return state.version;
     },
