@@ -17,6 +17,8 @@ import { REPO_ROOT as root } from "../repo-root.ts";
 import { buildAssetImages } from "./asset-images.ts";
 import { buildCache, diskFiles, folderStore } from "./build-cache.ts";
 import { warmUpPage } from "./warm-up-page.ts";
+import { schema } from "../../content-model/index.ts";
+import { modelFacts } from "../../src/shared/content-health/model-facts.ts";
 
 const out = join(root, "dist/public");
 const generated = join(root, ".generated");
@@ -174,6 +176,20 @@ async function buildWarmUpPage() {
   return { result: json.length, outputs: [".generated/warm-up.js", ".generated/warm-up.d.ts"] };
 }
 
+/**
+ * What the content rules know of the content model (src/shared/content-health/model-facts.ts), as a
+ * module the Worker and the preview bundle import: neither ever loads the model itself.
+ */
+async function buildModelFacts() {
+  const json = JSON.stringify(modelFacts(schema.blocks));
+  await writeFile(join(generated, "model-facts.js"), `export default JSON.parse(${JSON.stringify(json)});\n`);
+  await writeFile(
+    join(generated, "model-facts.d.ts"),
+    'declare const facts: import("../src/shared/content-health/model-facts").ModelFacts;\nexport default facts;\n',
+  );
+  return { result: json.length, outputs: [".generated/model-facts.js", ".generated/model-facts.d.ts"] };
+}
+
 /** The snapshot of content/, made by build-snapshot.ts in a process of its own (it is a command too). */
 async function buildSnapshot() {
   execFileSync(process.execPath, [join(root, "tools/build/build-snapshot.ts")], { stdio: "inherit" });
@@ -236,6 +252,11 @@ export async function main(): Promise<number> {
     name: "stylesheet",
     inputs: [...pipeline, ...sources.map(fromRoot), ...(await codeOf("uno.config.ts"))],
     make: () => buildStylesheet(sources),
+  });
+  await cache.run({
+    name: "model-facts",
+    inputs: [...pipeline, ...(await codeOf("content-model/index.ts", "src/shared/content-health/model-facts.ts"))],
+    make: buildModelFacts,
   });
   // the bundles' own inputs are the files esbuild read the last time (learnt)
   const client = await cache.run({ name: "client", inputs: pipeline, make: buildClient });

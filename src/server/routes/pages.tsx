@@ -6,6 +6,7 @@ import { pathOfSlug, type PageIndex } from "../content/routable";
 import type { Timer } from "../../shared/deadline";
 import { isDataSlug, isPageStory, storyKind, type StoryKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
+import { pageSeo } from "../../shared/page-seo";
 import { isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import { listingPage } from "../../shared/listings";
 import { StoryBody } from "../../site/story-body";
@@ -136,12 +137,13 @@ type PageContent = BlokOf<RootComponentName>;
 /** What the document shows of a loaded page, for visitors and editors alike. */
 function pageFields(loaded: LoadedPage, target: { lang: Lang; path: string }, kind: StoryKind): PageInput {
   const content = loaded.story.content as PageContent;
+  const seo = pageSeo(loaded.story);
   return {
     status: 200,
     theme: loaded.theme,
-    title: kind === "theme" ? "Thema" : ("title" in content && content.title) || loaded.story.name,
-    description: "description" in content ? (content.description ?? undefined) : undefined,
-    image: "image" in content ? (content.image?.filename ?? undefined) : undefined,
+    title: kind === "theme" ? "Thema" : seo.title,
+    description: seo.description,
+    image: seo.image,
     rels: loaded.rels,
     lang: target.lang,
     canonicalPath: target.path,
