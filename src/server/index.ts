@@ -24,6 +24,7 @@ import { createNewsletterRoutes } from "./routes/newsletter";
 import { createPageRoutes } from "./routes/pages";
 import { seo } from "./routes/seo";
 import { createWebhook } from "./routes/webhook";
+import { createContentHealthRoutes } from "./routes/content-health";
 import { warmUpRenderer } from "./render/warm-up";
 import warmUpPage from "../../.generated/warm-up.js";
 
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps = {}) {
   app.route("/", demo.routes); // the embedded space's images (/_storyblok/f/...) and local publish; on it only
   app.route("/", createNewsletterRoutes({ now, hubspotFetch: deps.hubspotFetch, hubspotTimeoutMs: deps.hubspotTimeoutMs }));
   app.route("/", webhook.routes);
+  app.route("/", createContentHealthRoutes({ now })); // the publish reports, for editors
 
   app.use(redirects(routeRules)); // trailing slash, route rules, CMS redirects
   mountRouteRules(app, routeRules); // per-path middleware named by the route rules
