@@ -54,10 +54,16 @@ export async function codeOf(...entries: string[]): Promise<string[]> {
 /** The files a bundle was made from and the files it made, relative to the checkout. */
 const bundled = (metafile: Metafile) => ({ learnt: Object.keys(metafile.inputs), outputs: Object.keys(metafile.outputs) });
 
+/**
+ * Source files that name no class: the content rules (texts for editors) and the preview's
+ * content-health panel (styled inline). UnoCSS would read their words as class names ("fixed").
+ */
+const NO_CLASS_NAMES = ["src/shared/content-health/", "client/health/"];
+
 /** The class names UnoCSS reads: every source file of src/ and client/ (not what the build wrote there). */
 const stylesheetSources = async () =>
   [...(await filesUnder(join(root, "src"), /\.(tsx?|mjs)$/)), ...(await filesUnder(join(root, "client"), /\.tsx?$/))].filter(
-    (file) => !fromRoot(file).includes("/.generated/"),
+    (file) => !fromRoot(file).includes("/.generated/") && !NO_CLASS_NAMES.some((folder) => fromRoot(file).startsWith(folder)),
   );
 
 async function buildStylesheet(sources: string[]) {

@@ -7,7 +7,8 @@ import type { Timer } from "../../shared/deadline";
 import { isDataSlug, isPageStory, storyKind, type StoryKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
 import { pageSeo } from "../../shared/page-seo";
-import { isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
+import { DEFAULT_LANG, isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
+import type { PreviewHealth } from "../../site/preview-props";
 import { listingPage } from "../../shared/listings";
 import { StoryBody } from "../../site/story-body";
 import { partId } from "../../site/part-id";
@@ -103,6 +104,7 @@ async function editorPage(c: Ctx, requested: string): Promise<Response> {
   if (!kind) throw pageValidationFailed(requested);
   const listings = pageListings(c.get("content"), loaded.story, request, c.get("logger")).byUid;
   const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
+  const health = await previewHealth(c, loaded, target.lang);
   return respondWithPreview(c, pageFields(loaded, target, kind), {
     kind,
     bridge: c.get("visualEditor").bridge,
@@ -110,7 +112,26 @@ async function editorPage(c: Ctx, requested: string): Promise<Response> {
     content: loaded.story.content,
     listings: Object.fromEntries(resolved),
     resolveRelations: [...RESOLVE_RELATIONS],
+    health,
   });
+}
+
+/**
+ * What the preview's content-health panel reads besides the draft: the links list, and in a
+ * preview of another language the Dutch draft (what an untranslated field falls back to).
+ */
+async function previewHealth(c: Ctx, loaded: LoadedPage, lang: Lang): Promise<PreviewHealth> {
+  const content = c.get("content");
+  const slug = loaded.story.default_full_slug ?? loaded.story.full_slug;
+  const [links, dutch] = await Promise.all([
+    content.links(),
+    lang === DEFAULT_LANG ? undefined : content.story(slug, { version: "draft" }),
+  ]);
+  return {
+    story: { name: loaded.story.name, full_slug: slug },
+    links: links.value.map(({ uuid, slug, published, is_folder }) => ({ uuid, slug, published, is_folder })),
+    dutch: dutch?.value.story.content,
+  };
 }
 
 /** Loads the page, timed (Server-Timing); a story that does not exist is the route's 404. */
