@@ -66,9 +66,12 @@ test("a live edit that breaks a link shows the finding within a second, a click 
   await finding.focus();
   await page.keyboard.press("Enter");
   const options = JSON.parse(hero.editable.replace(/^<!--#storyblok#/, "").replace(/-->$/, "")) as Record<string, unknown>;
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { messages: unknown[] }).messages))
-    .toEqual([{ origin: SITE, data: { action: "edit", dataC: options } }]);
+  const select = { origin: SITE, data: { action: "edit", dataC: options } };
+  const messages = () => page.evaluate(() => (window as unknown as { messages: unknown[] }).messages);
+  await expect.poll(messages).toEqual([select]);
+  // and by pointer
+  await finding.click();
+  await expect.poll(messages).toEqual([select, select]);
   expect(options).toMatchObject({ uid: hero.uid, id: String(hero.storyId), name: "HeroBanner" });
 
   await edit(false);
