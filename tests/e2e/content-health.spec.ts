@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
+import AxeBuilder from "@axe-core/playwright";
 import { consoleErrors, hydrated } from "./helpers";
 
 // The preview's content-health panel, with the page framed as Storyblok's visual editor frames it:
@@ -80,13 +81,16 @@ test("a live edit that breaks a link shows the finding within a second, a click 
   expect(errors).toEqual([]);
 });
 
-test("visitors get no panel; the preview's panel changes nothing of the page's layout", async ({ page, baseURL }) => {
-  await page.goto(`${baseURL}/contact`);
+test("visitors get no panel; the preview's panel passes axe and changes nothing of the page's layout", async ({ page, baseURL }) => {
+  await page.goto(`${baseURL}/insights/meten-wat-ertoe-doet`);
   await hydrated(page);
   await expect(page.locator("[data-content-health]")).toHaveCount(0);
-  await page.goto(previewLinkFor("/contact", baseURL!));
+  await page.goto(previewLinkFor("/insights/meten-wat-ertoe-doet", baseURL!));
   await expect(page.locator("html")).toHaveAttribute("data-preview", "live");
-  await expect(page.locator("[data-content-health] aside")).toBeVisible();
+  // a page with findings: the demo's long title
+  await expect(page.locator("[data-content-health] aside").getByRole("button", { name: /De paginatitel/ })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include("[data-content-health]").analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   const layout = () =>
     page.evaluate(() => ({
       main: JSON.stringify(document.querySelector("main")!.getBoundingClientRect()),
