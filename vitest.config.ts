@@ -37,6 +37,7 @@ const SLOW_NODE_TESTS = [
   "tests/node/space-round-trip.test.ts", // a second vitest, in workerd
   "tests/node/subscribers.test.ts", // wrangler d1 execute, three times
   "tests/node/worker-bundle.test.ts", // wrangler deploy --dry-run (bundles the Worker)
+  "tests/node/content-health-remote.test.ts", // wrangler dev of the built site, and the command three times
 ];
 
 export default defineConfig({

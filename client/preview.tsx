@@ -17,6 +17,7 @@ import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../src/s
 import { StoryBody } from "../src/site/story-body";
 import { SiteProvider } from "../src/site/site-context";
 import { SiteShell } from "../src/site/site-shell";
+import { startHealthPanel } from "./health";
 
 /** The parts of Storyblok's bridge (storyblok-v2-latest.js) the preview uses. */
 interface BridgeEvent {
@@ -75,6 +76,8 @@ function start(): void {
     onRecoverableError: (error) => logger.error("preview.hydration", { error }),
   });
 
+  const checkHealth = startHealthPanel(props, dictionary(props.lang).preview.health);
+
   const Bridge = window.StoryblokBridge;
   if (!Bridge) {
     logger.error("preview.bridge_missing", { message: "Storyblok's bridge script did not load: live editing is off" });
@@ -89,6 +92,7 @@ function start(): void {
       draft = next;
       // synchronously: the edit is in the DOM before the editor's next keystroke arrives
       flushSync(() => root.render(<PreviewPage props={props} draft={draft} />));
+      if (event.story.id === props.storyId) checkHealth(draft.content);
     } else if ((event.action === "change" || event.action === "published") && String(event.storyId) === String(props.storyId)) {
       location.reload();
     }

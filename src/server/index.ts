@@ -25,6 +25,7 @@ import { createPageRoutes } from "./routes/pages";
 import { seo } from "./routes/seo";
 import { createVitalsRoutes } from "./routes/vitals";
 import { createWebhook } from "./routes/webhook";
+import { createContentHealthRoutes } from "./routes/content-health";
 import { warmUpRenderer } from "./render/warm-up";
 import warmUpPage from "../../.generated/warm-up.js";
 
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps = {}) {
   app.route("/", createNewsletterRoutes({ now, hubspotFetch: deps.hubspotFetch, hubspotTimeoutMs: deps.hubspotTimeoutMs }));
   app.route("/", webhook.routes);
   app.route("/", createVitalsRoutes({ now })); // field measurements (Core Web Vitals beacons)
+  app.route("/", createContentHealthRoutes({ now })); // the publish reports, for editors
 
   app.use(redirects(routeRules, movedPages)); // trailing slash, route rules, CMS redirects, pages that moved
   mountRouteRules(app, routeRules); // per-path middleware named by the route rules

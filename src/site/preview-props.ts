@@ -1,3 +1,4 @@
+import type { LinkTarget } from "../shared/content-health";
 import type { Listing } from "../shared/listings";
 import { editorAudience } from "./audience";
 import type { Blok, Story } from "../shared/content";
@@ -35,6 +36,18 @@ export interface PreviewProps {
   alternates: LangAlternate[];
   /** `component.field` relations the bridge resolves in edited stories, as the server does. */
   resolveRelations: string[];
+  /** What the content-health panel checks the edited story with (client/health/). */
+  health: PreviewHealth;
+}
+
+/** What the preview's content rules read besides the edited content (src/shared/content-health/). */
+export interface PreviewHealth {
+  /** The story's name and Dutch full_slug. */
+  story: { name: string; full_slug: string };
+  /** The links list: the stories that exist and whether each is published. */
+  links: LinkTarget[];
+  /** In a preview of another language: the Dutch draft's content, what an untranslated field falls back to. */
+  dutch?: Blok;
 }
 
 /** The preview root's marker attribute (its props are in `data-props`). */

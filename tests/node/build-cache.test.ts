@@ -100,7 +100,7 @@ describe("the build's step cache", () => {
         "tools/build/content-check.ts",
         "tools/build/asset-catalog.ts",
         "content-model/index.ts",
-        "src/site/ui/image-url.ts",
+        "src/shared/image-url.ts",
       ]),
     );
     expect(code.filter((file) => file.startsWith("node_modules/") || file === "src/shared/content.ts")).toEqual([]);

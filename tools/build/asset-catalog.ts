@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
-import { LOCAL_ASSET_PREFIX } from "../../src/site/ui/image-url.ts";
+import { LOCAL_ASSET_PREFIX } from "../../src/shared/image-url.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 
 export const ASSET_HOST = "https://a.storyblok.com";

@@ -2,7 +2,7 @@
  * The embedded space's image files, made at build time with sharp: each photo's original (a JPEG
  * made from its illustration: rasterised at full size, with light, mottled texture and film grain,
  * so it weighs what an uploaded photograph weighs), and the variants the site asks the image service
- * for: `{w}x0` WebP at every width of `variantWidths` (src/site/ui/image-url.ts), the 1200x630
+ * for: `{w}x0` WebP at every width of `variantWidths` (src/shared/image-url.ts), the 1200x630
  * JPEG sharing image and the structured data's 1x1, 4x3 and 16x9 JPEG crops. SVG assets are served as they are.
  *
  * Files are cached in .generated/images/{hash}/ (the hash names source and recipe), so a second
@@ -17,7 +17,7 @@ import { copyFile, link, mkdir, readFile, rename, stat, writeFile } from "node:f
 import { cpus } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { SHARE_IMAGE_SIZE, STRUCTURED_DATA_CROPS, variantWidths } from "../../src/site/ui/image-url.ts";
+import { SHARE_IMAGE_SIZE, STRUCTURED_DATA_CROPS, variantWidths } from "../../src/shared/image-url.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import { assetCatalog, findAsset, type CatalogAsset } from "./asset-catalog.ts";
 

@@ -17,6 +17,8 @@ import { REPO_ROOT as root } from "../repo-root.ts";
 import { buildAssetImages } from "./asset-images.ts";
 import { buildCache, diskFiles, folderStore } from "./build-cache.ts";
 import { warmUpPage } from "./warm-up-page.ts";
+import { schema } from "../../content-model/index.ts";
+import { modelFacts } from "../../src/shared/content-health/model-facts.ts";
 
 const out = join(root, "dist/public");
 const generated = join(root, ".generated");
@@ -52,10 +54,16 @@ export async function codeOf(...entries: string[]): Promise<string[]> {
 /** The files a bundle was made from and the files it made, relative to the checkout. */
 const bundled = (metafile: Metafile) => ({ learnt: Object.keys(metafile.inputs), outputs: Object.keys(metafile.outputs) });
 
+/**
+ * Source files that name no class: the content rules (texts for editors) and the preview's
+ * content-health panel (styled inline). UnoCSS would read their words as class names ("fixed").
+ */
+const NO_CLASS_NAMES = ["src/shared/content-health/", "client/health/"];
+
 /** The class names UnoCSS reads: every source file of src/ and client/ (not what the build wrote there). */
 const stylesheetSources = async () =>
   [...(await filesUnder(join(root, "src"), /\.(tsx?|mjs)$/)), ...(await filesUnder(join(root, "client"), /\.tsx?$/))].filter(
-    (file) => !fromRoot(file).includes("/.generated/"),
+    (file) => !fromRoot(file).includes("/.generated/") && !NO_CLASS_NAMES.some((folder) => fromRoot(file).startsWith(folder)),
   );
 
 async function buildStylesheet(sources: string[]) {
@@ -190,6 +198,20 @@ async function buildWarmUpPage() {
   return { result: json.length, outputs: [".generated/warm-up.js", ".generated/warm-up.d.ts"] };
 }
 
+/**
+ * What the content rules know of the content model (src/shared/content-health/model-facts.ts), as a
+ * module the Worker and the preview bundle import: neither ever loads the model itself.
+ */
+async function buildModelFacts() {
+  const json = JSON.stringify(modelFacts(schema.blocks));
+  await writeFile(join(generated, "model-facts.js"), `export default JSON.parse(${JSON.stringify(json)});\n`);
+  await writeFile(
+    join(generated, "model-facts.d.ts"),
+    'declare const facts: import("../src/shared/content-health/model-facts").ModelFacts;\nexport default facts;\n',
+  );
+  return { result: json.length, outputs: [".generated/model-facts.js", ".generated/model-facts.d.ts"] };
+}
+
 /** The snapshot of content/, made by build-snapshot.ts in a process of its own (it is a command too). */
 async function buildSnapshot() {
   execFileSync(process.execPath, [join(root, "tools/build/build-snapshot.ts")], { stdio: "inherit" });
@@ -252,6 +274,11 @@ export async function main(): Promise<number> {
     name: "stylesheet",
     inputs: [...pipeline, ...sources.map(fromRoot), ...(await codeOf("uno.config.ts"))],
     make: () => buildStylesheet(sources),
+  });
+  await cache.run({
+    name: "model-facts",
+    inputs: [...pipeline, ...(await codeOf("content-model/index.ts", "src/shared/content-health/model-facts.ts"))],
+    make: buildModelFacts,
   });
   // the bundles' own inputs are the files esbuild read the last time (learnt)
   const client = await cache.run({ name: "client", inputs: pipeline, make: buildClient });

@@ -4,10 +4,11 @@ import { partId } from "../../site/part-id";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/i18n/lang";
 import type { PageType } from "../../shared/page-types";
+import { documentTitle, SITE_NAME } from "../../shared/document-title";
 import { renderToHtml } from "./stream";
 
+export { documentTitle, SITE_NAME };
 export const THEME_COLOR = "#FF7979";
-export const SITE_NAME = "Koraal";
 export const DEFAULT_SHARE_IMAGE = "/images/og-banner.png";
 
 export interface DocumentMeta {
@@ -24,14 +25,6 @@ export interface DocumentMeta {
   pageType?: PageType;
   /** The insights feed of the page's language (absolute URL), announced on every page. */
   feed: { href: string; title: string };
-}
-
-const NAMES_BRAND = new RegExp(`\\b${SITE_NAME}\\b`);
-
-/** "Diensten" -> "Diensten | Koraal"; a title that already names the brand is kept as it is. */
-export function documentTitle(title: string | undefined): string {
-  if (!title?.trim()) return SITE_NAME;
-  return NAMES_BRAND.test(title) ? title : `${title} | ${SITE_NAME}`;
 }
 
 export interface DocumentAssets {

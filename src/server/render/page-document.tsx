@@ -24,7 +24,7 @@ import { feedPath } from "./atom-feed";
  * A page in the visual editor: the bridge script to load, and the story the preview bundle
  * re-renders (the rest of its props is this page's theme and site context).
  */
-export interface PreviewPage extends Pick<PreviewProps, "kind" | "storyId" | "content" | "listings" | "resolveRelations"> {
+export interface PreviewPage extends Pick<PreviewProps, "kind" | "storyId" | "content" | "listings" | "resolveRelations" | "health"> {
   bridge: string;
 }
 
@@ -210,6 +210,7 @@ function previewProps(input: EditorDocumentInput): PreviewProps {
     lang,
     alternates: switcherTargets(lang, input.translations ?? []),
     resolveRelations: preview.resolveRelations,
+    health: preview.health,
   };
 }
 

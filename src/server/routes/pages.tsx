@@ -6,7 +6,9 @@ import { ancestorsOf, pathOfSlug, type PageIndex } from "../content/routable";
 import type { Timer } from "../../shared/deadline";
 import { isDataSlug, isPageStory, pageTypeOf, storyKind, type StoryKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
-import { isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
+import { pageSeo } from "../../shared/page-seo";
+import { DEFAULT_LANG, isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
+import type { PreviewHealth } from "../../site/preview-props";
 import { listingPage } from "../../shared/listings";
 import { isClosed } from "../../shared/vacancy";
 import { dictionary } from "../../shared/i18n";
@@ -108,6 +110,7 @@ async function editorPage(c: Ctx, requested: string): Promise<Response> {
   if (!kind) throw pageValidationFailed(requested);
   const listings = pageListings(c.get("content"), loaded.story, request, c.get("logger"), c.get("now")()).byUid;
   const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
+  const health = await previewHealth(c, loaded, target.lang);
   return respondWithPreview(c, pageFields(loaded, target, kind), {
     kind,
     bridge: c.get("visualEditor").bridge,
@@ -115,7 +118,26 @@ async function editorPage(c: Ctx, requested: string): Promise<Response> {
     content: loaded.story.content,
     listings: Object.fromEntries(resolved),
     resolveRelations: [...RESOLVE_RELATIONS],
+    health,
   });
+}
+
+/**
+ * What the preview's content-health panel reads besides the draft: the links list, and in a
+ * preview of another language the Dutch draft (what an untranslated field falls back to).
+ */
+async function previewHealth(c: Ctx, loaded: LoadedPage, lang: Lang): Promise<PreviewHealth> {
+  const content = c.get("content");
+  const slug = loaded.story.default_full_slug ?? loaded.story.full_slug;
+  const [links, dutch] = await Promise.all([
+    content.links(),
+    lang === DEFAULT_LANG ? undefined : content.story(slug, { version: "draft" }),
+  ]);
+  return {
+    story: { name: loaded.story.name, full_slug: slug },
+    links: links.value.map(({ uuid, slug, published, is_folder }) => ({ uuid, slug, published, is_folder })),
+    dutch: dutch?.value.story.content,
+  };
 }
 
 /** Loads the page, timed (Server-Timing); a story that does not exist is the route's 404. */
@@ -142,12 +164,13 @@ type PageContent = BlokOf<RootComponentName>;
 /** What the document shows of a loaded page, for visitors and editors alike. */
 function pageFields(loaded: LoadedPage, target: { lang: Lang; path: string }, kind: StoryKind): PageInput {
   const content = loaded.story.content as PageContent;
+  const seo = pageSeo(loaded.story);
   return {
     status: 200,
     theme: loaded.theme,
-    title: kind === "theme" ? "Thema" : ("title" in content && content.title) || loaded.story.name,
-    description: "description" in content ? (content.description ?? undefined) : undefined,
-    image: "image" in content ? (content.image?.filename ?? undefined) : undefined,
+    title: kind === "theme" ? "Thema" : seo.title,
+    description: seo.description,
+    image: seo.image,
     rels: loaded.rels,
     lang: target.lang,
     canonicalPath: target.path,

@@ -7,6 +7,8 @@ import { realSleep, type Sleep } from "../content/retry";
 import type { AppBindings } from "../request-context";
 import { jsonMessage, parseJsonObject, readLimitedBody } from "./api-request";
 import { learnMovedPages, type MovedPagesDeps } from "../middleware/redirects";
+import { checkPublishedStory } from "../health/publish-check";
+import { reportStore } from "../health/reports";
 
 /** Storyblok calls this after publishing (Settings -> Webhooks, with a secret). */
 export const WEBHOOK_PATH = "/api/storyblok/webhook";
@@ -79,6 +81,8 @@ interface Throttle {
   timer: Timer;
   lastRefreshAt?: number;
   trailing?: boolean;
+  /** The queued refresh, while `trailing`: what an event inside the interval waits for. */
+  queued?: Promise<void>;
 }
 
 /** The webhook route, and its handling of a signed event (the embedded space's local publish hands its events to it). */
@@ -162,6 +166,10 @@ async function receive(
       );
   const scheduled = scheduleRefresh(throttle, refresh);
   if (scheduled) c.executionCtx.waitUntil(scheduled.done);
+  const refreshed = scheduled?.done ?? throttle.queued ?? Promise.resolve();
+  if (published) c.executionCtx.waitUntil(refreshed.then(() => checkHealth(c, published, throttle.now)));
+  else if (storyEvent && GONE_ACTIONS.has(action) && typeof payload.story_id === "number")
+    c.executionCtx.waitUntil(reportStore(c.env.CONTENT_CACHE).remove(payload.story_id));
   if (scheduled?.now) await settledWithin(scheduled.done, WEBHOOK_REFRESH_WAIT_MS, throttle.timer);
   return jsonMessage(c, 202, "Ontvangen: de site toont de nieuwe inhoud zo meteen.");
 }
@@ -184,7 +192,21 @@ function scheduleRefresh(throttle: Throttle, refresh: () => Promise<void>): { do
     throttle.lastRefreshAt = throttle.now();
     return refresh();
   });
+  throttle.queued = done;
   return { done, now: false };
+}
+
+/**
+ * The content rules over the story just published, once the new cache version is read: one log
+ * line and the story's latest report (src/server/health/). A failure is logged, never answered.
+ */
+async function checkHealth(c: Context<AppBindings>, slug: string, now: () => number): Promise<void> {
+  const logger = c.get("logger");
+  try {
+    await checkPublishedStory(slug, { content: c.get("content"), reports: reportStore(c.env.CONTENT_CACHE), logger, now });
+  } catch (error) {
+    logger.error("content.health_failed", { story: slug, error });
+  }
 }
 
 /** Unpublished or deleted: the story's last-known-good copy goes, found by full_slug or by id in the links list. */

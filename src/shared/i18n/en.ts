@@ -184,5 +184,16 @@ export const en: Dictionary = {
     example: "Preview",
     dataStoryIntro: "This is how the site shows this card on the pages that refer to it.",
     unsupportedBlock: (name: string) => `Block “${name}” is not supported`,
+    health: {
+      title: "Content check",
+      summary: (errors: number, warnings: number) =>
+        `${errors} ${errors === 1 ? "error" : "errors"}, ${warnings} ${warnings === 1 ? "warning" : "warnings"}`,
+      none: "No problems found.",
+      show: "Show",
+      hide: "Hide",
+      error: "Error",
+      warning: "Warning",
+      open: "Open this block in the editor",
+    },
   },
 };

@@ -199,6 +199,17 @@ export const nl = {
     example: "Voorbeeld",
     dataStoryIntro: "Zo toont de site deze kaart op de pagina's die ernaar verwijzen.",
     unsupportedBlock: (name: string) => `Blok „${name}” wordt niet ondersteund`,
+    health: {
+      title: "Inhoudscontrole",
+      summary: (errors: number, warnings: number) =>
+        `${errors} ${errors === 1 ? "fout" : "fouten"}, ${warnings} ${warnings === 1 ? "waarschuwing" : "waarschuwingen"}`,
+      none: "Geen problemen gevonden.",
+      show: "Tonen",
+      hide: "Verbergen",
+      error: "Fout",
+      warning: "Waarschuwing",
+      open: "Open dit blok in de editor",
+    },
   },
 };
 

@@ -1,0 +1,45 @@
+/**
+ * The content rules over a story just published, in the webhook's processing (never on a visitor's
+ * request): its Dutch version and each language it is published in, read through the content
+ * layer as pages read them, with the links list. One log line (`content.health`: counts and finding
+ * ids) and the story's latest report.
+ */
+import type { Content } from "../content";
+import { checkStory, healthReport, type HealthReport, reportLogFields, type StoryVersions } from "../../shared/content-health";
+import { DEFAULT_LANG, LANGS, type Lang } from "../../shared/i18n/lang";
+import type { Logger } from "../../shared/log";
+import { isBlockName } from "../../site/blocks/registry";
+import modelFacts from "../../../.generated/model-facts.js";
+import type { ReportStore } from "./reports";
+
+export interface PublishCheckDeps {
+  content: Content;
+  reports: ReportStore;
+  logger: Logger;
+  now: () => number;
+}
+
+/** The languages besides Dutch the links list says the story is published in. */
+function otherLanguages(links: Awaited<ReturnType<Content["links"]>>["value"], slug: string): Lang[] {
+  const link = links.find((entry) => entry.slug.replace(/\/+$/, "") === slug.replace(/\/+$/, ""));
+  return (link?.alternates ?? [])
+    .filter((alternate) => alternate.published && alternate.lang !== DEFAULT_LANG && (LANGS as readonly string[]).includes(alternate.lang))
+    .map((alternate) => alternate.lang as Lang);
+}
+
+/** Whether the site renders a component: a block of the registry, or a component its parent block renders. */
+const isBlock = (component: string) => isBlockName(component) || Object.hasOwn(modelFacts, component);
+
+/** Checks the published story `slug` (its full_slug without the trailing slash), logs and keeps the report. */
+export async function checkPublishedStory(slug: string, deps: PublishCheckDeps): Promise<HealthReport> {
+  const [dutch, links] = await Promise.all([deps.content.story(slug), deps.content.links()]);
+  const versions: StoryVersions = { nl: dutch.value.story };
+  for (const lang of otherLanguages(links.value, slug)) versions[lang] = (await deps.content.story(slug, { language: lang })).value.story;
+  const findings = checkStory(versions, { facts: modelFacts, links: links.value, isBlock, now: deps.now() });
+  const report = healthReport(dutch.value.story, findings, deps.now());
+  const fields = reportLogFields(report);
+  if (report.counts.error) deps.logger.warn("content.health", fields);
+  else deps.logger.info("content.health", fields);
+  await deps.reports.put(report);
+  return report;
+}

@@ -1,0 +1,168 @@
+// `npm run content:health`: the content rules (src/shared/content-health/) over a space, as the site
+// reads it. Exits 1 when any story has an error (`error`: visitors see something broken).
+//
+//   npm run content:health                     content/ (the embedded space), through its CDN emulator
+//   npm run content:health -- --json           the findings as JSON, for machines
+//   STORYBLOK_TOKEN=.. npm run content:health  a real space (published), then `storyblok stories validate`
+//                                              when STORYBLOK_SPACE_ID is set (needs `npx storyblok login`)
+//   npm run content:health -- --remote         the deployed site's latest publish reports (SITE_URL)
+//   npm run content:health -- --base URL       another site's, e.g. a local `npm start`
+//
+// Reports are asked for with a request signed the way preview links are (the space's preview token:
+// STORYBLOK_PREVIEW_TOKEN and STORYBLOK_SPACE_ID, or the embedded space's local one).
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { schema } from "../../content-model/index.ts";
+import { buildSnapshot } from "../build/build-snapshot.ts";
+import type { EmbeddedSpace } from "../../src/server/demo/embedded.ts";
+import {
+  CONTENT_HEALTH_PATH,
+  checkStory,
+  countFindings,
+  type Finding,
+  type HealthListing,
+  type HealthReport,
+} from "../../src/shared/content-health/index.ts";
+import { modelFacts } from "../../src/shared/content-health/model-facts.ts";
+import { previewLink } from "../../src/shared/preview-link.ts";
+import { REPO_ROOT } from "../repo-root.ts";
+import { CALL_TIMEOUT_MS, readSpace, type SpaceSource } from "./space-reader.ts";
+
+interface Args {
+  json: boolean;
+  remote: boolean;
+  base?: string;
+  content: string;
+}
+
+function readArgs(argv: string[]): Args {
+  const args: Args = { json: false, remote: false, content: join(REPO_ROOT, "content") };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--json") args.json = true;
+    else if (arg === "--remote") args.remote = true;
+    else if (arg === "--base") args.base = argv[++i];
+    else if (arg === "--content") args.content = argv[++i] ?? args.content;
+    else throw new Error(`unknown option ${arg} (use --json, --remote, --base <origin>, --content <dir>)`);
+  }
+  if (args.base !== undefined && !/^https?:\/\//.test(args.base)) throw new Error("--base needs an origin, e.g. http://127.0.0.1:8787");
+  return args;
+}
+
+/** The build's module of the embedded space: its CDN emulator (made by `npm run build`). */
+const EMBEDDED_SPACE = join(REPO_ROOT, "src/server/.generated/embedded-space.js");
+
+export async function emulatorFor(contentDir: string): Promise<SpaceSource> {
+  if (!existsSync(EMBEDDED_SPACE)) throw new Error("run `npm run build` first: the check reads content/ through the build's CDN emulator");
+  const { createEmulator } = (await import(pathToFileURL(EMBEDDED_SPACE).href)) as EmbeddedSpace;
+  const snapshot = buildSnapshot(contentDir);
+  return { base: "https://emulator.invalid/v2", token: snapshot.tokens.public, fetch: createEmulator(snapshot).fetch };
+}
+
+/** The space to check: a real one with STORYBLOK_TOKEN, else the content directory through the emulator. */
+async function spaceSource(contentDir: string): Promise<{ source: SpaceSource; name: string }> {
+  const token = process.env.STORYBLOK_TOKEN?.trim();
+  if (token) {
+    const host = process.env.STORYBLOK_API_HOST?.trim() || "api.storyblok.com";
+    return { source: { base: `https://${host}/v2`, token, fetch }, name: `the space on ${host}` };
+  }
+  return { source: await emulatorFor(contentDir), name: contentDir === join(REPO_ROOT, "content") ? "content/" : contentDir };
+}
+
+/** Every finding of every story of the space. */
+export async function checkSpace(
+  source: SpaceSource,
+  { now = Date.now(), facts = modelFacts(schema.blocks) } = {},
+): Promise<{ stories: number; findings: Finding[] }> {
+  const { links, stories } = await readSpace(source);
+  return { stories: stories.length, findings: stories.flatMap((versions) => checkStory(versions, { facts, links, now })) };
+}
+
+const line = (f: Finding) =>
+  `  ${f.severity.padEnd(7)}  ${f.rule.padEnd(20)} ${f.story} (${f.lang}) ${f.component} ${f.uid.slice(0, 8)} ${f.field}: ${f.message.nl}`;
+
+function summary(findings: readonly Finding[]): string {
+  const counts = countFindings(findings);
+  return `${counts.error} error${counts.error === 1 ? "" : "s"}, ${counts.warning} warning${counts.warning === 1 ? "" : "s"}`;
+}
+
+/** Storyblok's CLI checks every story's draft against the model too (a real space and its login only). */
+function storyblokValidate(): number {
+  const space = process.env.STORYBLOK_SPACE_ID?.trim();
+  if (!space) {
+    console.log("storyblok stories validate: skipped (set STORYBLOK_SPACE_ID, and log in with `npx storyblok login`)");
+    return 0;
+  }
+  try {
+    const cli = ["storyblok", "--no-log-file-enabled", "--no-report-enabled", "stories", "validate"];
+    execFileSync("npx", [...cli, "--space", space, "--schema", "content-model/index.ts", "--level", "error"], {
+      cwd: REPO_ROOT,
+      stdio: "inherit",
+    });
+    return 0;
+  } catch {
+    return 1;
+  }
+}
+
+async function checkLocal(args: Args): Promise<number> {
+  const { source, name } = await spaceSource(args.content);
+  const { stories, findings } = await checkSpace(source);
+  if (args.json) console.log(JSON.stringify({ stories, counts: countFindings(findings), findings }, null, 2));
+  else {
+    console.log(`content:health: ${name}: ${stories} stories, ${summary(findings)}`);
+    for (const finding of findings) console.log(line(finding));
+  }
+  const errors = countFindings(findings).error > 0 ? 1 : 0;
+  return source.token === process.env.STORYBLOK_TOKEN?.trim() ? Math.max(errors, storyblokValidate()) : errors;
+}
+
+/** The signed address of a site's report listing: a preview link's signature (story 0). */
+async function listingUrl(base: string): Promise<string> {
+  const token = process.env.STORYBLOK_PREVIEW_TOKEN?.trim();
+  const spaceId = process.env.STORYBLOK_SPACE_ID?.trim();
+  if (token && spaceId) return previewLink({ base, path: CONTENT_HEALTH_PATH, spaceId, token, storyId: 0 });
+  const local = JSON.parse(readFileSync(join(REPO_ROOT, "content/space.json"), "utf8")) as {
+    space: { id: number };
+    tokens: { preview: string };
+  };
+  return previewLink({ base, path: CONTENT_HEALTH_PATH, spaceId: local.space.id, token: local.tokens.preview, storyId: 0 });
+}
+
+function remoteBase(args: Args): string {
+  if (args.base) return args.base;
+  const site = process.env.SITE_URL?.trim();
+  if (!site) throw new Error("--remote reads the deployed site at SITE_URL: set it (or use --base <origin>)");
+  return site;
+}
+
+async function listRemote(args: Args): Promise<number> {
+  const url = await listingUrl(remoteBase(args));
+  const response = await fetch(url, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`${new URL(url).origin}${CONTENT_HEALTH_PATH} answered ${response.status}: ${await response.text()}`);
+  const listing = (await response.json()) as HealthListing;
+  const findings = listing.reports.flatMap((report: HealthReport) => report.findings);
+  if (args.json) console.log(JSON.stringify(listing, null, 2));
+  else {
+    console.log(`content:health: ${new URL(url).origin}: ${listing.reports.length} published stories reported, ${summary(findings)}`);
+    for (const report of listing.reports) {
+      console.log(`${report.story} (checked ${report.checkedAt}): ${summary(report.findings)}`);
+      for (const finding of report.findings) console.log(line(finding));
+    }
+    if (listing.truncated) console.log("(more reports than one answer holds: the first ones are listed)");
+  }
+  return countFindings(findings).error > 0 ? 1 : 0;
+}
+
+/** `npm run content:health -- [--json] [--remote | --base <origin>] [--content <dir>]`. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    const args = readArgs(argv);
+    return args.remote || args.base ? await listRemote(args) : await checkLocal(args);
+  } catch (error) {
+    console.error(`content:health: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+}
