@@ -25,6 +25,7 @@ import { createPageRoutes } from "./routes/pages";
 import { seo } from "./routes/seo";
 import { createVitalsRoutes } from "./routes/vitals";
 import { createWebhook } from "./routes/webhook";
+import type { LoadContentRules } from "./health/publish-check";
 import { createContentHealthRoutes } from "./routes/content-health";
 import { warmUpRenderer } from "./render/warm-up";
 import warmUpPage from "../../.generated/warm-up.js";
@@ -67,6 +68,9 @@ const siteRouteRules = compileRouteRules(ROUTE_RULES, ROUTE_MIDDLEWARE);
  */
 const loadEmbeddedSpace = (): Promise<EmbeddedSpace> => import("./.generated/embedded-space.js");
 
+/** The content rules' module (src/server/health/rules.ts), built apart in the same way: only a publish's check loads it. */
+const loadContentRules: LoadContentRules = () => import("./.generated/content-health.js");
+
 /** What happens to a request, in order. */
 export function createApp(deps: AppDeps = {}) {
   const now = deps.now ?? (() => Date.now());
@@ -75,7 +79,7 @@ export function createApp(deps: AppDeps = {}) {
   const routeRules = deps.routeRules ? compileRouteRules(deps.routeRules, ROUTE_MIDDLEWARE) : siteRouteRules;
   // the isolate's copy of the learned redirects (slugs that moved): the webhook learns, the redirects serve
   const movedPages = { memo: {}, now, limit: deps.movedPagesLimit };
-  const webhook = createWebhook({ now, sleep: deps.sleep, timer: deps.timer, movedPages });
+  const webhook = createWebhook({ now, sleep: deps.sleep, timer: deps.timer, movedPages, loadContentRules });
   // what exists only on the embedded space (no Storyblok token): its content origin and its routes
   const demo = createDemo({ load: deps.loadEmbedded ?? loadEmbeddedSpace, now, fetch: deps.contentFetch, receive: webhook.receive });
   const app = new Hono<AppBindings>();

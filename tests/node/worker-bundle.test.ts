@@ -48,10 +48,17 @@ describe("the deployed Worker", () => {
   });
 
   it("has the demo space as a separate module, imported only where it is needed", () => {
-    expect(readdirSync(join(out, ".generated"))).toEqual(["embedded-space.js"]);
+    expect(readdirSync(join(out, ".generated")).sort()).toEqual(["content-health.js", "embedded-space.js"]);
     const module = readFileSync(join(out, ".generated/embedded-space.js"), "utf8");
     expect(module).toContain(space.tokens.public);
     expect(module).toContain("This record could not be found");
     expect(main).toContain('import("./.generated/embedded-space.js")');
+  });
+
+  it("has the content rules as a separate module, imported by a publish's check only", () => {
+    const module = readFileSync(join(out, ".generated/content-health.js"), "utf8");
+    expect(module).toContain("link.target"); // a rule's id
+    expect(main).not.toContain("link.target");
+    expect(main).toContain('import("./.generated/content-health.js")');
   });
 });

@@ -155,18 +155,20 @@ async function buildPreview() {
 }
 
 /**
- * The embedded space (src/server/demo/embedded-space.ts: the content snapshot and the CDN emulator) as
- * one module of its own, next to the Worker's entry: wrangler uploads it as an additional module
- * (wrangler.toml `find_additional_modules`), so the main module stays lean and an isolate that
- * talks to a real Storyblok space never loads it.
+ * A module of the Worker's own beside its entry, bundled from `entry` into
+ * `src/server/.generated/{name}.js`: wrangler uploads it as an additional module (wrangler.toml
+ * `find_additional_modules`) and the Worker imports it only when it needs it, so the main module an
+ * isolate starts from stays lean. Two: the embedded space (src/server/demo/embedded-space.ts: the
+ * content snapshot and the CDN emulator; an isolate that talks to a real Storyblok space never
+ * loads it) and the content rules (src/server/health/rules.ts: only a publish's check loads them).
  */
-async function buildEmbeddedSpace() {
+async function buildSideModule(entry: string, name: string) {
   const dir = join(root, "src/server/.generated");
   await mkdir(dir, { recursive: true });
   const { metafile } = await esbuild({
-    entryPoints: [join(root, "src/server/demo/embedded-space.ts")],
+    entryPoints: [join(root, entry)],
     absWorkingDir: root,
-    outfile: join(dir, "embedded-space.js"),
+    outfile: join(dir, `${name}.js`),
     bundle: true,
     format: "esm",
     target: "es2022",
@@ -175,10 +177,11 @@ async function buildEmbeddedSpace() {
     metafile: true,
     logLevel: "warning",
   });
-  await writeFile(join(dir, "embedded-space.d.ts"), 'export * from "../demo/embedded-space";\n');
+  const typesFrom = relative(dir, join(root, entry)).replace(/\.ts$/, "");
+  await writeFile(join(dir, `${name}.d.ts`), `export * from "${typesFrom}";\n`);
   const { learnt, outputs } = bundled(metafile);
   const bytes = Object.values(metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
-  return { result: bytes, learnt, outputs: [...outputs, fromRoot(join(dir, "embedded-space.d.ts"))] };
+  return { result: bytes, learnt, outputs: [...outputs, fromRoot(join(dir, `${name}.d.ts`))] };
 }
 
 const EMBEDDED_SPACE = "src/server/.generated/embedded-space.js";
@@ -283,7 +286,16 @@ export async function main(): Promise<number> {
   // the bundles' own inputs are the files esbuild read the last time (learnt)
   const client = await cache.run({ name: "client", inputs: pipeline, make: buildClient });
   const preview = await cache.run({ name: "preview", inputs: pipeline, make: buildPreview });
-  const embeddedBytes = await cache.run({ name: "embedded-space", inputs: pipeline, make: buildEmbeddedSpace });
+  const embeddedBytes = await cache.run({
+    name: "embedded-space",
+    inputs: pipeline,
+    make: () => buildSideModule("src/server/demo/embedded-space.ts", "embedded-space"),
+  });
+  await cache.run({
+    name: "content-health",
+    inputs: [...pipeline, ".generated/model-facts.js"],
+    make: () => buildSideModule("src/server/health/rules.ts", "content-health"),
+  });
   const warmUpBytes = await cache.run({ name: "warm-up", inputs: [...pipeline, EMBEDDED_SPACE], make: buildWarmUpPage });
   const buildId = hash(stylesheet.path + client.app + preview.path + (await readFile(join(generated, "snapshot.js"))));
   const described = { buildId, stylesheet: stylesheet.path, scripts: { app: client.app, preload: client.preload, preview: preview.path } };

@@ -5,14 +5,17 @@
  * ids) and the story's latest report.
  */
 import type { Content } from "../content";
-import { checkStory, healthReport, type HealthReport, reportLogFields, type StoryVersions } from "../../shared/content-health";
+import type { HealthReport, StoryVersions } from "../../shared/content-health";
 import { DEFAULT_LANG, LANGS, type Lang } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
 import { isBlockName } from "../../site/blocks/registry";
-import modelFacts from "../../../.generated/model-facts.js";
 import type { ReportStore } from "./reports";
 
+/** Loads the content rules' own module (built from rules.ts; the loader lives in src/server/index.ts). */
+export type LoadContentRules = () => Promise<typeof import("./rules")>;
+
 export interface PublishCheckDeps {
+  loadContentRules: LoadContentRules;
   content: Content;
   reports: ReportStore;
   logger: Logger;
@@ -27,14 +30,14 @@ function otherLanguages(links: Awaited<ReturnType<Content["links"]>>["value"], s
     .map((alternate) => alternate.lang as Lang);
 }
 
-/** Whether the site renders a component: a block of the registry, or a component its parent block renders. */
-const isBlock = (component: string) => isBlockName(component) || Object.hasOwn(modelFacts, component);
-
 /** Checks the published story `slug` (its full_slug without the trailing slash), logs and keeps the report. */
 export async function checkPublishedStory(slug: string, deps: PublishCheckDeps): Promise<HealthReport> {
   const [dutch, links] = await Promise.all([deps.content.story(slug), deps.content.links()]);
   const versions: StoryVersions = { nl: dutch.value.story };
   for (const lang of otherLanguages(links.value, slug)) versions[lang] = (await deps.content.story(slug, { language: lang })).value.story;
+  const { checkStory, healthReport, modelFacts, reportLogFields } = await deps.loadContentRules();
+  // whether the site renders a component: a block of the registry, or a component its parent block renders
+  const isBlock = (component: string) => isBlockName(component) || Object.hasOwn(modelFacts, component);
   const findings = checkStory(versions, { facts: modelFacts, links: links.value, isBlock, now: deps.now() });
   const report = healthReport(dutch.value.story, findings, deps.now());
   const fields = reportLogFields(report);

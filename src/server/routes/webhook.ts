@@ -7,7 +7,7 @@ import { realSleep, type Sleep } from "../content/retry";
 import type { AppBindings } from "../request-context";
 import { jsonMessage, parseJsonObject, readLimitedBody } from "./api-request";
 import { learnMovedPages, type MovedPagesDeps } from "../middleware/redirects";
-import { checkPublishedStory } from "../health/publish-check";
+import { checkPublishedStory, type LoadContentRules } from "../health/publish-check";
 import { reportStore } from "../health/reports";
 
 /** Storyblok calls this after publishing (Settings -> Webhooks, with a secret). */
@@ -60,6 +60,8 @@ export interface WebhookDeps {
   timer?: Timer;
   /** The isolate's learned redirects: each new cache version's moves are learned here, before the answer. */
   movedPages: MovedPagesDeps;
+  /** The content rules' own module, for the check after a publish (src/server/health/rules.ts). */
+  loadContentRules: LoadContentRules;
 }
 
 /**
@@ -76,6 +78,7 @@ export type ReceiveEvent = (
 /** Per-isolate webhook state: plain values (when the last refresh started, whether one is queued). */
 interface Throttle {
   movedPages: MovedPagesDeps;
+  loadContentRules: LoadContentRules;
   now: () => number;
   sleep: Sleep;
   timer: Timer;
@@ -90,6 +93,7 @@ export function createWebhook(deps: WebhookDeps): { routes: Hono<AppBindings>; r
   const routes = new Hono<AppBindings>();
   const throttle: Throttle = {
     movedPages: deps.movedPages,
+    loadContentRules: deps.loadContentRules,
     now: deps.now ?? Date.now,
     sleep: deps.sleep ?? realSleep,
     timer: deps.timer ?? realTimer,
@@ -167,7 +171,7 @@ async function receive(
   const scheduled = scheduleRefresh(throttle, refresh);
   if (scheduled) c.executionCtx.waitUntil(scheduled.done);
   const refreshed = scheduled?.done ?? throttle.queued ?? Promise.resolve();
-  if (published) c.executionCtx.waitUntil(refreshed.then(() => checkHealth(c, published, throttle.now)));
+  if (published) c.executionCtx.waitUntil(refreshed.then(() => checkHealth(c, published, throttle)));
   else if (storyEvent && GONE_ACTIONS.has(action) && typeof payload.story_id === "number")
     c.executionCtx.waitUntil(reportStore(c.env.CONTENT_CACHE).remove(payload.story_id));
   if (scheduled?.now) await settledWithin(scheduled.done, WEBHOOK_REFRESH_WAIT_MS, throttle.timer);
@@ -200,10 +204,16 @@ function scheduleRefresh(throttle: Throttle, refresh: () => Promise<void>): { do
  * The content rules over the story just published, once the new cache version is read: one log
  * line and the story's latest report (src/server/health/). A failure is logged, never answered.
  */
-async function checkHealth(c: Context<AppBindings>, slug: string, now: () => number): Promise<void> {
+async function checkHealth(c: Context<AppBindings>, slug: string, { now, loadContentRules }: Throttle): Promise<void> {
   const logger = c.get("logger");
   try {
-    await checkPublishedStory(slug, { content: c.get("content"), reports: reportStore(c.env.CONTENT_CACHE), logger, now });
+    await checkPublishedStory(slug, {
+      content: c.get("content"),
+      reports: reportStore(c.env.CONTENT_CACHE),
+      logger,
+      now,
+      loadContentRules,
+    });
   } catch (error) {
     logger.error("content.health_failed", { story: slug, error });
   }
