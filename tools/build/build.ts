@@ -286,16 +286,9 @@ export async function main(): Promise<number> {
   // the bundles' own inputs are the files esbuild read the last time (learnt)
   const client = await cache.run({ name: "client", inputs: pipeline, make: buildClient });
   const preview = await cache.run({ name: "preview", inputs: pipeline, make: buildPreview });
-  const embeddedBytes = await cache.run({
-    name: "embedded-space",
-    inputs: pipeline,
-    make: () => buildSideModule("src/server/demo/embedded-space.ts", "embedded-space"),
-  });
-  await cache.run({
-    name: "content-health",
-    inputs: [...pipeline, ".generated/model-facts.js"],
-    make: () => buildSideModule("src/server/health/rules.ts", "content-health"),
-  });
+  const sideModule = (name: string, entry: string) => cache.run({ name, inputs: pipeline, make: () => buildSideModule(entry, name) });
+  const embeddedBytes = await sideModule("embedded-space", "src/server/demo/embedded-space.ts");
+  await sideModule("content-health", "src/server/health/rules.ts");
   const warmUpBytes = await cache.run({ name: "warm-up", inputs: [...pipeline, EMBEDDED_SPACE], make: buildWarmUpPage });
   const buildId = hash(stylesheet.path + client.app + preview.path + (await readFile(join(generated, "snapshot.js"))));
   const described = { buildId, stylesheet: stylesheet.path, scripts: { app: client.app, preload: client.preload, preview: preview.path } };
