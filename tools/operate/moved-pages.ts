@@ -3,8 +3,7 @@
 // database that `npm start` uses; `--remote` the deployed one (needs wrangler login), `--persist-to
 // DIR` another local state directory. A removal is served from the next publish on (the site
 // keeps the list per cache version).
-import { execFileSync } from "node:child_process";
-import { REPO_ROOT } from "../repo-root.ts";
+import { D1ExecuteError, d1Execute } from "../local/d1-execute.ts";
 
 const COLUMNS = ["from_path", "to_path", "lang", "story_id", "learned_at"];
 
@@ -82,23 +81,14 @@ export function main(argv: string[]): number {
     console.log("usage: npm run moved-pages -- [--remote | --persist-to DIR] [--json] [--remove /old/path]");
     return 0;
   }
-  let output: string;
+  let rows: Array<Record<string, unknown>>;
   try {
-    output = execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...wranglerArgs(options)], {
-      cwd: REPO_ROOT,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    });
+    rows = d1Execute<Record<string, unknown>>(wranglerArgs(options), ["moved_pages"])[0] ?? [];
   } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    const detail = `${stdout ?? ""}${stderr ?? ""}`;
-    if (/no such table: moved_pages/.test(detail))
-      console.error("moved-pages: the table does not exist yet; run `npm start` once (or `wrangler d1 migrations apply DB`).");
-    else console.error(`moved-pages: wrangler d1 execute failed\n${detail}`);
+    if (!(error instanceof D1ExecuteError)) throw error;
+    console.error(`moved-pages: ${error.message}`);
     return 1;
   }
-  const rows = (JSON.parse(output.slice(output.indexOf("["))) as Array<{ results?: Array<Record<string, unknown>> }>)[0]?.results ?? [];
   if (options.remove !== undefined) {
     console.log(
       rows.length ? `Removed ${options.remove}: served no more from the next publish on.` : `No learned redirect at ${options.remove}.`,

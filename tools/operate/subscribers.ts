@@ -4,9 +4,9 @@
 // `--json` prints the rows as JSON. Shows email addresses: for the people who manage the list.
 // `--export <email>` prints what the site holds about one address, `--erase <email>` removes it
 // and asks HubSpot to delete the contact (./personal-data.ts, ./hubspot-gdpr.ts).
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { D1ExecuteError, d1Execute } from "../local/d1-execute.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import { gdprDelete } from "./hubspot-gdpr.ts";
 import { eraseReport, eraseStatements, exportReport, exportStatements, subscriberHash, type Row } from "./personal-data.ts";
@@ -82,32 +82,9 @@ export function wranglerArgs(options: SubscribersOptions, sql = query(options.st
   ];
 }
 
-class D1Error extends Error {
-  override name = "D1Error";
-}
-
 /** Runs SQL statements in the outbox's D1 database through wrangler: the rows of each statement. */
 function d1(options: SubscribersOptions, statements: string[]): Row[][] {
-  let output: string;
-  try {
-    output = execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...wranglerArgs(options, statements.join(";\n"))], {
-      cwd: REPO_ROOT,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    });
-  } catch (error) {
-    // execFileSync's error carries the child's output (strings, as encoding is utf8)
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    const detail = `${stdout ?? ""}${stderr ?? ""}`;
-    throw new D1Error(
-      /no such table: (subscribers|consents)/.test(detail)
-        ? "the outbox table does not exist yet; run `npm start` once (or `wrangler d1 migrations apply DB`)."
-        : `wrangler d1 execute failed\n${detail}`,
-    );
-  }
-  const answer = JSON.parse(output.slice(output.indexOf("["))) as Array<{ results?: Row[] }>;
-  return answer.map((result) => result.results ?? []);
+  return d1Execute<Row>(wranglerArgs(options, statements.join(";\n")), ["subscribers", "consents"]);
 }
 
 /**
@@ -198,7 +175,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(options.json ? JSON.stringify(rows, null, 2) : table(rows));
     return 0;
   } catch (error) {
-    if (!(error instanceof D1Error)) throw error;
+    if (!(error instanceof D1ExecuteError)) throw error;
     console.error(`subscribers: ${error.message}`);
     return 1;
   }
