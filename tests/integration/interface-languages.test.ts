@@ -51,7 +51,7 @@ describe("the page document in the path's language", () => {
     expect(html).toContain('<meta property="og:locale" content="nl_NL"/>');
     expect(html).toContain('focus:text-white">Naar de inhoud</a>');
     const switcher =
-      '<div class="lang-switcher items-center gap-1 text-sm font-semibold hidden lg:flex"><span aria-hidden="true" class="rounded-full bg-ink px-2.5 py-1 text-white">NL</span>' +
+      '<div class="lang-switcher items-center gap-1 text-sm font-semibold hidden justify-self-end lg:flex"><span aria-hidden="true" class="rounded-full bg-ink px-2.5 py-1 text-white">NL</span>' +
       '<a href="/en/services" hrefLang="en" lang="en" class="kbd-focus rounded-full px-2.5 py-1 text-ink underline decoration-koraal decoration-2 underline-offset-3 hover:bg-sand"><span lang="nl" class="sr-only">Taal: </span>English</a></div>';
     expect(html).toContain(switcher);
     expect(html).toContain('<input type="hidden" name="language" value="nl"/>');

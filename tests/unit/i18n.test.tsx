@@ -193,7 +193,7 @@ describe("rendering in a language", () => {
     );
     const text = textOf(html);
     // header: the menus' words, the logo to the English home, the switcher to Dutch
-    expect(html).toContain('<a href="/en" class="kbd-focus flex shrink-0 items-center rounded">');
+    expect(html).toContain('<a href="/en" class="kbd-focus flex shrink-0 items-center justify-self-start rounded">');
     expect(html).toContain('<nav aria-label="Main menu" class="hidden lg:block">');
     expect(html).toContain(
       '<span class="when-closed sr-only">Open navigation menu</span><span class="when-open sr-only">Close navigation menu</span>',
