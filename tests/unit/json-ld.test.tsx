@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { jsonLdText } from "../../src/site/structured-data/serialise";
 import { pageGraph } from "../../src/site/structured-data/graph";
 import type { Story } from "../../src/shared/content";
+import { storyOf } from "../helpers/story-fixture";
 
 // No content can end the JSON-LD script element: whatever an editor types (or a hostile string
 // carries), the serialised graph holds no `<`, `>`, `&`, U+2028 or U+2029, parses back to the same
@@ -41,29 +42,16 @@ const hostile = fc
 const SCRIPT = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/i;
 
 function story(title: string, intro: string): Story {
-  return {
+  const content = { _uid: "c", component: "InsightDetail", title, intro, authorName: title, category: intro };
+  return storyOf("insights/x", content, {
     id: 1,
     uuid: "u-1",
     name: title,
-    slug: "x",
-    full_slug: "insights/x",
-    content: { _uid: "c", component: "InsightDetail", title, intro, authorName: title, category: intro } as Story["content"],
     created_at: "2026-01-01T00:00:00.000Z",
     published_at: "2026-01-02T00:00:00.000Z",
     first_published_at: "2026-01-01T00:00:00.000Z",
-    sort_by_date: null,
-    position: 0,
-    tag_list: [],
-    is_startpage: false,
-    parent_id: null,
-    group_id: "g",
-    lang: "default",
-    path: null,
-    meta_data: null,
-    alternates: [],
     default_full_slug: "insights/x",
-    translated_slugs: null,
-  };
+  }) as Story;
 }
 
 describe("jsonLdText", () => {

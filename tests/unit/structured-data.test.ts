@@ -5,42 +5,30 @@ import type { Story } from "../../src/shared/content";
 import { pageGraph } from "../../src/site/structured-data/graph";
 import { jsonLdText } from "../../src/site/structured-data/serialise";
 import { schemaOrgVocabulary } from "../fixtures/schema-org-vocabulary";
+import { storyOf } from "../helpers/story-fixture";
 
 // The JobPosting cases the demo content does not have: a remote job (Google's TELECOMMUTE with where
 // applicants must live, no place), a vacancy with one salary amount, and one without salary or
 // closing date; each judged by Google's rules as the sitemap test judges the pages.
 
 function vacancy(fields: Record<string, unknown>): Story {
-  return {
+  const content = {
+    _uid: "v",
+    component: "Vacancy",
+    title: "Remote developer",
+    employmentType: "CONTRACTOR",
+    addressCountry: "NL",
+    ...fields,
+  };
+  return storyOf("vacatures/remote-developer", content, {
     id: 7,
     uuid: "vacancy-7",
     name: "Remote developer",
-    slug: "remote-developer",
-    full_slug: "vacatures/remote-developer",
-    content: {
-      _uid: "v",
-      component: "Vacancy",
-      title: "Remote developer",
-      employmentType: "CONTRACTOR",
-      addressCountry: "NL",
-      ...fields,
-    } as Story["content"],
     created_at: "2026-01-01T09:00:00.000Z",
     published_at: "2026-01-03T09:00:00.000Z",
     first_published_at: "2026-01-02T09:00:00.000Z",
-    sort_by_date: null,
-    position: 0,
-    tag_list: [],
-    is_startpage: false,
-    parent_id: null,
-    group_id: "g",
-    lang: "default",
-    path: null,
-    meta_data: null,
-    alternates: [],
     default_full_slug: "vacatures/remote-developer",
-    translated_slugs: null,
-  };
+  }) as Story;
 }
 
 const input = (story: Story) => ({
