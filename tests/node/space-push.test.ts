@@ -106,7 +106,7 @@ describe("space:push into mapi:local", () => {
       assets: desired.assets.length,
       versions: desired.stories.filter((story) => story.published).length,
     });
-    expect(counts).toMatchObject({ componentGroups: 7, components: 65, folders: 7, stories: 36 });
+    expect(counts).toMatchObject({ componentGroups: 7, components: 65, folders: 7, stories: 37 });
     // dry run and first run list the same changes
     const planned = dry.output.split("\n").filter((line) => line.startsWith("  would ")).length;
     expect(first.output.split("\n").filter((line) => line.startsWith("  ") && !line.startsWith("  would")).length).toBe(planned);
