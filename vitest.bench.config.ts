@@ -1,4 +1,4 @@
-import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { workerdCpuMs } from "./tools/perf/proc-cpu.ts";
 
@@ -7,6 +7,9 @@ import { workerdCpuMs } from "./tools/perf/proc-cpu.ts";
 // through nodejs_compat) and the settings `npm start` uses (wrangler.toml: LOG_LEVEL info, the
 // sampled request line). BENCH_PROC answers, from Node, the CPU time the workerd processes this
 // run started have used so far (/proc), so the harness can read it before and after a batch.
+// D1 gets the schema of migrations/, as every local run and production have it (a path that is no
+// page reads the learned redirects from it once per cache version).
+const migrations = await readD1Migrations("./migrations");
 export default defineConfig({
   plugins: [
     cloudflareTest({
@@ -15,6 +18,7 @@ export default defineConfig({
       miniflare: {
         bindings: {
           NODE_ENV: "production",
+          TEST_MIGRATIONS: migrations,
           BENCH_WORKER_ROUNDS: process.env.BENCH_WORKER_ROUNDS ?? "64",
           BENCH_WORKER_BATCH: process.env.BENCH_WORKER_BATCH ?? "25",
         },

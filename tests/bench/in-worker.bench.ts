@@ -27,6 +27,7 @@ import { createHtmlMemo } from "../../src/server/render/html-memo";
 import type { StoredBlok, StoredStory } from "../helpers/stored";
 import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
 import { recordCacheVersion } from "../helpers/cache-version";
+import { migrateD1 } from "../helpers/d1";
 
 const BASE = "http://www.koraal.test";
 const FLOOR = "http://floor.internal";
@@ -36,6 +37,9 @@ const ROUNDS = Number(benchEnv.BENCH_WORKER_ROUNDS ?? 64);
 const BATCH = Number(benchEnv.BENCH_WORKER_BATCH ?? 25);
 /** Calls made to count a warm request's KV round trips. */
 const KV_SAMPLE = 10;
+
+// the schema every local run and production have (D1 read once per cache version by a path that is no page)
+await migrateD1();
 
 function report(name: string, value: unknown) {
   console.log(`BENCH ${JSON.stringify({ name, value })}`);

@@ -124,7 +124,8 @@ export async function movedPagesOf(
   limit = MAX_MOVED_PAGES,
 ): Promise<ReadonlyMap<string, string>> {
   const kept = memo.kept;
-  if (kept?.cv === read.cv && (kept.retryAt === undefined || read.now < kept.retryAt)) return kept.moved;
+  const current = keptMoves(memo, read.cv, read.now);
+  if (current) return current;
   const pairs = await read.store.get<Array<[string, string]>>(cacheKey(read.cv, MOVED_NAME));
   if (Array.isArray(pairs)) return keep(memo, read.cv, new Map(pairs));
   try {
@@ -142,6 +143,12 @@ export async function movedPagesOf(
     memo.kept = { cv: read.cv, moved: kept?.moved ?? new Map(), retryAt: read.now + RETRY_AFTER_MS };
     return memo.kept.moved;
   }
+}
+
+/** The isolate's copy for cache version `cv`, unless it is another version's or due to be asked again. */
+export function keptMoves(memo: MovedPagesMemo, cv: number, now: number): ReadonlyMap<string, string> | undefined {
+  const kept = memo.kept;
+  return kept?.cv === cv && (kept.retryAt === undefined || now < kept.retryAt) ? kept.moved : undefined;
 }
 
 /** Learns cache version `cv` from its links list, then keeps the result (the webhook awaits this). */

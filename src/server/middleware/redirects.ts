@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { createCacheStore } from "../content/kv-store";
-import { learnAndKeep, movedPagesOf, type MovedPagesMemo, type MovedPagesRead } from "../content/moved-pages-store";
+import { keptMoves, learnAndKeep, movedPagesOf, type MovedPagesMemo, type MovedPagesRead } from "../content/moved-pages-store";
 import type { DatasourceEntry } from "../../shared/content";
 import { DEFAULT_LANG, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import { PREVIEW_QUERY } from "../../shared/preview-link";
@@ -59,13 +59,13 @@ export interface Redirect {
   cacheControl?: string;
 }
 
-/** How a request reads the learned redirects of its cache version: the store, D1, the links to learn from. */
-async function movedPagesRead(c: Context<AppBindings>, deps: MovedPagesDeps) {
+/** How a request reads the learned redirects of cache version `cv`: the store, D1, the links to learn from. */
+function movedPagesRead(c: Context<AppBindings>, deps: MovedPagesDeps, cv: number) {
   const content = c.get("content");
   const logger = c.get("logger");
   const defer = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   const read: MovedPagesRead = {
-    cv: await content.cacheVersion(),
+    cv,
     db: c.env.DB,
     store: createCacheStore(c.env.CONTENT_CACHE, logger, defer),
     now: deps.now(),
@@ -78,7 +78,11 @@ async function movedPagesRead(c: Context<AppBindings>, deps: MovedPagesDeps) {
 /** The learned redirects of the request's cache version (none when they cannot be read: logged). */
 export async function movedPages(c: Context<AppBindings>, deps: MovedPagesDeps): Promise<ReadonlyMap<string, string>> {
   try {
-    const { read, links } = await movedPagesRead(c, deps);
+    const cv = await c.get("content").cacheVersion();
+    // the isolate's copy: nothing else to build (every path that is no page comes here)
+    const kept = keptMoves(deps.memo, cv, deps.now());
+    if (kept) return kept;
+    const { read, links } = movedPagesRead(c, deps, cv);
     return await movedPagesOf(deps.memo, read, links, deps.limit);
   } catch (error) {
     c.get("logger").error("moved_pages.unavailable", { error });
@@ -92,7 +96,7 @@ export async function movedPages(c: Context<AppBindings>, deps: MovedPagesDeps):
  */
 export async function learnMovedPages(c: Context<AppBindings>, deps: MovedPagesDeps): Promise<void> {
   try {
-    const { read, links } = await movedPagesRead(c, deps);
+    const { read, links } = movedPagesRead(c, deps, await c.get("content").cacheVersion());
     await learnAndKeep(deps.memo, read, links, deps.limit);
   } catch (error) {
     c.get("logger").error("moved_pages.unavailable", { error });
