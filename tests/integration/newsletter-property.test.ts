@@ -39,6 +39,15 @@ const bodies: fc.Arbitrary<string | Uint8Array<ArrayBuffer>> = fc.oneof(
 
 const methods = fc.oneof({ arbitrary: fc.constant("POST"), weight: 8 }, fc.constantFrom("GET", "PUT", "PATCH", "DELETE", "OPTIONS"));
 
+/**
+ * Runs per property. Each run is a request through the whole Worker: 2,500 and 1,000 runs took
+ * ~10 s of the file's time. At 800 every answer the first property requires comes 49-148 times
+ * (three runs: 201, 400, 405, 413, 415; it asks for more than 10), and a 500 seeded for one of
+ * the nine listed content types was found within 131 runs.
+ */
+const RUNS = 800;
+const FORM_RUNS = 300;
+
 describe("the newsletter API under random input", () => {
   beforeAll(freshStorage);
 
@@ -66,9 +75,9 @@ describe("the newsletter API under random input", () => {
         expect(typeof answer.message).toBe("string");
         expect((answer.message as string).length).toBeGreaterThan(0);
       }),
-      { numRuns: 2500 },
+      { numRuns: RUNS },
     );
-    expect(runs).toBeGreaterThanOrEqual(2500);
+    expect(runs).toBeGreaterThanOrEqual(RUNS);
     // the input reached every answer, not just the first check
     for (const status of [201, 400, 405, 413, 415]) expect(statuses.get(status) ?? 0).toBeGreaterThan(10);
     // nothing in the logs failed unexpectedly: only expected events
@@ -107,7 +116,7 @@ describe("the newsletter API under random input", () => {
           expect(typeof ((await res.json()) as { message?: unknown }).message).toBe("string");
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: FORM_RUNS },
     );
   }, 120_000);
 });

@@ -28,6 +28,10 @@ const formatHost: ts.FormatDiagnosticsHost = {
   getNewLine: () => "\n",
 };
 
+/** Parsed files the fixtures' programs share (libs, types, the layers' declarations), and the hosts that read them. */
+const sharedSources = new Map<string, ts.SourceFile>();
+const sharing = new WeakSet<object>();
+
 /**
  * `tsc -b` over every fixture, as `npm run typecheck` builds a project, in this process: one
  * solution builder for all of them, so the layers they reference are checked once and the compiler
@@ -39,6 +43,23 @@ function buildFixtures(): Map<string, { ok: boolean; output: string }> {
   const host = ts.createSolutionBuilderHost(ts.sys, undefined, (diagnostic) => {
     output += ts.formatDiagnostic(diagnostic, formatHost);
   });
+  // every fixture's program reads the same libs, Worker and React types and the layers' outputs:
+  // parse each of those files once for all of them (as an editor's language service does)
+  const createProgram = host.createProgram;
+  host.createProgram = (rootNames, options, compilerHost, ...rest) => {
+    if (compilerHost && !sharing.has(compilerHost.getSourceFile)) {
+      const getSourceFile = compilerHost.getSourceFile.bind(compilerHost);
+      compilerHost.getSourceFile = (fileName, language, onError, fresh) => {
+        if (fileName.startsWith(FIXTURES)) return getSourceFile(fileName, language, onError, fresh);
+        const key = `${fileName}|${JSON.stringify(language)}`;
+        const cached = sharedSources.get(key) ?? getSourceFile(fileName, language, onError, fresh);
+        if (cached) sharedSources.set(key, cached);
+        return cached;
+      };
+      sharing.add(compilerHost.getSourceFile);
+    }
+    return createProgram(rootNames, options, compilerHost, ...rest);
+  };
   const projects = FIXTURE_NAMES.map((fixture) => join(FIXTURES, fixture, "tsconfig.json"));
   const builder = ts.createSolutionBuilder(host, projects, {});
   const results = new Map<string, { ok: boolean; output: string }>();

@@ -5,7 +5,7 @@
  * copy of the model held in memory; the blocks are type-checked with TypeScript's own compiler and
  * the site layer's compiler options over the model with every case's change at once (one checker:
  * each costs seconds), and each case's error must appear at its own block and nowhere else. The
- * real tree must pass the same check.
+ * real tree passes the same check in `npm run typecheck`; here every error must be a case's own.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -85,24 +85,21 @@ const cases: Array<{ name: string; block: string; rename: Rename; error: RegExp 
     name: "an option value dropped from the model fails the check where the block names it",
     block: "src/site/blocks/sb-background.tsx",
     rename: { file: "content-model/sections.ts", from: '{ name: "Koraal", value: "koraal" },', to: "" },
-    error: /^src\/site\/blocks\/sb-background\.tsx\(\d+\): .*'koraal'/,
+    error: /^src\/site\/blocks\/sb-background\.tsx\(\d+\): .*["']koraal["']/,
   },
   {
     name: "an option value dropped from the model fails the check where the block maps the values",
     block: "src/site/blocks/spacer.tsx",
     rename: { file: "content-model/text-and-media.ts", from: '{ name: "Groot", value: "large" },', to: "" },
-    error: /^src\/site\/blocks\/spacer\.tsx\(\d+\): .*'large'/,
+    error: /^src\/site\/blocks\/spacer\.tsx\(\d+\): .*["']large["']/,
   },
 ];
 
 describe("block props come from the content model", () => {
-  // one program for the control: each type check costs seconds (a new checker each time)
-  it("the real tree passes the check of every block below", () => {
-    expect(typeErrors(cases.map(({ block }) => block))).toEqual([]);
-  });
-
-  // every case's change in one program: each case's block must show its error, and no error may
-  // appear outside the cases' blocks
+  // every case's change in one program (each type check costs seconds: a new checker each time).
+  // The real tree's check is `npm run typecheck` (tsc -b over the site layer); here every error of
+  // the changed program must be a case's expected error at that case's block, so a checker that
+  // reported anything else (a missing lib, an error the real tree has) fails too.
   let changed: string[] | undefined;
   const changedErrors = () => {
     changed ??= typeErrors(
@@ -118,6 +115,9 @@ describe("block props come from the content model", () => {
   });
 
   it.each(cases)("$name", ({ block, error }) => {
-    expect(changedErrors().filter((message) => message.startsWith(`${block}(`))).toContainEqual(expect.stringMatching(error));
+    const atBlock = changedErrors().filter((message) => message.startsWith(`${block}(`));
+    expect(atBlock.length).toBeGreaterThan(0);
+    // nothing at the block but what the change caused
+    expect(atBlock.filter((message) => !error.test(message))).toEqual([]);
   });
 });
