@@ -34,13 +34,16 @@ export function testApp(deps: AppDeps = {}) {
  * length instead of passing: what a test that brings no clock of its own runs on. A cold crawl of
  * the site at 5 origin calls a second otherwise waits seconds of real time for its tokens.
  */
-export function waitless(): { now: () => number; sleep: Sleep } {
+export function waitless(): { now: () => number; sleep: Sleep; advance: (ms: number) => void } {
   let offset = 0;
+  const advance = (ms: number) => {
+    offset += Math.max(0, ms);
+  };
   return {
     now: () => Date.now() + offset,
-    sleep: async (ms) => {
-      offset += Math.max(0, ms);
-    },
+    sleep: async (ms) => advance(ms),
+    /** Moves the clock on by `ms` (a test's own jump, e.g. past a background check's interval). */
+    advance,
   };
 }
 

@@ -7,7 +7,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { CV_CHECK_MS } from "../../src/server/content/cache-version";
 import { createEmulator } from "../../src/server/demo/emulator";
 import { type ByteLru, createByteLru } from "../../src/shared/byte-lru";
-import { testApp } from "../helpers/site";
+import { testApp, waitless } from "../helpers/site";
 import { NONCE_SLOT } from "../../src/server/render/document";
 import { partId } from "../../src/site/part-id";
 import { createHtmlMemo, partHtmlFor, partKey, type HtmlMemo } from "../../src/server/render/html-memo";
@@ -55,14 +55,10 @@ function observed(memo: ByteLru) {
 }
 
 function site(deps: Parameters<typeof testApp>[0] = {}, space = snapshot) {
-  let offset = 0; // real time, moved on by publish() and by every wait
-  const clock = () => Date.now() + offset;
+  // real time, moved on by publish() and by every wait: the rate limit's turns (5 calls a second)
+  // move the clock instead of waiting (a cold crawl of the site waited ~15 s of real time for its tokens)
+  const { now: clock, sleep, advance } = waitless();
   const emulator = createEmulator(space, { now: clock });
-  // the rate limit's turns (5 calls a second) move the clock instead of waiting: a cold crawl of
-  // the site waited ~15 s of real time for its tokens
-  const sleep = async (ms: number) => {
-    offset += ms;
-  };
   const app = testApp({ now: clock, sleep, contentFetch: emulator.fetch, logSink: () => {}, ...deps });
   async function get(path: string) {
     const ctx = createExecutionContext();
@@ -78,7 +74,7 @@ function site(deps: Parameters<typeof testApp>[0] = {}, space = snapshot) {
     publish: async (slug: string) => {
       emulator.publish(slug);
       await recordCacheVersion(emulator.cacheVersion, clock());
-      offset += CV_CHECK_MS + 1000;
+      advance(CV_CHECK_MS + 1000);
       await get("/bestaat-niet"); // starts the check (answered from the cached links list) and waits for it
     },
   };
