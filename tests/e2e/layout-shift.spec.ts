@@ -4,11 +4,16 @@ import { LATE_PORT } from "./servers";
 /**
  * Not one layout shift on a first view with everything late: the site of late-content-worker.ts
  * (an empty isolate and cache on every request, listings answered 1.5 s late, so they stream in
- * behind their placeholders) and every image response held back 1.5 s by the browser. Layout
- * shifts are recorded from the first paint (PerformanceObserver, buffered), while the page loads
- * and while it is scrolled to the end (by script, so no shift is excused as following input).
+ * behind their placeholders) and every image response held back by the browser until the whole
+ * document, late listings included, is there. Two checks:
+ * - every <img> keeps its box when its image arrives: each box is measured while every image is
+ *   still held, and again once the page has been scrolled to its end with the images let through
+ *   (an unsized image grows when it loads, wherever it is, on screen or not: this does not depend
+ *   on where the page happens to be scrolled when a response lands);
+ * - layout shifts are recorded from the first paint (PerformanceObserver, buffered), while the page
+ *   loads, its listings stream in and it is scrolled to the end a screen at a time (by script, so no
+ *   shift is excused as following input), each screen's images loading while it is shown.
  */
-const IMAGE_DELAY_MS = 1500;
 const WIDTHS = [375, 1280];
 const BASE = `http://127.0.0.1:${LATE_PORT}`;
 
@@ -59,39 +64,102 @@ function recordShifts() {
   }).observe({ type: "layout-shift", buffered: true });
 }
 
-/** Every image shown on screen (or above it: scrolled past) has loaded; hidden or off-screen ones may wait. */
-function visibleImagesLoaded() {
-  return [...document.images].every((img) => {
-    const box = img.getBoundingClientRect();
-    const onScreen = box.top < innerHeight && box.right > 0 && box.left < innerWidth && img.checkVisibility();
-    return !onScreen || img.complete;
+/**
+ * Resolves once every image shown on screen (or above it: scrolled past) has loaded; hidden or
+ * off-screen ones may wait. Checked at once and again on every image's load or error, as it
+ * happens (waitForFunction's default, polling on every animation frame, kept the renderer busy).
+ */
+function visibleImagesLoaded(): Promise<void> {
+  const loaded = () =>
+    [...document.images].every((img) => {
+      const box = img.getBoundingClientRect();
+      const onScreen = box.top < innerHeight && box.right > 0 && box.left < innerWidth && img.checkVisibility();
+      return !onScreen || img.complete;
+    });
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!loaded()) return;
+      document.removeEventListener("load", check, true);
+      document.removeEventListener("error", check, true);
+      resolve();
+    };
+    // an image's load and error events do not bubble: caught on their way down
+    document.addEventListener("load", check, true);
+    document.addEventListener("error", check, true);
+    check();
   });
 }
 
-/** What a first view of `path` at `width` px shows, loaded and scrolled to its end with every image held back. */
+/** An <img> and its box's size. */
+interface Box {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The images whose box changed size by a pixel or more when their image arrived (less is rounding:
+ * an image resized to a whole number of pixels keeps its original's ratio only to within a pixel).
+ */
+function grown(before: Box[], after: Box[]): string[] {
+  const size = (box: Box | undefined) => (box ? `${box.width.toFixed(1)}x${box.height.toFixed(1)}` : "no image");
+  return after.flatMap((image, index) => {
+    const was = before[index];
+    const same = was && Math.abs(was.width - image.width) < 1 && Math.abs(was.height - image.height) < 1;
+    return same ? [] : [`${image.src}: ${size(was)} before its image, ${size(image)} after`];
+  });
+}
+
+/**
+ * Every <img> of the page with its box's size as the page is painted, by position in the document:
+ * once its stylesheets have loaded (DOMContentLoaded does not wait for them) and two frames have
+ * been rendered since.
+ */
+async function imageBoxes(): Promise<Box[]> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+  await Promise.all(
+    links.map((link) => (link.sheet ? null : new Promise((resolve) => link.addEventListener("load", resolve, { once: true })))),
+  );
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  return [...document.images].map((img) => {
+    const { width, height } = img.getBoundingClientRect();
+    return { src: img.getAttribute("src") ?? "", width, height };
+  });
+}
+
+/** What a first view of `path` at `width` px shows: loaded with every image held back, then scrolled to its end with them let through. */
 async function firstView(browser: Browser, path: string, width: number) {
   const context = await browser.newContext({ viewport: { width, height: width < 800 ? 740 : 900 } });
   try {
     const page = await context.newPage();
     await page.addInitScript(recordShifts);
-    const held: string[] = [];
+    let held = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/_storyblok\//, async (route) => {
-      held.push(route.request().url());
-      await new Promise((resolve) => setTimeout(resolve, IMAGE_DELAY_MS));
+      held += 1;
+      await released;
       await route.continue();
     });
-    const response = await page.goto(BASE + path, { waitUntil: "load" });
+    // the document has streamed to its end (no "load": that waits for the held images)
+    const response = await page.goto(BASE + path, { waitUntil: "domcontentloaded" });
     expect(response?.status(), `${path} at ${width} px`).toBe(200);
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    // a screen at a time: every part of the page is on screen once, each image held back while it is
+    const before = await page.evaluate(imageBoxes);
+    release();
+    // a screen at a time: every part of the page is on screen once, its images arriving while it is
     const [height, screen] = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
     for (let y = 0; y < height; y += screen) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForFunction(visibleImagesLoaded);
+      await page.evaluate(visibleImagesLoaded);
     }
+    const after = await page.evaluate(imageBoxes);
     return {
       broken: await page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src)),
-      held: held.length,
+      held,
+      grown: grown(before, after),
       placeholders: await page.evaluate(() => window.placeholders),
       shifts: await page.evaluate(() => window.shifts),
     };
@@ -110,6 +178,7 @@ test.describe("no layout shift with late images and listings", () => {
         const at = `${path} at ${WIDTHS[index]} px`;
         expect(view.broken, at).toEqual([]);
         expect(view.held, at).toBeGreaterThan(0);
+        expect(view.grown, at).toEqual([]);
         // the listings did stream in late, behind their placeholders
         expect(view.placeholders > 0, at).toBe(listing);
         expect(view.shifts, at).toEqual([]);
