@@ -61,8 +61,8 @@ export default defineConfig({
         },
       },
       {
-        // the whole Worker: files share one workerd, and the setup file gives each a fresh module
-        // graph and empty storage, as a workerd of its own did
+        // the whole Worker: files share one workerd and its module graph, and the setup file gives
+        // each empty storage, as a workerd of its own did (per-isolate state lives in each app)
         plugins: [workerd()],
         test: {
           name: "integration",

@@ -63,12 +63,13 @@ export function thirdPartyCsp(config: ThirdPartyConfig): CspExtra {
   return extra;
 }
 
-let warned = false;
+/** The settings already warned about: each is read once per isolate (middleware/config.ts), so warned once per isolate. */
+const warnedAbout = new WeakSet<ThirdPartyConfig>();
 
 /** Logs, once per isolate, settings that have no effect because no consent banner is configured. */
 export function warnAboutInactiveTracking(config: ThirdPartyConfig, logger: Logger): void {
-  if (warned || config.cookieConsentId || !(config.gtmId || config.salesTrackingId)) return;
-  warned = true;
+  if (warnedAbout.has(config) || config.cookieConsentId || !(config.gtmId || config.salesTrackingId)) return;
+  warnedAbout.add(config);
   logger.warn("third_party.no_consent", {
     message: "GTM_ID / SALES_TRACKING_ID are set but COOKIE_CONSENT_ID is not: tracking never loads without a consent banner",
   });
