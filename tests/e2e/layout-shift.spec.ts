@@ -171,7 +171,7 @@ async function firstView(browser: Browser, path: string, width: number) {
 test.describe("no layout shift with late images and listings", () => {
   test.describe.configure({ timeout: 60_000 });
   for (const [path, listing] of Object.entries(PATHS)) {
-    // both widths at once: the test waits on held images and late listings, hardly on the machine
+    // both widths at once: the test waits on the late listings, hardly on the machine
     test(`${path} at ${WIDTHS.join(" and ")} px`, async ({ browser }) => {
       const views = await Promise.all(WIDTHS.map((width) => firstView(browser, path, width)));
       for (const [index, view] of views.entries()) {

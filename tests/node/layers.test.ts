@@ -141,11 +141,13 @@ function sourceFiles(folder: string): string[] {
     .map((name) => join(ROOT, folder, name));
 }
 
-/** tsconfig.json files carry comments: strip them before parsing. */
+/** A project's tsconfig.json (they carry comments: stripped before parsing). */
+function tsconfig(dir: string): { include?: string[]; references?: Array<{ path: string }> } {
+  return JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8").replace(/^\s*\/\/.*$/gm, ""));
+}
+
 function references(project: string): string[] {
-  const text = readFileSync(join(ROOT, project, "tsconfig.json"), "utf8").replace(/^\s*\/\/.*$/gm, "");
-  const config = JSON.parse(text) as { references?: Array<{ path: string }> };
-  return (config.references ?? []).map((r) => join(project, r.path));
+  return (tsconfig(join(ROOT, project)).references ?? []).map((r) => join(project, r.path));
 }
 
 describe("layers", () => {
@@ -179,10 +181,7 @@ describe("layers", () => {
   });
 
   it("each fixture's program is its one file, not its layer's sources again", () => {
-    for (const fixture of FIXTURE_NAMES) {
-      const text = readFileSync(join(FIXTURES, fixture, "tsconfig.json"), "utf8").replace(/^\s*\/\/.*$/gm, "");
-      expect(JSON.parse(text) as { include?: string[] }, fixture).toMatchObject({ include: [] });
-    }
+    for (const fixture of FIXTURE_NAMES) expect(tsconfig(join(FIXTURES, fixture)).include, fixture).toEqual([]);
   });
 
   it("typecheck accepts an allowed direction (site imports shared)", () => {
