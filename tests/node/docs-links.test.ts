@@ -123,6 +123,10 @@ describe("links in the documentation", () => {
     expect(deadLinks(documentation(), repository)).toEqual([]);
   });
 
+  it("README.md is a manual of at most 350 lines (the figures' history lives in docs/performance.md)", () => {
+    expect(repository.read("README.md").trimEnd().split("\n").length).toBeLessThanOrEqual(350);
+  });
+
   it("names a missing file and a missing heading, with page and line", () => {
     const pages = tree({
       "README.md": "# Site\n\nSee [the guide](docs/guide.md#set-up) and [gone](docs/gone.md).\n\n[ref]: docs/guide.md#nowhere\n",
