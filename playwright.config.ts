@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
-import { inspectorPortFor, localVarArgs } from "./tools/local/local-worker";
+import { inspectorPortFor, localVarArgs, SITE_ENV } from "./tools/local/local-worker";
 import { LATE_PORT, PORT, TRACKING_PORT, TRACKING_SETTINGS, TRACKING_STATE } from "./tests/e2e/servers";
 
 const wrangler = "node node_modules/wrangler/bin/wrangler.js";
@@ -29,7 +29,7 @@ export default defineConfig({
     {
       command: site(PORT, ".wrangler/e2e-state"),
       url: `http://127.0.0.1:${PORT}/robots.txt`,
-      env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
+      env: SITE_ENV,
       reuseExistingServer: false,
       timeout: 90_000,
       stdout: "ignore",
@@ -39,7 +39,7 @@ export default defineConfig({
       // the same site with tag manager, consent banner and sales tracking on (tests/e2e/third-party.spec.ts)
       command: site(TRACKING_PORT, TRACKING_STATE, TRACKING_SETTINGS),
       url: `http://127.0.0.1:${TRACKING_PORT}/robots.txt`,
-      env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
+      env: SITE_ENV,
       reuseExistingServer: false,
       timeout: 90_000,
       stdout: "ignore",
@@ -49,7 +49,7 @@ export default defineConfig({
       // every request a first view with late listings (tests/e2e/layout-shift.spec.ts)
       command: `${dev(LATE_PORT)} tests/e2e/late-content-worker.ts --persist-to .wrangler/e2e-late-state`,
       url: `http://127.0.0.1:${LATE_PORT}/robots.txt`,
-      env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NODE_ENV: "production" },
+      env: SITE_ENV,
       reuseExistingServer: false,
       timeout: 90_000,
       stdout: "ignore",

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { hydrated } from "./helpers";
 
 /** Holds back every lazily loaded chunk (not the entry's own modulepreloads) until `release`. */

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { consoleErrors, hydrated } from "./helpers";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { consoleErrors, hydrated } from "./helpers";
 
 const bodyOverflow = (page: import("@playwright/test").Page) => page.evaluate(() => getComputedStyle(document.body).overflow);

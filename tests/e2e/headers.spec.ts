@@ -1,4 +1,5 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { collectCspViolations } from "./helpers";
 
 // Security and caching headers as the browser gets them from `wrangler dev`: the Worker's answers

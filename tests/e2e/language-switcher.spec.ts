@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { axeViolations } from "./axe";
 import { hydrated } from "./helpers";
 
@@ -65,14 +66,15 @@ test("mobile (375 px): the switcher is in the open menu, reached by keyboard, ax
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("without JavaScript the switcher is a working link", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto("/contact");
-  await page.getByRole("banner").getByRole("link", { name: "Taal: English" }).click();
-  await expect(page).toHaveURL(/\/en\/contact$/);
-  await page.getByRole("banner").getByRole("link", { name: "Language: Nederlands" }).click();
-  await expect(page).toHaveURL(/\/contact$/);
-  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
-  await context.close();
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+
+  test("the switcher is a working link", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("banner").getByRole("link", { name: "Taal: English" }).click();
+    await expect(page).toHaveURL(/\/en\/contact$/);
+    await page.getByRole("banner").getByRole("link", { name: "Language: Nederlands" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+  });
 });

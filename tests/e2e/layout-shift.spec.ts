@@ -1,4 +1,5 @@
-import { type Browser, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test, withTab } from "./fixtures";
 import { LATE_PORT } from "./servers";
 
 /**
@@ -128,52 +129,50 @@ async function imageBoxes(): Promise<Box[]> {
 }
 
 /** What a first view of `path` at `width` px shows: loaded with every image held back, then scrolled to its end with them let through. */
-async function firstView(browser: Browser, path: string, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: width < 800 ? 740 : 900 } });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(recordShifts);
-    let held = 0;
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/_storyblok\//, async (route) => {
-      held += 1;
-      await released;
-      await route.continue();
-    });
-    // the document has streamed to its end (no "load": that waits for the held images)
-    const response = await page.goto(BASE + path, { waitUntil: "domcontentloaded" });
-    expect(response?.status(), `${path} at ${width} px`).toBe(200);
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    const before = await page.evaluate(imageBoxes);
-    release();
-    // a screen at a time: every part of the page is on screen once, its images arriving while it is
-    const [height, screen] = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
-    for (let y = 0; y < height; y += screen) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.evaluate(visibleImagesLoaded);
-    }
-    const after = await page.evaluate(imageBoxes);
-    return {
-      broken: await page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src)),
-      held,
-      grown: grown(before, after),
-      placeholders: await page.evaluate(() => window.placeholders),
-      shifts: await page.evaluate(() => window.shifts),
-    };
-  } finally {
-    await context.close();
+async function firstView(page: Page, path: string, width: number) {
+  await page.addInitScript(recordShifts);
+  let held = 0;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_storyblok\//, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  // the document has streamed to its end (no "load": that waits for the held images)
+  const response = await page.goto(BASE + path, { waitUntil: "domcontentloaded" });
+  expect(response?.status(), `${path} at ${width} px`).toBe(200);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const before = await page.evaluate(imageBoxes);
+  release();
+  // a screen at a time: every part of the page is on screen once, its images arriving while it is
+  const [height, screen] = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+  for (let y = 0; y < height; y += screen) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.evaluate(visibleImagesLoaded);
   }
+  const after = await page.evaluate(imageBoxes);
+  return {
+    broken: await page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src)),
+    held,
+    grown: grown(before, after),
+    placeholders: await page.evaluate(() => window.placeholders),
+    shifts: await page.evaluate(() => window.shifts),
+  };
 }
 
 test.describe("no layout shift with late images and listings", () => {
   test.describe.configure({ timeout: 60_000 });
   for (const [path, listing] of Object.entries(PATHS)) {
     // both widths at once: the test waits on the late listings, hardly on the machine
-    test(`${path} at ${WIDTHS.join(" and ")} px`, async ({ browser }) => {
-      const views = await Promise.all(WIDTHS.map((width) => firstView(browser, path, width)));
+    test(`${path} at ${WIDTHS.join(" and ")} px`, async ({ browser, tabs }) => {
+      const views = await Promise.all(
+        WIDTHS.map((width) =>
+          withTab(tabs, browser, { slot: `${width}` }, { width, height: width < 800 ? 740 : 900 }, (page) => firstView(page, path, width)),
+        ),
+      );
       for (const [index, view] of views.entries()) {
         const at = `${path} at ${WIDTHS[index]} px`;
         expect(view.broken, at).toEqual([]);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { consoleErrors, hydrated } from "./helpers";
 
 // Islands whose server HTML comes from the isolate's HTML memo hydrate against it without a

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import snapshot from "../../.generated/snapshot.js";
 import { axeViolations } from "./axe";
 import { consoleErrors, hydrated } from "./helpers";

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { collectCspViolations, consoleErrors } from "./helpers";
 

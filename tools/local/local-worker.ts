@@ -6,14 +6,15 @@ import { REPO_ROOT } from "../repo-root.ts";
 
 export const WRANGLER = "node_modules/wrangler/bin/wrangler.js";
 /**
- * What is deployed: React's production build (wrangler dev would bundle the development one).
+ * wrangler dev's environment wherever the lab and the tests serve the built site (the benches,
+ * page-outputs, the browser tests' three servers). What is deployed: React's production build (wrangler dev would bundle the development one).
  * Without wrangler dev's own trace recorder (the Local Explorer's, on by default since wrangler
  * 4.118, `X_LOCAL_OBSERVABILITY`): for a Worker with `[observability]` on, as the site is and the
  * bench's floor is not, it records every invocation into a local store, which cost wrangler dev's
  * workerd 0.5-1.0 ms per request of the home page over HTTP (docs/performance.md, sixth round). In
  * production invocation logs are recorded by the platform, not by a service beside the Worker.
  */
-export const BENCH_ENV = {
+export const SITE_ENV = {
   ...process.env,
   WRANGLER_SEND_METRICS: "false",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
@@ -62,7 +63,7 @@ export interface LocalWorkerOptions {
 export const inspectorPortFor = (port: number): number => port + 1000;
 
 export function build(): void {
-  execFileSync(process.execPath, ["scripts/build.ts"], { cwd: REPO_ROOT, stdio: "inherit", env: BENCH_ENV });
+  execFileSync(process.execPath, ["scripts/build.ts"], { cwd: REPO_ROOT, stdio: "inherit", env: SITE_ENV });
 }
 
 /** Applies the D1 migrations to `persist` and starts wrangler dev there; call build() first. */
@@ -82,7 +83,7 @@ export function startLocalWorker({
     execFileSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
       cwd,
       stdio: ["ignore", "ignore", "inherit"],
-      env: BENCH_ENV,
+      env: SITE_ENV,
     });
   }
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"];
@@ -91,7 +92,7 @@ export function startLocalWorker({
   args.push(...localVarArgs(vars));
   args.push("--inspector-port", String(inspectorPort));
   if (minify === false) args.push("--no-minify");
-  return spawn(process.execPath, [WRANGLER, ...args], { cwd, stdio: ["ignore", stdout, stderr], env: BENCH_ENV });
+  return spawn(process.execPath, [WRANGLER, ...args], { cwd, stdio: ["ignore", stdout, stderr], env: SITE_ENV });
 }
 
 /**

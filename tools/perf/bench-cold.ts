@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { BENCH_ENV, build, WRANGLER, startFloorWorker, startLocalWorker, waitUntilUp, warmLocalKv } from "../local/local-worker.ts";
+import { SITE_ENV, build, WRANGLER, startFloorWorker, startLocalWorker, waitUntilUp, warmLocalKv } from "../local/local-worker.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import { median } from "./http-load.ts";
 
@@ -73,7 +73,7 @@ async function start(port: number, stylesheet: string, floorHtml?: string): Prom
 export function bundleSizes(): Array<{ module: string; kb: number }> {
   const out = mkdtempSync(join(tmpdir(), "bench-bundle-"));
   try {
-    execFileSync(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", out], { cwd: REPO_ROOT, env: BENCH_ENV, stdio: "ignore" });
+    execFileSync(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", out], { cwd: REPO_ROOT, env: SITE_ENV, stdio: "ignore" });
     return readdirSync(out, { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith(".js"))
       .map((file) => ({ module: file, kb: statSync(join(out, file)).size / 1024 }));

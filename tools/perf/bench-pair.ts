@@ -8,7 +8,7 @@
 // wrangler dev's processes with the load generator's. Every answer must have the status A gave the
 // first request (a side that fails fast is not faster). The same checkout twice shows the
 // harness's own spread (about +-0.03 here).
-import { BENCH_ENV, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
+import { SITE_ENV, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
 import { load, median, type Run } from "./http-load.ts";
 
 const ROUNDS = Number(process.env.PAIR_ROUNDS || 12);
@@ -26,7 +26,7 @@ export async function main([dirA, dirB, ...paths]: string[]): Promise<number> {
       servers.push(startLocalWorker({ port: port + i, persist: `.wrangler/bench-pair-${i}`, logLevel: "info", cwd: side.cwd }));
       await waitUntilUp(side.base);
     }
-    console.log(`paired over HTTP, ${ROUNDS} rounds of ${ROUND_MS / 1000} s per side, 8 clients (NODE_ENV ${BENCH_ENV.NODE_ENV})`);
+    console.log(`paired over HTTP, ${ROUNDS} rounds of ${ROUND_MS / 1000} s per side, 8 clients (NODE_ENV ${SITE_ENV.NODE_ENV})`);
     for (const path of paths.length ? paths : ["/", "/bestaat-niet"]) {
       // one request alone on each side first (a cold cache's origin calls stay inside the token bucket), then a warm-up
       let status = 0; // A's

@@ -10,7 +10,7 @@
 // Only 127.0.0.1 is asked; at most ~1,000 requests in well under two minutes.
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { BENCH_ENV, build, startLocalWorker, WRANGLER, waitUntilUp } from "../local/local-worker.ts";
+import { SITE_ENV, build, startLocalWorker, WRANGLER, waitUntilUp } from "../local/local-worker.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 
 const port = Number(process.env.BENCH_PORT || 8761);
@@ -25,7 +25,7 @@ const STORM_CONCURRENCY = Number(process.env.BENCH_STORM_CONCURRENCY || 8);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 function run(args: string[]): string {
-  return execFileSync(process.execPath, args, { cwd: REPO_ROOT, env: BENCH_ENV, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  return execFileSync(process.execPath, args, { cwd: REPO_ROOT, env: SITE_ENV, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 }
 
 interface KvKey {

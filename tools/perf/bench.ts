@@ -21,7 +21,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isPageStory } from "../../src/shared/page-types.ts";
-import { BENCH_ENV, build, copyPageToFloor, startFloorWorker, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
+import { SITE_ENV, build, copyPageToFloor, startFloorWorker, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import { coldBench } from "./bench-cold.ts";
 import { load as loadWith, median, pct, type Run } from "./http-load.ts";
@@ -280,7 +280,7 @@ function inWorkerBench(): Array<{ name: string; value: Record<string, unknown> }
     ["node_modules/vitest/vitest.mjs", "run", "-c", "vitest.bench.config.ts", "tests/bench/in-worker.bench.ts"],
     {
       cwd: REPO_ROOT,
-      env: BENCH_ENV,
+      env: SITE_ENV,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
       maxBuffer: 64 * 1024 * 1024,
