@@ -76,6 +76,8 @@ async function reset(
   await context.unrouteAll({ behavior: "ignoreErrors" });
   for (const script of initScripts) await script.dispose();
   for (const other of context.pages()) if (other !== page) await other.close();
+  // a tab's session storage outlives its navigations: the page's own origin's is emptied here
+  await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
   await page.goto("about:blank");
   await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null, contrast: null });
   await page.mouse.move(0, 0);
