@@ -4,12 +4,12 @@ import { defineConfig } from "vitest/config";
 import { LongestFirst } from "./tests/helpers/longest-first";
 import { LOCAL_VARS } from "./tools/local/local-worker.ts";
 
-// Everything that touches the Worker runs inside workerd with real KV: pure modules and blocks
-// (unit), the whole Worker (integration). Checks that need Node itself (OpenAPI schema validation
-// with ajv, which compiles code at run time and so cannot run in workerd, and build output
-// inspection) run in Node (node); the Node tests that start servers or run whole commands as child
+// Everything that touches the Worker runs inside workerd with real KV (project workerd): pure
+// modules and blocks (tests/unit), the whole Worker (tests/integration). Checks that need Node
+// itself (OpenAPI schema validation with ajv, which compiles code at run time and so cannot run in
+// workerd, and build output inspection) run in Node (node); the Node tests that start servers or run whole commands as child
 // processes (wrangler dev, wrangler deploy and d1, space:push, a second vitest) take tens of
-// seconds each and run in `npm test` only (node-slow). `npm run check` runs the other three.
+// seconds each and run in `npm test` only (node-slow). `npm run check` runs the other two.
 
 // D1 migrations (migrations/) are read here in Node and applied inside workerd by the setup file.
 const migrations = await readD1Migrations("./migrations");
@@ -21,12 +21,16 @@ const roundTrip: Record<string, string> = process.env.ROUND_TRIP_SNAPSHOT_FILE
 
 /**
  * The Worker's own settings (wrangler.toml) in workerd, with the test bindings and the vars every
- * local run has (`LOCAL_VARS`: field measurements into the local D1 store).
+ * local run has (`LOCAL_VARS`: field measurements into the local D1 store). NODE_ENV (workerd puts
+ * the bindings in `process.env`) picks React's production build, as the deployed bundle has it
+ * (wrangler bundles with NODE_ENV=production), with the project's JSX compiled for it (`oxc`).
  */
 const workerd = () =>
   cloudflareTest({
     wrangler: { configPath: "./wrangler.toml" },
-    miniflare: { bindings: { ...LOCAL_VARS, LOG_LEVEL: "error", TEST_MIGRATIONS: migrations, ...roundTrip } },
+    miniflare: {
+      bindings: { ...LOCAL_VARS, LOG_LEVEL: "error", TEST_MIGRATIONS: migrations, ...roundTrip, NODE_ENV: "production" },
+    },
   });
 
 /** Node tests that start servers or whole commands (seconds to tens of seconds each): `npm test` only. */
@@ -49,24 +53,16 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     projects: [
       {
-        // pure modules and single blocks: they share one workerd and its module graph (a workerd
-        // started per file cost ~2.4 s of CPU each, a fresh module graph per file ~0.4 s; the
-        // tests themselves take ~5 s all together)
+        // pure modules and single blocks (unit/), the whole Worker (integration/): one project, so
+        // their files share each worker's workerd and module graph (two projects had a workerd and
+        // a module graph each, per worker). The setup file gives each file empty storage, as a
+        // workerd of its own did (per-isolate state lives in each app).
         plugins: [workerd()],
+        // React's production build has no jsxDEV: the JSX compiled as the Worker's bundle compiles it
+        oxc: { jsx: { development: false } },
         test: {
-          name: "unit",
-          include: ["tests/unit/**/*.test.{ts,tsx}"],
-          isolate: false,
-          testTimeout: 20_000,
-        },
-      },
-      {
-        // the whole Worker: files share one workerd and its module graph, and the setup file gives
-        // each empty storage, as a workerd of its own did (per-isolate state lives in each app)
-        plugins: [workerd()],
-        test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          name: "workerd",
+          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
           setupFiles: ["./tests/helpers/fresh-isolate.ts"],
           isolate: false,
           testTimeout: 20_000,
