@@ -6,7 +6,6 @@ import { dataPoint, type VitalsDataPoint } from "../../src/server/vitals/data-po
 import { vitalsDataset } from "../../src/server/vitals/dataset";
 import { PAGE_TYPES } from "../../src/shared/page-types";
 import { rating, THRESHOLDS } from "../../src/shared/vitals";
-import { migrateD1 } from "../helpers/d1";
 import { GOOD_BEACON } from "../helpers/vitals";
 
 describe("field measurements: the beacon", () => {
@@ -97,7 +96,6 @@ describe("field measurements: the Analytics Engine data point", () => {
     expect(written).toEqual([point]);
     expect(deferred).toEqual([]);
 
-    await migrateD1(); // the unit project shares one workerd and starts without a schema
     const local = env as AppEnv; // the test environment has LOCAL_VARS, as npm start has
     expect(readConfig(local).vitalsStore).toBe("d1");
     vitalsDataset(local, "d1", defer, () => 5).writeDataPoint(point);
