@@ -1,15 +1,14 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
-import { inspectorPortFor, localVarArgs, SITE_ENV } from "./tools/local/local-worker";
+import { localVarArgs, SITE_ENV } from "./tools/local/local-worker";
 import { LATE_PORT, PORT, TRACKING_PORT, TRACKING_SETTINGS, TRACKING_STATE } from "./tests/e2e/servers";
 
 const wrangler = "node node_modules/wrangler/bin/wrangler.js";
-/** wrangler dev on `port`, with its own inspector port: the three servers start at once. */
-const dev = (port: number) =>
-  `${wrangler} dev --ip 127.0.0.1 --port ${port} --inspector-port ${inspectorPortFor(port)} --show-interactive-dev-session=false`;
-/** The built site, exactly as `npm start` serves it (the test script builds first, local vars included), D1 migrated first. */
+/** wrangler's dev server on `port` without its reloading file watchers (tools/local/serve.ts). */
+const serve = (port: number) => `node tools/local/serve.ts --port ${port}`;
+/** The built site, as `npm start` serves it (the test script builds first, local vars included), D1 migrated first. */
 const site = (port: number, state: string, vars: Record<string, string> = {}) =>
-  `${wrangler} d1 migrations apply DB --local --persist-to ${state} && ${dev(port)} --persist-to ${state} ${localVarArgs(vars).join(" ")}`;
+  `${wrangler} d1 migrations apply DB --local --persist-to ${state} && ${serve(port)} --persist-to ${state} ${localVarArgs(vars).join(" ")}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -47,7 +46,7 @@ export default defineConfig({
     },
     {
       // every request a first view with late listings (tests/e2e/layout-shift.spec.ts)
-      command: `${dev(LATE_PORT)} tests/e2e/late-content-worker.ts --persist-to .wrangler/e2e-late-state`,
+      command: `${serve(LATE_PORT)} tests/e2e/late-content-worker.ts --persist-to .wrangler/e2e-late-state`,
       url: `http://127.0.0.1:${LATE_PORT}/robots.txt`,
       env: SITE_ENV,
       reuseExistingServer: false,
