@@ -1,4 +1,4 @@
-/** The two local sites the browser tests run against (see playwright.config.ts). */
+/** The local sites the browser tests run against, all started at once by sites.ts (see playwright.config.ts). */
 export const PORT = Number(process.env.E2E_PORT || 8799);
 /** The same site with all three third-party scripts switched on. */
 export const TRACKING_PORT = Number(process.env.E2E_TRACKING_PORT || PORT - 1);
@@ -12,5 +12,27 @@ export const TRACKING_SETTINGS = {
 export const TRACKING_STATE = ".wrangler/e2e-tracking-state";
 /** The site with late listings over an empty cache on every request (tests/e2e/late-content-worker.ts). */
 export const LATE_PORT = Number(process.env.E2E_LATE_PORT || PORT - 4); // 8795: 8797 and 8796 are page-outputs and profile
-/** The site the field-measurement test starts for itself (tests/e2e/vitals.spec.ts): a store no other test writes to. */
+/** The site of the field-measurement test (tests/e2e/vitals.spec.ts): a store no other test writes to. */
 export const VITALS_PORT = Number(process.env.E2E_VITALS_PORT || PORT - 5);
+export const VITALS_STATE = ".wrangler/e2e-vitals-state";
+
+export interface Site {
+  port: number;
+  /** Its local state (KV, D1), relative to the checkout: emptied before each run. */
+  persist: string;
+  /** Its vars besides the local ones every local run has. */
+  vars?: Record<string, string>;
+  /** Another Worker entry than wrangler.toml's `main`. */
+  entry?: string;
+}
+
+/** Every site, as sites.ts serves them: the built site as `npm start` serves it, and three variants. */
+export const SITES: readonly Site[] = [
+  { port: PORT, persist: ".wrangler/e2e-state" },
+  { port: TRACKING_PORT, persist: TRACKING_STATE, vars: TRACKING_SETTINGS },
+  { port: LATE_PORT, persist: ".wrangler/e2e-late-state", entry: "tests/e2e/late-content-worker.ts" },
+  { port: VITALS_PORT, persist: VITALS_STATE },
+];
+
+/** What sites.ts prints once every site answers (the browser tests wait for it). */
+export const SITES_UP = "browser-test sites up";

@@ -1,19 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { startLocalWorker, waitUntilUp } from "../../tools/local/local-worker.ts";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { hydrated } from "./helpers";
-import { VITALS_PORT } from "./servers";
+import { VITALS_PORT, VITALS_STATE as STATE } from "./servers";
 import { storedVitals } from "./vitals-store";
 
 // Field measurements as a visitor's Chromium makes them (client/vitals.ts): one beacon per page
 // view, sent when the page is left, stored in the local D1 store (VITALS_STORE=d1, as npm start has
-// it) and shown by `npm run vitals`. The test starts the built site on a port and a store of its
-// own (the other tests' views would be counted too in a shared one).
+// it) and shown by `npm run vitals`. Against a site of its own (servers.ts: in a shared store the
+// other tests' views would be counted too), started on an empty state with the others.
 
-const STATE = ".wrangler/e2e-vitals-state";
 const BASE = `http://127.0.0.1:${VITALS_PORT}`;
 /** One page of each page type (src/shared/page-types.ts). */
 const PAGES = {
@@ -26,17 +22,6 @@ const PAGES = {
 /** The doubles of a data point: LCP, CLS, INP, FCP, TTFB (src/server/vitals/data-point.ts). */
 const METRICS = ["LCP", "CLS", "INP", "FCP", "TTFB"];
 const DOUBLES = ["double1", "double2", "double3", "double4", "double5"];
-
-let site: ReturnType<typeof startLocalWorker> | undefined;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  rmSync(join(REPO_ROOT, STATE), { recursive: true, force: true });
-  site = startLocalWorker({ port: VITALS_PORT, persist: STATE, logLevel: "error" });
-  await waitUntilUp(BASE);
-});
-test.afterAll(() => {
-  site?.kill();
-});
 
 /** A view of `path`, measured, with a click on an island (the desktop header's first submenu button) for INP. */
 async function viewWithAClick(page: Page, path: string) {

@@ -1,48 +1,62 @@
-// The browser tests' local sites (playwright.config.ts) start at once, each with
-// tools/local/serve.ts. A `wrangler dev` left to itself took the first free DevTools inspector port
-// from 9229, so two of three picked the same one and failed with "Address already in use (socket
-// direct:1:default)", and the whole browser run with them: the servers open no inspector.
-import { describe, expect, it } from "vitest";
-import config from "../../playwright.config.ts";
-import { parseServeArgs } from "../../tools/local/serve.ts";
-
-const commands = [config.webServer ?? []].flat().map((server) => server.command);
-/** What each command hands tools/local/serve.ts. */
-const served = commands.map((command) => {
-  const args = /node tools\/local\/serve\.ts (.*)$/.exec(command)?.[1];
-  if (!args) throw new Error(`not started with tools/local/serve.ts: ${command}`);
-  return parseServeArgs(args.split(" ").filter(Boolean));
-});
+// The browser tests' local sites (tests/e2e/servers.ts) start at once in one process
+// (tests/e2e/sites.ts, with tools/local/serve.ts), each on a port and a state folder of its own,
+// with D1's migrations applied through the Worker's own binding as wrangler applies them.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { getPlatformProxy } from "wrangler";
+import { applyMigrations } from "../../tools/local/serve.ts";
+import { REPO_ROOT } from "../../tools/repo-root.ts";
+import { SITES } from "../e2e/servers.ts";
 
 describe("the browser tests' local sites", () => {
-  it("each name a port of their own and open no inspector, so starting at once none takes another's", () => {
-    expect(served.length).toBe(3);
-    const ports = served.map(({ port }) => port);
+  it("each have a port and a state of their own, so started at once none takes another's", () => {
+    const ports = SITES.map(({ port }) => port);
     expect(new Set(ports).size).toBe(ports.length);
-    for (const { inspectorPort } of served) expect(inspectorPort).toBeUndefined();
+    const states = SITES.map(({ persist }) => persist);
+    expect(new Set(states).size).toBe(states.length);
   });
 });
 
-describe("node tools/local/serve.ts", () => {
-  it("reads the port, the state folder, the vars and another entry", () => {
-    expect(
-      parseServeArgs(["--port", "8799", "--persist-to", ".wrangler/e2e-state", "--var", "GTM_ID:GTM-TEST123", "--var", "A:b:c"]),
-    ).toEqual({ port: 8799, persist: ".wrangler/e2e-state", vars: { GTM_ID: "GTM-TEST123", A: "b:c" } });
-    expect(parseServeArgs(["--port", "8795", "tests/e2e/late-content-worker.ts", "--persist-to", "x"])).toEqual({
-      port: 8795,
-      persist: "x",
-      vars: {},
-      entry: "tests/e2e/late-content-worker.ts",
-    });
+describe("applyMigrations (tools/local/serve.ts)", () => {
+  // the Worker's own bindings (wrangler.toml) in a workerd of wrangler's, on an empty state
+  const state = mkdtempSync(join(tmpdir(), "d1-state-"));
+  const platform = getPlatformProxy<{ DB: D1Database }>({ configPath: join(REPO_ROOT, "wrangler.toml"), persist: { path: state } });
+  afterAll(async () => {
+    await (await platform).dispose();
+    rmSync(state, { recursive: true, force: true });
+  });
+  const migrations = join(REPO_ROOT, "migrations");
+
+  it("applies every migration once, in order, in wrangler's bookkeeping table, and nothing the second time", async () => {
+    const db = (await platform).env.DB;
+    const files = readdirSync(migrations)
+      .filter((name) => name.endsWith(".sql"))
+      .sort();
+    expect(files.length).toBeGreaterThan(1);
+    expect(await applyMigrations(db, migrations)).toEqual(files);
+    const { results } = await db.prepare("SELECT name FROM d1_migrations ORDER BY id").all<{ name: string }>();
+    expect(results.map((row) => row.name)).toEqual(files);
+    // a statement over several lines, and a trigger with statements of its own (0007) made it whole
+    const triggers = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all<{ name: string }>();
+    expect(triggers.results.map((row) => row.name)).toContain("page_paths_cv_forward");
+    expect(await applyMigrations(db, migrations)).toEqual([]);
   });
 
-  it("names what is wrong", () => {
-    expect(() => parseServeArgs(["--persist-to", "x"])).toThrow("--port takes a port number");
-    expect(() => parseServeArgs(["--port", "80a", "--persist-to", "x"])).toThrow("--port takes a port number");
-    expect(() => parseServeArgs(["--port", "8799"])).toThrow("--persist-to takes a folder");
-    expect(() => parseServeArgs(["--port", "8799", "--persist-to", "x", "--var", "NOVALUE"])).toThrow(
-      "--var takes NAME:VALUE, not NOVALUE",
-    );
-    expect(() => parseServeArgs(["--port", "8799", "--persist-to", "x", "--watch"])).toThrow("unknown option --watch");
+  it("leaves nothing of a migration that fails, and applies it once it is fixed", async () => {
+    const db = (await platform).env.DB;
+    const dir = mkdtempSync(join(tmpdir(), "migrations-"));
+    try {
+      writeFileSync(join(dir, "0001_notes.sql"), "CREATE TABLE notes (id INTEGER PRIMARY KEY);\nINSERT INTO nowhere VALUES (1);\n");
+      await expect(applyMigrations(db, dir)).rejects.toThrow(/no such table: nowhere/);
+      const tables = async () => (await db.prepare("SELECT name FROM sqlite_master WHERE name = 'notes'").all()).results;
+      expect(await tables()).toEqual([]);
+      writeFileSync(join(dir, "0001_notes.sql"), "CREATE TABLE notes (id INTEGER PRIMARY KEY);\n");
+      expect(await applyMigrations(db, dir)).toEqual(["0001_notes.sql"]);
+      expect(await tables()).toEqual([{ name: "notes" }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
