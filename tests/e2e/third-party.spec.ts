@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { collectCspViolations, consoleErrors, hydrated } from "./helpers";
 import { TRACKING_PORT, TRACKING_SETTINGS, TRACKING_STATE } from "./servers";
-import { storedVitals } from "./vitals-store";
+import { openVitalsStore } from "./vitals-store";
 
 // The site with GTM_ID, COOKIE_CONSENT_ID and SALES_TRACKING_ID set (the second web server of
 // playwright.config.ts). The three vendors are not reachable from here: page.route() stands in for
@@ -250,39 +250,50 @@ test("field measurements wait for statistics consent: nothing stored before it, 
   // Read from the tracking site's store: a beacon of a page being left is sent after the page is gone,
   // where Playwright sees no request. The other tests here view "/" and "/contact" only (type Page).
   const started = Date.now();
-  const stored = (types: string[]) => storedVitals(TRACKING_STATE, started).filter((row) => types.includes(String(row.blob1)));
-  await standInForVendors(page);
-  // no choice made: the measurements wait, and leaving the page sends nothing
-  await page.goto("/sectoren/mobiliteit");
-  await expect(page.getByRole("dialog", { name: "Cookies" })).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
-  // declined: still nothing
-  await page.getByRole("dialog", { name: "Cookies" }).getByRole("button", { name: "Weigeren" }).click();
-  await page.goto("/vacatures/product-designer");
-  await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
+  const store = await openVitalsStore(TRACKING_STATE);
+  const stored = async (types: string[]) => (await store.since(started)).filter((row) => types.includes(String(row.blob1)));
+  try {
+    await standInForVendors(page);
+    // no choice made: the measurements wait, and leaving the page sends nothing
+    await page.goto("/sectoren/mobiliteit");
+    await expect(page.getByRole("dialog", { name: "Cookies" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
+    // declined: still nothing
+    await page.getByRole("dialog", { name: "Cookies" }).getByRole("button", { name: "Weigeren" }).click();
+    await page.goto("/vacatures/product-designer");
+    await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
 
-  // accepted on this view: it is measured from then on, and sent when it is left
-  await page.evaluate(() => localStorage.removeItem("stub-cookiebot-consent"));
-  await page.goto("/insights/streamen-vanaf-de-edge");
-  await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
-  await page.getByRole("dialog", { name: "Cookies" }).getByRole("button", { name: "Alle cookies toestaan" }).click();
-  await expect(page.locator("html")).toHaveAttribute("data-vitals", "measuring");
-  await page.goto("about:blank");
-  await expect.poll(() => stored(["InsightDetail"]).length, { timeout: 30_000 }).toBe(1);
-  // the two views left before consent (and the declined one) sent nothing
-  expect(stored(["Sector", "Vacancy"])).toEqual([]);
+    // accepted on this view: it is measured from then on, and sent when it is left
+    await page.evaluate(() => localStorage.removeItem("stub-cookiebot-consent"));
+    await page.goto("/insights/streamen-vanaf-de-edge");
+    await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
+    await page.getByRole("dialog", { name: "Cookies" }).getByRole("button", { name: "Alle cookies toestaan" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-vitals", "measuring");
+    await page.goto("about:blank");
+    await expect.poll(async () => (await stored(["InsightDetail"])).length, { timeout: 30_000 }).toBe(1);
+    // the two views left before consent (and the declined one) sent nothing
+    expect(await stored(["Sector", "Vacancy"])).toEqual([]);
 
-  // consent withdrawn on a measured view (the visitor changes the choice in Cookiebot's dialog): nothing is sent
-  await page.goto("/cases/linde-roosterapp");
-  await expect(page.locator("html")).toHaveAttribute("data-vitals", "measuring");
-  await page.evaluate(() => {
-    const cookiebot = (window as unknown as { Cookiebot: { consent: { statistics: boolean } } }).Cookiebot;
-    cookiebot.consent.statistics = false;
-    localStorage.setItem("stub-cookiebot-consent", "none");
-    window.dispatchEvent(new Event("CookiebotOnDecline"));
-  });
-  await page.goto("/over-ons"); // leaving the case; this view waits again (declined)
-  await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
-  await page.goto("about:blank");
-  expect(stored(["CaseDetail"])).toEqual([]);
+    // consent withdrawn on a measured view (the visitor changes the choice in Cookiebot's dialog): nothing is sent
+    await page.goto("/cases/linde-roosterapp");
+    await expect(page.locator("html")).toHaveAttribute("data-vitals", "measuring");
+    await page.evaluate(() => {
+      const cookiebot = (window as unknown as { Cookiebot: { consent: { statistics: boolean } } }).Cookiebot;
+      cookiebot.consent.statistics = false;
+      localStorage.setItem("stub-cookiebot-consent", "none");
+      window.dispatchEvent(new Event("CookiebotOnDecline"));
+    });
+    await page.goto("/over-ons"); // leaving the case; this view waits again (declined)
+    await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
+    // consent given again on a later view: once its data point is stored, the withdrawn view's would be too
+    await page.evaluate(() => localStorage.removeItem("stub-cookiebot-consent"));
+    await page.goto("/vacatures/product-designer");
+    await page.getByRole("dialog", { name: "Cookies" }).getByRole("button", { name: "Alle cookies toestaan" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-vitals", "measuring");
+    await page.goto("about:blank");
+    await expect.poll(async () => (await stored(["Vacancy"])).length, { timeout: 30_000 }).toBe(1);
+    expect(await stored(["CaseDetail"])).toEqual([]);
+  } finally {
+    await store.close();
+  }
 });
