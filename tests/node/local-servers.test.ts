@@ -5,10 +5,10 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { getPlatformProxy } from "wrangler";
 import { applyMigrations } from "../../tools/local/serve.ts";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { SITES } from "../e2e/servers.ts";
+import { openLocalD1 } from "../helpers/local-d1.ts";
 
 describe("the browser tests' local sites", () => {
   it("each have a port and a state of their own, so started at once none takes another's", () => {
@@ -20,17 +20,17 @@ describe("the browser tests' local sites", () => {
 });
 
 describe("applyMigrations (tools/local/serve.ts)", () => {
-  // the Worker's own bindings (wrangler.toml) in a workerd of wrangler's, on an empty state
+  // the Worker's D1 database (wrangler.toml) on an empty local state
   const state = mkdtempSync(join(tmpdir(), "d1-state-"));
-  const platform = getPlatformProxy<{ DB: D1Database }>({ configPath: join(REPO_ROOT, "wrangler.toml"), persist: { path: state } });
+  const local = openLocalD1(state);
   afterAll(async () => {
-    await (await platform).dispose();
+    await (await local).close();
     rmSync(state, { recursive: true, force: true });
   });
   const migrations = join(REPO_ROOT, "migrations");
 
   it("applies every migration once, in order, in wrangler's bookkeeping table, and nothing the second time", async () => {
-    const db = (await platform).env.DB;
+    const { db } = await local;
     const files = readdirSync(migrations)
       .filter((name) => name.endsWith(".sql"))
       .sort();
@@ -45,7 +45,7 @@ describe("applyMigrations (tools/local/serve.ts)", () => {
   });
 
   it("leaves nothing of a migration that fails, and applies it once it is fixed", async () => {
-    const db = (await platform).env.DB;
+    const { db } = await local;
     const dir = mkdtempSync(join(tmpdir(), "migrations-"));
     try {
       writeFileSync(join(dir, "0001_notes.sql"), "CREATE TABLE notes (id INTEGER PRIMARY KEY);\nINSERT INTO nowhere VALUES (1);\n");
