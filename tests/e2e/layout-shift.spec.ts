@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
+import { checkPage, FIRST_VIEWS, viewportAt, WIDTHS } from "./demo-pages";
 import { expect, test, withTab } from "./fixtures";
+import { consoleErrors } from "./helpers";
 import { LATE_PORT } from "./servers";
 
 /**
@@ -13,29 +15,13 @@ import { LATE_PORT } from "./servers";
  *   on where the page happens to be scrolled when a response lands);
  * - layout shifts are recorded from the first paint (PerformanceObserver, buffered), while the page
  *   loads, its listings stream in and it is scrolled to the end a screen at a time (by script, so no
- *   shift is excused as following input), each screen's images loading while it is shown.
+ *   shift is excused as following input), each screen's images loading while it is shown, and
+ *   while its islands hydrate.
+ * The pages are one of every page type and every page with a listing (demo-pages.ts: FIRST_VIEWS),
+ * and each view makes pages.spec.ts's checks of a demo page too (`checkPage`: hydrated, no wider
+ * than the window, axe; no console error), which therefore does not load these pages again.
  */
-const WIDTHS = [375, 1280];
 const BASE = `http://127.0.0.1:${LATE_PORT}`;
-
-// one page of every page type, and every page with a listing (true: it has one, streamed late)
-const PATHS: Record<string, boolean> = {
-  "/": true,
-  "/diensten/app-ontwikkeling": false,
-  "/cases": true,
-  "/cases/linde-roosterapp": false,
-  "/insights": true,
-  "/insights/streamen-vanaf-de-edge": false,
-  "/sectoren": true,
-  "/sectoren/mobiliteit": false,
-  "/vacatures": true,
-  "/vacatures/product-designer": false,
-  "/team": true,
-  "/over-ons": false,
-  "/klanten": false,
-  "/contact": false,
-  "/en": true,
-};
 
 declare global {
   interface Window {
@@ -128,8 +114,12 @@ async function imageBoxes(): Promise<Box[]> {
   });
 }
 
-/** What a first view of `path` at `width` px shows: loaded with every image held back, then scrolled to its end with them let through. */
+/**
+ * What a first view of `path` at `width` px shows: loaded with every image held back, then scrolled
+ * to its end with them let through, then checked as every demo page is (its islands hydrated).
+ */
 async function firstView(page: Page, path: string, width: number) {
+  const errors = consoleErrors(page);
   await page.addInitScript(recordShifts);
   let held = 0;
   let release: () => void = () => undefined;
@@ -154,7 +144,9 @@ async function firstView(page: Page, path: string, width: number) {
     await page.evaluate(visibleImagesLoaded);
   }
   const after = await page.evaluate(imageBoxes);
+  await checkPage(page, path, width);
   return {
+    errors,
     broken: await page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src)),
     held,
     grown: grown(before, after),
@@ -165,13 +157,11 @@ async function firstView(page: Page, path: string, width: number) {
 
 test.describe("no layout shift with late images and listings", () => {
   test.describe.configure({ timeout: 60_000 });
-  for (const [path, listing] of Object.entries(PATHS)) {
+  for (const [path, listing] of Object.entries(FIRST_VIEWS)) {
     // both widths at once: the test waits on the late listings, hardly on the machine
     test(`${path} at ${WIDTHS.join(" and ")} px`, async ({ browser, tabs }) => {
       const views = await Promise.all(
-        WIDTHS.map((width) =>
-          withTab(tabs, browser, { slot: `${width}` }, { width, height: width < 800 ? 740 : 900 }, (page) => firstView(page, path, width)),
-        ),
+        WIDTHS.map((width) => withTab(tabs, browser, { slot: `${width}` }, viewportAt(width), (page) => firstView(page, path, width))),
       );
       for (const [index, view] of views.entries()) {
         const at = `${path} at ${WIDTHS[index]} px`;
@@ -181,6 +171,7 @@ test.describe("no layout shift with late images and listings", () => {
         // the listings did stream in late, behind their placeholders
         expect(view.placeholders > 0, at).toBe(listing);
         expect(view.shifts, at).toEqual([]);
+        expect(view.errors, at).toEqual([]);
       }
     });
   }
