@@ -35,13 +35,12 @@ const workerd = () =>
 
 /** Node tests that start servers or whole commands (seconds to tens of seconds each): `npm test` only. */
 const SLOW_NODE_TESTS = [
-  "tests/node/isolate-start.test.ts", // wrangler dev of the built site
+  "tests/node/local-site.test.ts", // wrangler dev of the built site, and content:health three times
   "tests/node/space-push.test.ts", // mapi:local three times and space:push six times, as child processes
   "tests/node/space-push-resume.test.ts", // the whole demo space pushed ~30 times in-process (~11 s of CPU)
   "tests/node/space-round-trip.test.ts", // a second vitest, in workerd
   "tests/node/subscribers.test.ts", // wrangler d1 execute, three times
   "tests/node/worker-bundle.test.ts", // wrangler deploy --dry-run (bundles the Worker)
-  "tests/node/content-health-remote.test.ts", // wrangler dev of the built site, and the command three times
 ];
 
 export default defineConfig({
