@@ -5,6 +5,8 @@ export type StoredVital = Record<string, string | number>;
 export interface VitalsStore {
   /** The data points written since `sinceMs`, in the order they were stored. */
   since(sinceMs: number): Promise<StoredVital[]>;
+  /** Removes every data point (for a site's own store only: another test's may be counting). */
+  clear(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -19,6 +21,9 @@ export async function openVitalsStore(state: string): Promise<VitalsStore> {
     async since(sinceMs) {
       const query = db.prepare("SELECT * FROM vitals WHERE timestamp >= ? ORDER BY id").bind(Math.floor(sinceMs));
       return (await query.all<StoredVital>()).results;
+    },
+    async clear() {
+      await db.prepare("DELETE FROM vitals").run();
     },
     close,
   };
