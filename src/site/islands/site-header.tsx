@@ -19,15 +19,19 @@ export function SiteHeader({ model, editable }: { model: HeaderModel; editable?:
   useClosePopoversOnNavigation(headerRef);
   return (
     <header ref={headerRef} {...editable} className="site-header sticky top-0 z-40 border-b border-sand-dark bg-white">
-      {/* from lg a grid of three columns: the menu's place does not depend on the language switcher
-          after it, so a header painted before the switcher's HTML has arrived does not move */}
-      <div className="site-container flex h-18 items-center justify-between gap-6 lg:grid lg:grid-cols-[1fr_auto_1fr]">
+      {/* From lg a grid of three columns, the menu centred. A row painted before all its HTML has
+          arrived (the network cuts a streamed page anywhere) would move as the rest came in: the
+          centred menu as its items arrive, the language switcher as its link does. So the row stays
+          invisible until the parser reaches its end marker (CSS: .site-header-row), its box and
+          height there from the start. */}
+      <div className="site-header-row site-container flex h-18 items-center justify-between gap-6 lg:grid lg:grid-cols-[1fr_auto_1fr]">
         <a href={model.home} className="kbd-focus flex shrink-0 items-center justify-self-start rounded">
           <img src={model.logo.src} alt={model.logo.alt} width={132} height={32} className="h-8 w-auto" />
         </a>
         <DesktopNav items={model.items} label={model.texts.main} enhanced={enhanced} />
         <LanguageSwitcher languages={model.languages} className="hidden justify-self-end lg:flex" />
         <MobileMenu model={model} enhanced={enhanced} />
+        <span className="site-header-end" hidden />
       </div>
     </header>
   );
