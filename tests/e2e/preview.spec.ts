@@ -416,7 +416,22 @@ test("the offline preview shows every image, served by the site itself, before a
 }) => {
   test.setTimeout(60_000);
   const failed: string[] = [];
-  page.on("requestfailed", (request) => failed.push(`${request.url()} (${request.failure()?.errorText})`));
+  // A preview prefetches nothing, but the tab is shared (./fixtures): a visitor's page of an earlier
+  // test prefetched the links it showed (Speculation Rules, `Sec-Purpose: prefetch`), and one still
+  // under way can be cut off (net::ERR_ABORTED) while this test runs: seen twice under load, for
+  // /diensten/webontwikkeling (a footer link, in view on a short page such as the 404 screen; an
+  // earlier test of this file visits two). That is no failure of the site; a
+  // prefetch the site answers with an error still counts (below), as does any other failure.
+  const failures: Array<Promise<void>> = [];
+  page.on("requestfailed", (request) =>
+    failures.push(
+      (async () => {
+        const error = request.failure()?.errorText;
+        const prefetch = (await request.headerValue("sec-purpose").catch(() => null))?.startsWith("prefetch");
+        if (!(prefetch && error === "net::ERR_ABORTED")) failed.push(`${request.url()} (${error})`);
+      })(),
+    ),
+  );
   page.on("response", (response) => {
     if (response.status() >= 400) failed.push(`${response.url()} (${response.status()})`);
   });
@@ -444,9 +459,7 @@ test("the offline preview shows every image, served by the site itself, before a
     expect(edited.loaded, path).toBe(served.loaded);
     const origins = await page.evaluate(() => [...document.images].map((image) => new URL(image.currentSrc || image.src).origin));
     expect(new Set(origins), path).toEqual(new Set([new URL(baseURL!).origin]));
-    // the page prefetches the links it shows: let that end before leaving it, or the next page's
-    // navigation cuts a prefetch off (net::ERR_ABORTED), which is no failure of the site
-    await page.waitForLoadState("networkidle");
   }
+  await Promise.all(failures);
   expect(failed).toEqual([]);
 });
