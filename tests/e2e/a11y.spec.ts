@@ -23,9 +23,9 @@ test("home page has no axe violations with the mobile menu closed and open", asy
   expect(await axeViolations(page)).toEqual([]);
 });
 
-// Every content page type is checked by axe at each width where the demo pages are checked
-// (demo-pages.ts: in pages.spec.ts and layout-shift.spec.ts); here the
-// error screens (a missing page, a malformed path) and a menu opened on a content page.
+// Every content page type is checked by axe at each width where pages.spec.ts checks the demo
+// pages (demo-pages.ts); here the error screens (a missing page, a malformed path) and a menu
+// opened on a content page.
 const ERROR_PATHS = ["/bestaat-niet", "/%E0%A4%A"];
 
 for (const width of [375, 1280]) {

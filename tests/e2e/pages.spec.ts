@@ -1,13 +1,12 @@
 import { expect, test } from "./fixtures";
-import { checkPage, DEMO_PAGES, FIRST_VIEWS, viewportAt, WIDTHS } from "./demo-pages";
+import { checkPage, DEMO_PAGES, viewportAt, WIDTHS } from "./demo-pages";
 import { consoleErrors } from "./helpers";
 
 /**
  * Every demo page at each width: 200, hydrated, no wider than the window, no console error, axe on
- * one page of every type and layout (demo-pages.ts). The pages layout-shift.spec.ts views first are
- * checked there, in those views.
+ * one page of every type and layout (demo-pages.ts), on the site as `npm start` serves it.
  */
-const paths = DEMO_PAGES.filter((path) => !(path in FIRST_VIEWS));
+const paths = DEMO_PAGES;
 
 /**
  * The pages are visited in a few groups per width, each group in one browser page, one path after

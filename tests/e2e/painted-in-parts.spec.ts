@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { viewportAt, WIDTHS } from "./demo-pages";
 import { expect, test } from "./fixtures";
+import { recordShifts } from "./layout-shifts";
 import { PORT } from "./servers";
 
 /**
@@ -80,30 +82,9 @@ test.beforeAll(async () => {
 
 test.afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
 
-declare global {
-  interface Window {
-    shifts: Array<{ value: number; sources: string[] }>;
-  }
-}
-
-function recordShifts() {
-  window.shifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as Array<
-      PerformanceEntry & { value: number; sources?: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }
-    >) {
-      const sources = (entry.sources ?? []).map((s) => {
-        const node = s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : String(s.node?.nodeName);
-        return `${node} from (${Math.round(s.previousRect.x)}, ${Math.round(s.previousRect.y)}) to (${Math.round(s.currentRect.x)}, ${Math.round(s.currentRect.y)})`;
-      });
-      window.shifts.push({ value: entry.value, sources });
-    }
-  }).observe({ type: "layout-shift", buffered: true });
-}
-
-for (const width of [375, 1280]) {
+for (const width of WIDTHS) {
   test.describe(`a page painted before all of it has arrived, ${width} px`, () => {
-    test.use({ viewport: { width, height: width < 800 ? 740 : 900 } });
+    test.use({ viewport: viewportAt(width) });
     for (const { path, name, cut, imageAfterCut } of CASES) {
       test(`${path}, cut ${name}: nothing moves when the rest arrives`, async ({ page }) => {
         await page.addInitScript(recordShifts);
