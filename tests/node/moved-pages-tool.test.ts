@@ -17,7 +17,7 @@ describe("npm run moved-pages", () => {
       "--command",
       "SELECT from_path, to_path, lang, story_id, learned_at FROM moved_pages ORDER BY learned_at DESC, from_path",
     ]);
-    expect(wranglerArgs(parseArgs(["--remote"]))).toContain("--remote");
+    expect(wranglerArgs(parseArgs(["--remote"])).slice(3, 6)).toEqual(["--remote", "--env", "production"]);
   });
 
   it("removes one path, quoted as SQL text", () => {

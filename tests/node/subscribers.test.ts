@@ -39,6 +39,8 @@ describe("npm run subscribers", () => {
       "execute",
       "DB",
       "--remote",
+      "--env",
+      "production",
       "--json",
       "--command",
       "SELECT email, language, status, attempts, created_at, delivered_at, next_attempt_at, last_error, page_uri FROM subscribers WHERE status = 'failed' ORDER BY created_at DESC, id DESC",

@@ -41,12 +41,13 @@ export function query(options: Pick<MovedPagesOptions, "remove">): string {
 }
 
 export function wranglerArgs(options: MovedPagesOptions): string[] {
-  const where = options.remote ? "--remote" : "--local";
+  // the deployed database is production's (wrangler.toml [env.production]), found by its name
+  const where = options.remote ? ["--remote", "--env", "production"] : ["--local"];
   return [
     "d1",
     "execute",
     "DB",
-    where,
+    ...where,
     ...(options.persistTo ? ["--persist-to", options.persistTo] : []),
     "--json",
     "--command",

@@ -74,7 +74,8 @@ export function wranglerArgs(options: SubscribersOptions, sql = query(options.st
     "d1",
     "execute",
     "DB",
-    options.remote ? "--remote" : "--local",
+    // the deployed database is production's (wrangler.toml [env.production]), found by its name
+    ...(options.remote ? ["--remote", "--env", "production"] : ["--local"]),
     ...(options.persistTo ? ["--persist-to", options.persistTo] : []),
     "--json",
     "--command",
