@@ -137,11 +137,17 @@ describe("layers", () => {
     expect(references("content-model")).toEqual([]);
   });
 
-  it("references allow tools shared, the Worker and the content model, and scripts only tools and the stand-ins they serve (Storyblok's Management API, HubSpot)", () => {
+  it("references allow tools shared, the Worker and the content model, and scripts only tools and the stand-ins they serve (Storyblok's Management API, HubSpot, Cloudflare's API)", () => {
     expect(references("tools")).toEqual(["src/shared", "src/server", "content-model"]);
     expect(references("tests/stand-ins/storyblok-mapi")).toEqual([]);
     expect(references("tests/stand-ins/hubspot")).toEqual([]);
-    expect(references("scripts")).toEqual(["tools", "tests/stand-ins/storyblok-mapi", "tests/stand-ins/hubspot"]);
+    expect(references("tests/stand-ins/cloudflare-api")).toEqual([]);
+    expect(references("scripts")).toEqual([
+      "tools",
+      "tests/stand-ins/storyblok-mapi",
+      "tests/stand-ins/hubspot",
+      "tests/stand-ins/cloudflare-api",
+    ]);
   });
 
   it.each([
