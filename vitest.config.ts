@@ -38,9 +38,12 @@ const SLOW_NODE_TESTS = [
   "tests/node/local-site.test.ts", // wrangler dev of the built site, and content:health three times
   "tests/node/space-push.test.ts", // mapi:local three times and space:push six times, as child processes
   "tests/node/space-push-resume.test.ts", // the whole demo space pushed ~30 times in-process (~11 s of CPU)
+  "tests/node/smoke.test.ts", // wrangler dev of the built site, npm run smoke ~10 times (3 as child processes)
   "tests/node/space-round-trip.test.ts", // a second vitest, in workerd
   "tests/node/subscribers.test.ts", // wrangler d1 execute, three times
   "tests/node/worker-bundle.test.ts", // wrangler deploy --dry-run (bundles the Worker)
+  "tests/node/cloudflare-wrangler.test.ts", // real wrangler (~15 commands) against the Cloudflare API stand-in
+  "tests/node/deploy.test.ts", // npm run deploy eleven times and rollback once, real wrangler against the Cloudflare API stand-in, one wrangler dev site
 ];
 
 export default defineConfig({
