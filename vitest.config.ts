@@ -43,7 +43,7 @@ const SLOW_NODE_TESTS = [
   "tests/node/subscribers.test.ts", // wrangler d1 execute, three times
   "tests/node/worker-bundle.test.ts", // wrangler deploy --dry-run (bundles the Worker)
   "tests/node/cloudflare-wrangler.test.ts", // real wrangler (~15 commands) against the Cloudflare API stand-in
-  "tests/node/deploy.test.ts", // npm run deploy eleven times and rollback once, real wrangler against the Cloudflare API stand-in, one wrangler dev site
+  "tests/node/deploy.test.ts", // npm run deploy ten times and rollback once, real wrangler against the Cloudflare API stand-in, one wrangler dev site
 ];
 
 export default defineConfig({

@@ -3,7 +3,8 @@
  * blok on the page: the bridge reads the blok's `data-blok-c` (the options of its `_editable`
  * comment) and posts `{ action: "edit", dataC }` to the editor, the window framing the preview, at
  * the editor's origin. The panel sends that message for a blok the page may not show at all (a
- * nested part, a block the site does not know), and scrolls the blok into view where it is shown.
+ * nested part, a block the site does not know); where the page shows it, the panel brings it into
+ * view clear of itself (index.tsx).
  */
 import type { Blok } from "../../src/shared/content";
 import { editableAttributes } from "../../src/site/editable";
@@ -17,12 +18,11 @@ export function openBlokMessage(blok: Blok): { action: "edit"; dataC: Record<str
   return attributes ? { action: "edit", dataC: JSON.parse(attributes["data-blok-c"]) as Record<string, unknown> } : null;
 }
 
-export function openBlok(blok: Blok, target: Window = window.parent): boolean {
+/** Asks the editor to open the blok; the element that shows it on the page, if one does. */
+export function openBlok(blok: Blok, target: Window = window.parent): HTMLElement | undefined {
   const message = openBlokMessage(blok);
-  if (!message) return false;
-  const attributes = editableAttributes(blok);
-  const shown = attributes && document.querySelector(`[data-blok-uid="${CSS.escape(attributes["data-blok-uid"])}"]`);
-  shown?.scrollIntoView({ block: "center" });
+  if (!message) return undefined;
   target.postMessage(message, EDITOR_ORIGIN);
-  return true;
+  const uid = editableAttributes(blok)?.["data-blok-uid"];
+  return (uid && document.querySelector<HTMLElement>(`[data-blok-uid="${CSS.escape(uid)}"]`)) || undefined;
 }

@@ -61,7 +61,8 @@ test("a live edit that breaks a link shows the finding within a second, a click 
   const finding = panel.getByRole("button", { name: /Link naar een pagina die niet bestaat/ });
   await expect(finding).toBeVisible({ timeout: 1000 });
   await expect(panel.getByRole("status")).toHaveText("1 fout, 0 waarschuwingen");
-  await expect(finding).toContainText("HeroBanner · cta");
+  // the block and field as the editor's form names them (the model's display names), not the code's
+  await expect(finding).toContainText("Hero · Knop: link");
 
   // by keyboard: the finding is a button
   await finding.focus();
@@ -99,4 +100,61 @@ test("visitors get no panel; the preview's panel passes axe and changes nothing 
   const withPanel = await layout();
   await page.locator("[data-content-health]").evaluate((element) => element.remove());
   expect(await layout()).toEqual(withPanel);
+});
+
+test("on a phone the panel reaches first by keyboard, folds on Escape, and never covers the block a finding points to", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto(previewLinkFor("/insights/meten-wat-ertoe-doet", baseURL!));
+  await expect(page.locator("html")).toHaveAttribute("data-preview", "live");
+  const panel = page.locator("[data-content-health] aside");
+  const findings = panel.locator("li button");
+  await expect(findings.first()).toBeVisible();
+
+  // the first Tab stop is the skip link; following it puts the focus on the panel
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Naar de inhoudscontrole" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(panel).toBeFocused();
+  const axe = await new AxeBuilder({ page }).include("[data-content-health]").analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+  // every finding, opened from the end of the page: its block outlined, in view, and clear of the panel
+  // (the panel at the bottom or the top, or its list folded away where neither is clear)
+  const count = await findings.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
+    await findings.nth(i).click();
+    const highlighted = page.locator("[data-health-highlight]");
+    await expect(highlighted).toHaveCount(1);
+    const [block, box] = [await highlighted.boundingBox(), await panel.boundingBox()];
+    const blockTop = block!.y;
+    const header = await page.locator("header").first().boundingBox();
+    expect(blockTop, `finding ${i}: the block starts in view, below the site's sticky header`).toBeGreaterThanOrEqual(
+      header!.y + header!.height,
+    );
+    expect(blockTop).toBeLessThan(667);
+    // the whole block clear of the panel, or of a block taller than the space the panel leaves its beginning
+    const [panelTop, panelBottom] = [box!.y, box!.y + box!.height];
+    const shown = Math.min(block!.height, 48);
+    const clear = panelTop > 667 / 2 ? blockTop + shown <= panelTop : blockTop >= panelBottom;
+    expect(clear, `finding ${i}: block ${JSON.stringify(block)} under the panel ${JSON.stringify(box)}`).toBe(true);
+    if (block!.height <= 667 - box!.height - 120) expect(blockTop + block!.height <= panelTop || blockTop >= panelBottom).toBe(true);
+    if (!(await findings.nth(i).isVisible())) await panel.getByRole("button", { name: "Tonen" }).click();
+  }
+
+  // Escape folds the list away and leaves the focus on the button that opens it again
+  await findings.first().focus();
+  await page.keyboard.press("Escape");
+  await expect(findings).toHaveCount(0);
+  const toggle = panel.getByRole("button", { name: "Tonen" });
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  const folded = await panel.boundingBox();
+  expect(folded!.height).toBeLessThan(80);
 });

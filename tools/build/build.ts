@@ -19,6 +19,7 @@ import { buildCache, diskFiles, folderStore } from "./build-cache.ts";
 import { warmUpPage } from "./warm-up-page.ts";
 import { schema } from "../../content-model/index.ts";
 import { modelFacts } from "../../src/shared/content-health/model-facts.ts";
+import { modelLabels } from "../../src/shared/content-health/model-labels.ts";
 
 const out = join(root, "dist/public");
 const generated = join(root, ".generated");
@@ -187,33 +188,35 @@ async function buildSideModule(entry: string, name: string) {
 const EMBEDDED_SPACE = "src/server/.generated/embedded-space.js";
 
 /**
- * The stories a fresh isolate renders while it starts (warm-up-page.ts), as a module the
- * Worker's main module imports: JSON text, which V8 parses faster than the same object literal.
+ * A value as a module of .generated/ that the Worker or a bundle imports, with its type (`type`, a
+ * type expression): JSON text, which V8 parses faster than the same object literal.
  */
+async function writeJsonModule(name: string, value: unknown, type: string) {
+  const json = JSON.stringify(value);
+  await writeFile(join(generated, `${name}.js`), `export default JSON.parse(${JSON.stringify(json)});\n`);
+  await writeFile(join(generated, `${name}.d.ts`), `declare const value: ${type};\nexport default value;\n`);
+  return { result: json.length, outputs: [`.generated/${name}.js`, `.generated/${name}.d.ts`] };
+}
+
+/** The stories a fresh isolate renders while it starts (warm-up-page.ts), for the Worker's main module. */
 async function buildWarmUpPage() {
   const space = (await import(pathToFileURL(join(root, EMBEDDED_SPACE)).href)) as EmbeddedSpace;
-  const json = JSON.stringify(await warmUpPage(space));
-  await writeFile(join(generated, "warm-up.js"), `export default JSON.parse(${JSON.stringify(json)});\n`);
-  await writeFile(
-    join(generated, "warm-up.d.ts"),
-    'declare const page: import("../src/server/render/warm-up").WarmUpPage;\nexport default page;\n',
-  );
-  return { result: json.length, outputs: [".generated/warm-up.js", ".generated/warm-up.d.ts"] };
+  return writeJsonModule("warm-up", await warmUpPage(space), 'import("../src/server/render/warm-up").WarmUpPage');
 }
 
 /**
- * What the content rules know of the content model (src/shared/content-health/model-facts.ts), as a
- * module the Worker and the preview bundle import: neither ever loads the model itself.
+ * What the content rules know of the content model (src/shared/content-health/model-facts.ts), for
+ * the Worker and the preview bundle: neither ever loads the model itself.
  */
-async function buildModelFacts() {
-  const json = JSON.stringify(modelFacts(schema.blocks));
-  await writeFile(join(generated, "model-facts.js"), `export default JSON.parse(${JSON.stringify(json)});\n`);
-  await writeFile(
-    join(generated, "model-facts.d.ts"),
-    'declare const facts: import("../src/shared/content-health/model-facts").ModelFacts;\nexport default facts;\n',
-  );
-  return { result: json.length, outputs: [".generated/model-facts.js", ".generated/model-facts.d.ts"] };
-}
+const buildModelFacts = () =>
+  writeJsonModule("model-facts", modelFacts(schema.blocks), 'import("../src/shared/content-health/model-facts").ModelFacts');
+
+/**
+ * The names editors see for the model's blocks and fields (src/shared/content-health/model-labels.ts),
+ * for the preview bundle: the panel names a finding's place as the editor's form does.
+ */
+const buildModelLabels = () =>
+  writeJsonModule("model-labels", modelLabels(schema.blocks), 'import("../src/shared/content-health/model-labels").ModelLabels');
 
 /** The snapshot of content/, made by build-snapshot.ts in a process of its own (it is a command too). */
 async function buildSnapshot() {
@@ -282,6 +285,11 @@ export async function main(): Promise<number> {
     name: "model-facts",
     inputs: [...pipeline, ...(await codeOf("content-model/index.ts", "src/shared/content-health/model-facts.ts"))],
     make: buildModelFacts,
+  });
+  await cache.run({
+    name: "model-labels",
+    inputs: [...pipeline, ...(await codeOf("content-model/index.ts", "src/shared/content-health/model-labels.ts"))],
+    make: buildModelLabels,
   });
   // the bundles' own inputs are the files esbuild read the last time (learnt)
   const client = await cache.run({ name: "client", inputs: pipeline, make: buildClient });

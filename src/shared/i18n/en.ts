@@ -194,6 +194,7 @@ export const en: Dictionary = {
       error: "Error",
       warning: "Warning",
       open: "Open this block in the editor",
+      skip: "Skip to the content check",
     },
   },
 };

@@ -209,6 +209,7 @@ export const nl = {
       error: "Fout",
       warning: "Waarschuwing",
       open: "Open dit blok in de editor",
+      skip: "Naar de inhoudscontrole",
     },
   },
 };
