@@ -4,8 +4,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { recordRunningSite, runningSite } from "../../tools/local/running-site.ts";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { embeddedPreview, previewLink, slugForPath } from "../../tools/space/preview-link.ts";
 import { previewAccess } from "../../src/server/preview/token";
@@ -100,5 +103,18 @@ describe("npm run preview:link", () => {
     expect(link.searchParams.get("_storyblok_tk[timestamp]")).toBe("1000000");
     expect(await previewAccess(link, { previewToken: "t", now: 1_000_000_000 + 3_600_000 })).not.toBeNull();
     expect(await previewAccess(link, { previewToken: "t", now: 1_000_000_000 + 3_600_001 })).toBeNull();
+  });
+});
+
+describe("the site npm start runs", () => {
+  it("is found on the port it was started on while it runs, and forgotten once it stops", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "running-site-")), "running-site.json");
+    expect(runningSite(file)).toBeUndefined();
+    const forget = recordRunningSite("http://127.0.0.1:8790", file);
+    expect(runningSite(file)).toBe("http://127.0.0.1:8790");
+    // a site whose process is gone (killed without forgetting) is not running
+    expect(runningSite(file, () => false)).toBeUndefined();
+    forget();
+    expect(runningSite(file)).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@
 import { spawn, execFileSync } from "node:child_process";
 import { REPO_ROOT as root } from "../repo-root.ts";
 import { WRANGLER, localVarArgs } from "./local-worker.ts";
+import { recordRunningSite } from "./running-site.ts";
 
 // React's production build, as deployed (wrangler dev would otherwise bundle the development
 // build, about 20x slower to render); NODE_ENV=development npm start gives React's dev warnings.
@@ -66,6 +67,12 @@ export async function main(argv: string[]): Promise<number> {
     [WRANGLER, "dev", "--ip", host, "--port", port, "--show-interactive-dev-session=false", ...localVarArgs(), ...tls],
     { cwd: root, stdio: "inherit", env },
   );
+  const forget = recordRunningSite(`${tls.length ? "https" : "http"}://${host}:${port}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
-  return new Promise((exited) => wrangler.on("exit", (code) => exited(code ?? 0)));
+  return new Promise((exited) =>
+    wrangler.on("exit", (code) => {
+      forget();
+      exited(code ?? 0);
+    }),
+  );
 }

@@ -18,6 +18,7 @@ import type { Story } from "../../src/shared/content.ts";
 import { DEFAULT_LANG, splitLangPath } from "../../src/shared/i18n/lang.ts";
 import { previewLink } from "../../src/shared/preview-link.ts";
 import { storySlugForPath } from "../../src/shared/story-path.ts";
+import { runningSite } from "../local/running-site.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 
 // the tests make links through the script, as a developer does
@@ -105,7 +106,12 @@ function readArgs(argv: string[]): Args {
 /** The link for the page `argv` names, for the embedded space or the real one the environment names. */
 async function linkFor(argv: string[]): Promise<string> {
   const args = readArgs(argv);
-  const base = args.base || process.env.PREVIEW_BASE || `http://127.0.0.1:${process.env.PORT || 8787}`;
+  // the site `npm start` serves now, on whatever port it was started on (tools/local/running-site.ts)
+  const base =
+    args.base ||
+    process.env.PREVIEW_BASE ||
+    (process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : runningSite()) ||
+    "http://127.0.0.1:8787";
   const slug = slugForPath(args.path);
   const realToken = process.env.STORYBLOK_PREVIEW_TOKEN?.trim();
   let spaceId: string | number;

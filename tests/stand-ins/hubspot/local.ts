@@ -1,16 +1,18 @@
 /**
- * `npm run hubspot:local`: the HubSpot stand-in on this machine, in memory, on a free port
- * (HUBSPOT_LOCAL_PORT for a fixed one). It prints every request it receives, checked against
- * HubSpot's published shapes; GET <its url>/_stand-in/received shows everything it holds. It prints
- * the settings to put in .dev.vars for `npm start`, and runs until stopped.
+ * `npm run hubspot:local`: the HubSpot stand-in on this machine, in memory, on port 8790
+ * (HUBSPOT_LOCAL_PORT for another): a fixed port, so the .dev.vars lines it prints are pasted once
+ * and stay right at every start. It prints every request it receives, checked against HubSpot's
+ * published shapes; GET <its url>/_stand-in/received shows everything it holds. Runs until stopped.
  */
 import { LOCAL_HUBSPOT } from "./local-settings.ts";
+
+export const DEFAULT_PORT = 8790;
 import { receivedLine, startHubSpotStandIn } from "./server.ts";
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const standIn = await startHubSpotStandIn({
     ...LOCAL_HUBSPOT,
-    port: Number(env.HUBSPOT_LOCAL_PORT || 0),
+    port: Number(env.HUBSPOT_LOCAL_PORT || DEFAULT_PORT),
     onReceived: (received) => console.log(receivedLine(received)),
   });
   const settings = [
