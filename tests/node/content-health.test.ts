@@ -1,4 +1,6 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -307,5 +309,35 @@ describe("npm run content:health", () => {
     const result = JSON.parse(out) as { stories: number; counts: { error: number } };
     expect(result.stories).toBe(embedded.snapshot.stories.length);
     expect(result.counts.error).toBe(0);
+  });
+
+  const command = (args: string[]) =>
+    spawnSync(process.execPath, [join(REPO_ROOT, "scripts/content-health.ts"), ...args], { encoding: "utf8" });
+
+  it("reports a link to a story that does not exist as findings beside every other one, in JSON", () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-health-"));
+    cpSync(join(REPO_ROOT, "content"), dir, { recursive: true });
+    const file = join(dir, "stories/diensten/product-design.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace('"id": "6338482a-0eab-42fe-bbdf-eba640f8b563"', `"id": "${MISSING_UUID}"`));
+    const { status, stdout } = command(["--content", dir, "--json"]);
+    expect(status).toBe(1);
+    const { findings } = JSON.parse(stdout) as { findings: Finding[] };
+    const invalid = findings.filter((finding) => finding.rule === "content.invalid");
+    expect(invalid.map((finding) => [finding.severity, finding.story])).toEqual([["error", "stories/diensten/product-design.json"]]);
+    expect(invalid[0]!.message.en).toContain(MISSING_UUID);
+    // the rules still ran over every story: the demo content's own warnings are all there too
+    expect(findings.filter((finding) => finding.rule !== "content.invalid").map(key)).toEqual(expect.arrayContaining([...baseline]));
+  });
+
+  it("writes its text in the language asked for", () => {
+    expect(command([]).stdout).toMatch(/^content:health: content\/: \d+ verhalen, 0 fouten, \d+ waarschuwing(en)?$/m);
+    expect(command(["--lang", "en"]).stdout).toMatch(/^content:health: content\/: \d+ stories, 0 errors, \d+ warnings?$/m);
+    expect(command(["--lang", "en"]).stdout).toMatch(/^ {2}Warning {6}/m);
+  });
+
+  it("answers --json with JSON even when it cannot check", () => {
+    const { status, stdout } = command(["--json", "--lang", "fr"]);
+    expect(status).toBe(2);
+    expect(JSON.parse(stdout)).toEqual({ error: '--lang takes nl or en, not "fr"' });
   });
 });

@@ -144,6 +144,17 @@ export type ContentModel = Parameters<typeof contentProblems>[1];
  * drafts, every language) must also fit it.
  */
 export function assembleSnapshot(files: ContentFiles, model?: ContentModel): SpaceSnapshot {
+  const { snapshot, problems } = assembleChecked(files, model);
+  if (problems.length || !snapshot) throw new ContentValidationError(problems);
+  return snapshot;
+}
+
+/**
+ * The snapshot of what is usable in `files` and every problem found on the way (the build refuses
+ * content with any: `assembleSnapshot`; content health reports them beside the rules' findings). No
+ * snapshot without a usable space.json.
+ */
+export function assembleChecked(files: ContentFiles, model?: ContentModel): { snapshot?: SpaceSnapshot; problems: string[] } {
   const problems = [...(files.problems ?? [])];
   const report: Report = (file, message) => problems.push(`${file}: ${message}`);
   const usable = (entry: ContentFile) => {
@@ -167,15 +178,16 @@ export function assembleSnapshot(files: ContentFiles, model?: ContentModel): Spa
   const datasources = checkDatasources(files.datasources.filter(usable), report);
   if (model && space) checkAgainstModel([...published, ...drafts], model, space.space.language_codes, report);
 
-  if (problems.length || !space) throw new ContentValidationError(problems);
+  if (!space) return { problems };
   const bySlug = (a: Story, b: Story) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0);
-  return {
+  const snapshot = {
     space: space.space,
     tokens: space.tokens,
     stories: published.map((entry) => entry.data).sort(bySlug),
     drafts: drafts.map((entry) => entry.data).sort(bySlug),
     datasources: datasources.sort((a, b) => (a.slug < b.slug ? -1 : 1)),
   };
+  return { snapshot, problems };
 }
 
 const isInt = (value: unknown): value is number => Number.isInteger(value);
@@ -451,6 +463,10 @@ function walk(value: unknown, visit: (node: JsonObject, path: string) => void, p
 export function buildSnapshot(contentDir = join(REPO_ROOT, "content"), model: ContentModel = contentModel): SpaceSnapshot {
   return assembleSnapshot(readContentDir(contentDir), model);
 }
+
+/** The content directory's snapshot as far as it is usable, and its problems (see `assembleChecked`). */
+export const checkedSnapshot = (contentDir: string, model: ContentModel = contentModel) =>
+  assembleChecked(readContentDir(contentDir), model);
 
 export function renderSnapshotModule(snapshot: SpaceSnapshot): { js: string; dts: string } {
   return {

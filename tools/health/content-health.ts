@@ -2,7 +2,8 @@
 // reads it. Exits 1 when any story has an error (`error`: visitors see something broken).
 //
 //   npm run content:health                     content/ (the embedded space), through its CDN emulator
-//   npm run content:health -- --json           the findings as JSON, for machines
+//   npm run content:health -- --json           the findings as JSON, for machines (an error, too: {"error": ...})
+//   npm run content:health -- --lang en        the text in English (default Dutch, the editors' language)
 //   STORYBLOK_TOKEN=.. npm run content:health  a real space (published), then `storyblok stories validate`
 //                                              when STORYBLOK_SPACE_ID is set (needs `npx storyblok login`)
 //   npm run content:health -- --remote         the deployed site's latest publish reports (SITE_URL)
@@ -12,10 +13,10 @@
 // STORYBLOK_PREVIEW_TOKEN and STORYBLOK_SPACE_ID, or the embedded space's local one).
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { schema } from "../../content-model/index.ts";
-import { buildSnapshot } from "../build/build-snapshot.ts";
+import { checkedSnapshot } from "../build/build-snapshot.ts";
 import type { EmbeddedSpace } from "../../src/server/demo/embedded.ts";
 import {
   CONTENT_HEALTH_PATH,
@@ -26,6 +27,9 @@ import {
   type HealthReport,
 } from "../../src/shared/content-health/index.ts";
 import { modelFacts } from "../../src/shared/content-health/model-facts.ts";
+import { en } from "../../src/shared/i18n/en.ts";
+import { nl } from "../../src/shared/i18n/nl.ts";
+import { isLang, type Lang } from "../../src/shared/i18n/lang.ts";
 import { previewLink } from "../../src/shared/preview-link.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import { CALL_TIMEOUT_MS, readSpace, type SpaceSource } from "./space-reader.ts";
@@ -35,17 +39,22 @@ interface Args {
   remote: boolean;
   base?: string;
   content: string;
+  lang: Lang;
 }
 
 function readArgs(argv: string[]): Args {
-  const args: Args = { json: false, remote: false, content: join(REPO_ROOT, "content") };
+  const args: Args = { json: false, remote: false, content: join(REPO_ROOT, "content"), lang: "nl" };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--json") args.json = true;
     else if (arg === "--remote") args.remote = true;
     else if (arg === "--base") args.base = argv[++i];
     else if (arg === "--content") args.content = argv[++i] ?? args.content;
-    else throw new Error(`unknown option ${arg} (use --json, --remote, --base <origin>, --content <dir>)`);
+    else if (arg === "--lang") {
+      const lang = argv[++i] ?? "";
+      if (!isLang(lang)) throw new Error(`--lang takes nl or en, not "${lang}"`);
+      args.lang = lang;
+    } else throw new Error(`unknown option ${arg} (use --json, --lang nl|en, --remote, --base <origin>, --content <dir>)`);
   }
   if (args.base !== undefined && !/^https?:\/\//.test(args.base)) throw new Error("--base needs an origin, e.g. http://127.0.0.1:8787");
   return args;
@@ -54,21 +63,49 @@ function readArgs(argv: string[]): Args {
 /** The build's module of the embedded space: its CDN emulator (made by `npm run build`). */
 const EMBEDDED_SPACE = join(REPO_ROOT, "src/server/.generated/embedded-space.js");
 
-export async function emulatorFor(contentDir: string): Promise<SpaceSource> {
+/**
+ * content/ through the build's CDN emulator, with what the build's content check finds in it as
+ * findings of their own (`content.invalid`): the build refuses such content, the health check
+ * reports it beside every other finding, the usable stories checked all the same.
+ */
+export async function emulatorFor(contentDir: string): Promise<{ source: SpaceSource; invalid: Finding[] }> {
   if (!existsSync(EMBEDDED_SPACE)) throw new Error("run `npm run build` first: the check reads content/ through the build's CDN emulator");
   const { createEmulator } = (await import(pathToFileURL(EMBEDDED_SPACE).href)) as EmbeddedSpace;
-  const snapshot = buildSnapshot(contentDir);
-  return { base: "https://emulator.invalid/v2", token: snapshot.tokens.public, fetch: createEmulator(snapshot).fetch };
+  const { snapshot, problems } = checkedSnapshot(contentDir);
+  if (!snapshot) throw new Error(`${contentDir} cannot be read as a space:\n${problems.join("\n")}`);
+  const source = { base: "https://emulator.invalid/v2", token: snapshot.tokens.public, fetch: createEmulator(snapshot).fetch };
+  // the files are named from the folder above the content directory's: named from inside it here
+  const inside = (problem: string) =>
+    problem.startsWith(`${basename(contentDir)}/`) ? problem.slice(basename(contentDir).length + 1) : problem;
+  return { source, invalid: problems.map((problem) => invalidContent(inside(problem))) };
+}
+
+/** One problem of the build's content check (`<file>: <what>`) as an error finding of that file. */
+function invalidContent(problem: string): Finding {
+  const [, file = "", what = problem] = /^([^:]+): (.*)$/s.exec(problem) ?? [];
+  return {
+    rule: "content.invalid",
+    severity: "error",
+    story: file,
+    storyId: 0,
+    lang: "nl",
+    uid: "",
+    component: "",
+    field: "",
+    path: "",
+    message: { nl: `De site kan dit niet gebruiken: ${what}`, en: `The site cannot use this: ${what}` },
+  };
 }
 
 /** The space to check: a real one with STORYBLOK_TOKEN, else the content directory through the emulator. */
-async function spaceSource(contentDir: string): Promise<{ source: SpaceSource; name: string }> {
+async function spaceSource(contentDir: string): Promise<{ source: SpaceSource; name: string; invalid: Finding[] }> {
   const token = process.env.STORYBLOK_TOKEN?.trim();
   if (token) {
     const host = process.env.STORYBLOK_API_HOST?.trim() || "api.storyblok.com";
-    return { source: { base: `https://${host}/v2`, token, fetch }, name: `the space on ${host}` };
+    return { source: { base: `https://${host}/v2`, token, fetch }, name: `the space on ${host}`, invalid: [] };
   }
-  return { source: await emulatorFor(contentDir), name: contentDir === join(REPO_ROOT, "content") ? "content/" : contentDir };
+  const { source, invalid } = await emulatorFor(contentDir);
+  return { source, name: contentDir === join(REPO_ROOT, "content") ? "content/" : contentDir, invalid };
 }
 
 /** Every finding of every story of the space. */
@@ -80,12 +117,33 @@ export async function checkSpace(
   return { stories: stories.length, findings: stories.flatMap((versions) => checkStory(versions, { facts, links, now })) };
 }
 
-const line = (f: Finding) =>
-  `  ${f.severity.padEnd(7)}  ${f.rule.padEnd(20)} ${f.story} (${f.lang}) ${f.component} ${f.uid.slice(0, 8)} ${f.field}: ${f.message.nl}`;
+/** The preview panel's words for findings (Node runs the dictionaries' own files: their index imports without extensions). */
+const HEALTH = { nl: nl.preview.health, en: en.preview.health } as const;
 
-function summary(findings: readonly Finding[]): string {
+/** The words of the text output, in the editors' language or in English. */
+const WORDS = {
+  nl: {
+    stories: "verhalen",
+    reported: "gepubliceerde verhalen met een rapport",
+    checked: "gecontroleerd",
+    more: "(meer rapporten dan één antwoord bevat: de eerste staan hier)",
+  },
+  en: {
+    stories: "stories",
+    reported: "published stories reported",
+    checked: "checked",
+    more: "(more reports than one answer holds: the first ones are listed)",
+  },
+} as const;
+
+const line = (f: Finding, lang: Lang) => {
+  const severity = HEALTH[lang][f.severity];
+  return `  ${severity.padEnd(12)} ${f.rule.padEnd(20)} ${f.story} (${f.lang}) ${f.component} ${f.uid.slice(0, 8)} ${f.field}: ${f.message[lang]}`;
+};
+
+function summary(findings: readonly Finding[], lang: Lang): string {
   const counts = countFindings(findings);
-  return `${counts.error} error${counts.error === 1 ? "" : "s"}, ${counts.warning} warning${counts.warning === 1 ? "" : "s"}`;
+  return HEALTH[lang].summary(counts.error, counts.warning);
 }
 
 /** Storyblok's CLI checks every story's draft against the model too (a real space and its login only). */
@@ -108,12 +166,14 @@ function storyblokValidate(): number {
 }
 
 async function checkLocal(args: Args): Promise<number> {
-  const { source, name } = await spaceSource(args.content);
-  const { stories, findings } = await checkSpace(source);
+  const { source, name, invalid } = await spaceSource(args.content);
+  const checked = await checkSpace(source);
+  const { stories } = checked;
+  const findings = [...invalid, ...checked.findings];
   if (args.json) console.log(JSON.stringify({ stories, counts: countFindings(findings), findings }, null, 2));
   else {
-    console.log(`content:health: ${name}: ${stories} stories, ${summary(findings)}`);
-    for (const finding of findings) console.log(line(finding));
+    console.log(`content:health: ${name}: ${stories} ${WORDS[args.lang].stories}, ${summary(findings, args.lang)}`);
+    for (const finding of findings) console.log(line(finding, args.lang));
   }
   const errors = countFindings(findings).error > 0 ? 1 : 0;
   return source.token === process.env.STORYBLOK_TOKEN?.trim() ? Math.max(errors, storyblokValidate()) : errors;
@@ -146,23 +206,26 @@ async function listRemote(args: Args): Promise<number> {
   const findings = listing.reports.flatMap((report: HealthReport) => report.findings);
   if (args.json) console.log(JSON.stringify(listing, null, 2));
   else {
-    console.log(`content:health: ${new URL(url).origin}: ${listing.reports.length} published stories reported, ${summary(findings)}`);
+    const words = WORDS[args.lang];
+    console.log(`content:health: ${new URL(url).origin}: ${listing.reports.length} ${words.reported}, ${summary(findings, args.lang)}`);
     for (const report of listing.reports) {
-      console.log(`${report.story} (checked ${report.checkedAt}): ${summary(report.findings)}`);
-      for (const finding of report.findings) console.log(line(finding));
+      console.log(`${report.story} (${words.checked} ${report.checkedAt}): ${summary(report.findings, args.lang)}`);
+      for (const finding of report.findings) console.log(line(finding, args.lang));
     }
-    if (listing.truncated) console.log("(more reports than one answer holds: the first ones are listed)");
+    if (listing.truncated) console.log(words.more);
   }
   return countFindings(findings).error > 0 ? 1 : 0;
 }
 
-/** `npm run content:health -- [--json] [--remote | --base <origin>] [--content <dir>]`. */
+/** `npm run content:health -- [--json] [--lang nl|en] [--remote | --base <origin>] [--content <dir>]`; with --json, JSON whatever happens. */
 export async function main(argv: string[]): Promise<number> {
   try {
     const args = readArgs(argv);
     return args.remote || args.base ? await listRemote(args) : await checkLocal(args);
   } catch (error) {
-    console.error(`content:health: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    if (argv.includes("--json")) console.log(JSON.stringify({ error: message }, null, 2));
+    else console.error(`content:health: ${message}`);
     return 2;
   }
 }
