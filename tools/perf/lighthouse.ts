@@ -10,7 +10,8 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { build, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
+import { SITE_ENV, build, waitUntilUp } from "../local/local-worker.ts";
+import { serve } from "../local/serve.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8737);
@@ -82,7 +83,12 @@ export async function main(argv: string[]): Promise<number> {
   build();
   const persist = ".wrangler/lighthouse";
   rmSync(join(REPO_ROOT, persist), { recursive: true, force: true });
-  const worker = startLocalWorker({ port: PORT, persist, logLevel: "error" });
+  // wrangler's dev server in this process, as the browser tests serve the site, stopped by disposing
+  // of it: a `wrangler dev` process killed at the end left its esbuild printing ~100 lines of a Go
+  // "all goroutines are asleep - deadlock!" dump after the results. The environment as SITE_ENV
+  // gives a wrangler dev process: React's production build, no Request.cf fetch, no trace recorder.
+  Object.assign(process.env, SITE_ENV);
+  const stop = await serve({ port: PORT, persist, vars: { LOG_LEVEL: "error" } });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
   try {
     await waitUntilUp(BASE);
@@ -102,6 +108,6 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } finally {
     chrome.kill();
-    worker.kill();
+    await stop();
   }
 }
