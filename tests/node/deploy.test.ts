@@ -13,13 +13,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { experimental_readRawConfig } from "wrangler";
+import { type RawConfig, migrationTag, requiredSecrets } from "../../tools/deploy/deploy-config.ts";
 import { startLocalWorker, waitUntilUp } from "../../tools/local/local-worker.ts";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { type CloudflareStandIn, startCloudflareStandIn } from "../stand-ins/cloudflare-api/server.ts";
 
 const PORT = 8761;
 const STEP = 180_000;
-const REQUIRED = ["STORYBLOK_TOKEN", "STORYBLOK_PREVIEW_TOKEN", "STORYBLOK_WEBHOOK_SECRET"];
+const raw = experimental_readRawConfig({ config: join(REPO_ROOT, "wrangler.toml") }).rawConfig as RawConfig;
+const REQUIRED = requiredSecrets(raw, { env: "production" });
 
 let cf: CloudflareStandIn;
 let tmp: string;
@@ -104,7 +107,7 @@ describe("npm run deploy against an empty account", () => {
       const { code, output } = await deploy(["--no-build"]);
       expect(code).toBe(1);
       expect(output).toContain(
-        "deploy: refused: agency-site requires STORYBLOK_TOKEN, STORYBLOK_PREVIEW_TOKEN, STORYBLOK_WEBHOOK_SECRET, which are neither in the secrets file nor on the Worker.",
+        `deploy: refused: agency-site requires ${REQUIRED.join(", ")}, which are neither in the secrets file nor on the Worker.`,
       );
       expect(cf.state().kvNamespaces).toEqual([]);
       expect(cf.state().d1Databases).toEqual([]);
@@ -123,7 +126,7 @@ describe("npm run deploy against an empty account", () => {
       const tables = (await d1Rows("agency-site-newsletter", "SELECT name FROM d1_migrations ORDER BY id")).map((row) => row.name);
       expect(tables).toContain("0001_newsletter_outbox.sql");
       const worker = script("agency-site")!;
-      expect(worker.migration_tag).toBe("v2");
+      expect(worker.migration_tag).toBe(migrationTag(raw));
       expect(worker.schedules.map((schedule) => schedule.cron)).toEqual(["* * * * *"]);
       const version = worker.versions.at(-1)!;
       expect(version.bindings.map((binding) => binding.name).sort()).toEqual(
