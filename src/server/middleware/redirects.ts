@@ -31,7 +31,7 @@ export function redirects(rules: CompiledRule[], moved: MovedPagesDeps) {
       // a path that is no page: perhaps one that moved (a page's request never reads the list)
       if (pages && !onPage && (!redirect || isOwnPath(redirect.location))) {
         const learned = await movedPages(c, moved);
-        if (redirect) redirect = collapsed(redirect, learned, pages);
+        if (redirect) redirect = collapsed(redirect, entries, learned, pages, decodedPath(url.pathname));
         else {
           const to = movedRedirect(decodedPath(url.pathname), learned, pages);
           if (to !== undefined) redirect = movedTo(url, to);
@@ -50,13 +50,36 @@ export function redirects(rules: CompiledRule[], moved: MovedPagesDeps) {
 }
 
 /** A same-site path (`/x`, not `//host` or a URL). */
-const isOwnPath = (location: string) => location.startsWith("/") && !location.startsWith("//");
+export const isOwnPath = (location: string) => location.startsWith("/") && !location.startsWith("//");
 
-/** A redirect whose target moved since an editor entered it leads to where the page is now, not through a second hop. */
-function collapsed(redirect: Redirect, learned: ReadonlyMap<string, string>, pages: PageIndex): Redirect {
-  const [path, query] = redirect.location.split(/(?=\?)/, 2);
-  const to = movedRedirect(decodedPath(path ?? ""), learned, pages);
-  return to === undefined ? redirect : { ...redirect, location: to + (query ?? "") };
+/** At most this many redirects are followed to find where a redirect's target leads in the end. */
+export const MAX_REDIRECT_HOPS = 5;
+
+/**
+ * Where a redirect to a path of this site leads in the end: a target that is itself redirected
+ * from (a page that moved since an editor entered it, another CMS redirect) leads on, so the
+ * visitor gets one hop. A loop, or more than MAX_REDIRECT_HOPS, is no redirect at all (the path
+ * answers 404, never a loop).
+ */
+export function collapsed(
+  redirect: Redirect,
+  entries: DatasourceEntry[],
+  learned: ReadonlyMap<string, string>,
+  pages: PageIndex,
+  from: string,
+): Redirect | null {
+  const [path = "", query = ""] = redirect.location.split(/(?=\?)/, 2);
+  const seen = new Set([from]);
+  let at = decodedPath(path);
+  while (!isPagePath(at, pages)) {
+    const next = movedRedirect(at, learned, pages) ?? byPath(entries).get(normalise(at))?.value.trim();
+    if (!next) break; // a path no redirect leaves from: the page route answers it
+    if (seen.has(at) || seen.size > MAX_REDIRECT_HOPS) return null;
+    seen.add(at);
+    if (!isOwnPath(next) || next.includes("?")) return { ...redirect, location: next };
+    at = next;
+  }
+  return at === decodedPath(path) ? redirect : { ...redirect, location: at + query };
 }
 
 export interface Redirect {

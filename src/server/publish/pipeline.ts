@@ -119,7 +119,7 @@ async function run(c: Context<AppBindings>, state: PipelineState, deps: Pipeline
   const logger = c.get("logger");
   const slugs = [...state.published];
   state.published.clear();
-  await learnMoves(c, deps.movedPages, await content.cacheVersion().catch(() => undefined), { cachedOnly: true });
+  const before = await content.cacheVersion().catch(() => undefined);
   const cv = await newCacheVersion(content, logger, action, slugs);
   if (cv === undefined) {
     for (const slug of slugs) state.published.add(slug); // the next event's run takes them again
@@ -130,7 +130,12 @@ async function run(c: Context<AppBindings>, state: PipelineState, deps: Pipeline
   // claimed before the steps run: a run that overlaps this one (the events of a burst) skips them
   for (const slug of todo) state.checkedAt.set(slug, cv);
   state.handled = cv;
-  const steps = Promise.all([refill(content, todo), learnMoves(c, deps.movedPages, cv)]);
+  // the version before it first, when its list is at hand (a rename is a change from it); only an
+  // older one: a newer version learned first would leave this one's list unlearned
+  const moves = (
+    before !== undefined && before < cv ? learnMoves(c, deps.movedPages, before, { cachedOnly: true }) : Promise.resolve(false)
+  ).then(() => learnMoves(c, deps.movedPages, cv));
+  const steps = Promise.all([refill(content, todo), moves]);
   // the answer does not wait for the check: it goes on in the request's waitUntil
   c.executionCtx.waitUntil(steps.then(() => checkHealth(c, deps, todo)));
   const [, learned] = await steps;
