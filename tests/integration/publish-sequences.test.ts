@@ -30,8 +30,7 @@ function isolate(origin: TestOrigin) {
 
 /**
  * Storyblok for one test, its clock an hour past the last test's: cache versions (Unix times) only
- * grow, also across tests, as on a real space (the cv authority, a Durable Object, keeps the last
- * reported one in memory beyond a test's storage reset).
+ * grow, also across tests, as on a real space; no test meets a cv an earlier one made.
  */
 let epoch = 0;
 function newOrigin(): TestOrigin {
