@@ -224,6 +224,35 @@ describe("replays of one signed event", { timeout: 60_000 }, () => {
   });
 });
 
+describe("replays of one unpublish", { timeout: 60_000 }, () => {
+  it("50 at once delete the story's copy and report once each", async () => {
+    const origin = newOrigin();
+    const deletes: string[] = [];
+    const kv = new Proxy(env.CONTENT_CACHE, {
+      get(target, name) {
+        if (name === "delete")
+          return (key: string) => {
+            deletes.push(key);
+            return target.delete(key);
+          };
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const a = testInstance(origin, { kv, sleep: async (ms) => origin.advance(ms) });
+    await a.get("/contact");
+    origin.emulator.unpublish("contact");
+    deletes.length = 0;
+    const replays = await Promise.all(Array.from({ length: 50 }, () => webhook(a, "unpublished", "contact", storyId("contact"))));
+    await Promise.all(replays.map((replay) => replay.settled));
+    const perKey = new Map<string, number>();
+    for (const key of deletes) perKey.set(key, (perKey.get(key) ?? 0) + 1);
+    expect([...perKey].filter(([, count]) => count !== 1)).toEqual([]);
+    expect(deletes).toContain(`content-health/v1/${storyId("contact")}`);
+    expect((await a.get("/contact")).status).toBe(404);
+  });
+});
+
 describe("the sitemap needs only the links", () => {
   it("answers 200 with every page when the stories API fails", async () => {
     const origin = newOrigin();

@@ -65,6 +65,12 @@ interface PipelineState {
   queued?: Promise<number | undefined>;
   /** Stories published since the last run started (the per-story throttle: one refill and check each per run). */
   published: Set<string>;
+  /**
+   * Stories taken offline and forgotten since this isolate last heard of a publish: a replay deletes
+   * nothing again. A publish this isolate did not hear of cannot leave a copy behind either: the
+   * origin's 404 for the story deletes its copy (content/read-through.ts).
+   */
+  forgotten: Set<string>;
   /** Per story, the cv its content health was last checked at: once per story and cv. */
   checkedAt: Map<string, number>;
   /** The cv the last run handled whole. */
@@ -78,15 +84,20 @@ export interface Accepted {
 }
 
 export function createPublishPipeline(deps: PipelineDeps) {
-  const state: PipelineState = { published: new Set(), checkedAt: new Map() };
+  const state: PipelineState = { published: new Set(), forgotten: new Set(), checkedAt: new Map() };
   return {
     /** Takes one signed event of a request: the run it starts or joins goes on in the request's waitUntil. */
     accept(c: Context<AppBindings>, event: PublishEvent): Accepted {
       const content = c.get("content");
       if (GONE_ACTIONS.has(event.action)) {
         if (event.fullSlug !== undefined) state.published.delete(event.fullSlug);
-        c.executionCtx.waitUntil(forgetGone(content, c.env.CONTENT_CACHE, event, c.get("logger")));
-      } else if (event.action === "published" && event.fullSlug !== undefined) state.published.add(event.fullSlug);
+        const gone = `${event.storyId}:${event.fullSlug}`;
+        if (!state.forgotten.has(gone)) c.executionCtx.waitUntil(forgetGone(content, c.env.CONTENT_CACHE, event, c.get("logger")));
+        state.forgotten.add(gone);
+      } else if (event.action === "published" && event.fullSlug !== undefined) {
+        state.published.add(event.fullSlug);
+        state.forgotten.clear(); // a story published again may be taken offline again: forgotten anew
+      }
       const accepted = schedule(state, deps, () => run(c, state, deps, event.action));
       c.executionCtx.waitUntil(accepted.run);
       return accepted;
