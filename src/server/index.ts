@@ -25,6 +25,7 @@ import { createPageRoutes } from "./routes/pages";
 import { seo } from "./routes/seo";
 import { createVitalsRoutes } from "./routes/vitals";
 import { createWebhook } from "./routes/webhook";
+import { createPublishCron, cronRequest } from "./publish/cron";
 import type { LoadContentRules } from "./health/publish-check";
 import { createContentHealthRoutes } from "./routes/content-health";
 import { warmUpRenderer } from "./render/warm-up";
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps = {}) {
   app.route("/", demo.routes); // the embedded space's images (/_storyblok/f/...) and local publish; on it only
   app.route("/", createNewsletterRoutes({ now, hubspotFetch: deps.hubspotFetch, hubspotTimeoutMs: deps.hubspotTimeoutMs }));
   app.route("/", webhook.routes);
+  app.route("/", createPublishCron(movedPages)); // the cron's share of publishing: the page paths, learned before a rename
   app.route("/", createVitalsRoutes({ now })); // field measurements (Core Web Vitals beacons)
   app.route("/", createContentHealthRoutes({ now })); // the publish reports, for editors
 
@@ -104,6 +106,18 @@ export function createApp(deps: AppDeps = {}) {
   app.notFound(notFound);
   app.onError(onError);
   return app;
+}
+
+/** The cron trigger's work (every minute): the newsletter's due deliveries, and the current page paths learned (publish/cron.ts). */
+export function createScheduled(
+  app: ReturnType<typeof createApp>,
+  deps: Pick<AppDeps, "now" | "hubspotFetch" | "hubspotTimeoutMs" | "logSink"> = {},
+): ExportedHandlerScheduledHandler<AppEnv> {
+  const newsletter = createNewsletterCron(deps);
+  return async (controller, env, ctx) => {
+    const [request, cronEnv] = cronRequest(env);
+    await Promise.all([newsletter(controller, env, ctx), app.fetch(request, cronEnv, ctx)]);
+  };
 }
 
 // An isolate without a Storyblok token serves the demo space: its module starts loading while the
@@ -120,5 +134,5 @@ void warmUpRenderer(warmUpPage, createLogger({ level: "error" }));
 
 export default {
   fetch: app.fetch,
-  scheduled: createNewsletterCron(),
+  scheduled: createScheduled(app),
 } satisfies ExportedHandler<AppEnv>;

@@ -1,11 +1,11 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import type { Timer } from "../../src/shared/deadline";
 import { createEmulator, type Fault } from "../../src/server/demo/emulator";
 import type { Sleep } from "../../src/server/content/retry";
-import { type AppDeps, createApp } from "../../src/server/index";
+import { type AppDeps, createApp, createScheduled } from "../../src/server/index";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 
 /**
@@ -149,11 +149,20 @@ export function testInstance(origin: TestOrigin, options: InstanceOptions = {}) 
     expect(hook.status).toBe(202);
   }
 
+  const scheduled = createScheduled(app, { now: origin.now, logSink: (_, line) => logs.push(JSON.parse(line)) });
+  /** The cron trigger fires once (every minute in production): its work has ended when this resolves. */
+  async function cron() {
+    const ctx = createExecutionContext();
+    await scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: origin.now() }), instanceEnv as never, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+
   return {
     logs,
     sleeps,
     call,
     get,
+    cron,
     /** A publish in Storyblok, and its signed webhook to this isolate (accepted). */
     publish: (slug: string) => announce("published", slug),
     /** An unpublish in Storyblok, and its signed webhook to this isolate (accepted). */

@@ -122,7 +122,7 @@ describe("POST /api/storyblok/webhook", () => {
     // the webhook read the published story for the new cache version before it answered
     expect(after.headers.get("server-timing")).toMatch(/^content;desc="hit"/);
     expect(site.logs.filter((l) => l.event === "webhook.cache_version")).toEqual([
-      expect.objectContaining({ action: "published", storyId: home.id, cv: site.emulator.cacheVersion }),
+      expect.objectContaining({ action: "published", stories: ["home"], cv: site.emulator.cacheVersion }),
     ]);
   });
 
@@ -294,9 +294,10 @@ describe("POST /api/storyblok/webhook", () => {
     await Promise.all(calls.map(({ done }) => done));
     // the first event refreshes at once; the other nine share one refresh at the end of the interval
     expect(site.spaceCalls).toHaveLength(2);
-    expect(waits).toHaveLength(1);
-    expect(waits[0]).toBeGreaterThan(0);
-    expect(waits[0]).toBeLessThanOrEqual(5000);
+    // one wait for the interval's end (the rate limit's turns, also recorded, are shorter than a second)
+    const intervalWaits = waits.filter((ms) => ms >= 1000);
+    expect(intervalWaits).toHaveLength(1);
+    expect(intervalWaits[0]).toBeLessThanOrEqual(5000);
   });
 
   it.each([

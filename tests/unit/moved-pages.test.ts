@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { movesToWrite, planMoves, type MovedPage, type PagePath } from "../../src/server/content/moved-pages";
+import { pageIndex } from "../../src/server/content/routable";
+import { movedRedirect, movesToWrite, planMoves, type MovedPage, type PagePath } from "../../src/server/publish/moved-pages";
+import { REDIRECT_SHADOWED, redirectClashes } from "../../src/server/publish/redirect-clash";
+import type { LinkEntry, Story } from "../../src/shared/content";
 
 const page = (storyId: number, path: string, lang: "nl" | "en" = "nl"): PagePath => ({ storyId, lang, path });
 const redirect = (from: string, to: string, learnedAt: number, storyId = 1, lang: "nl" | "en" = "nl"): MovedPage => ({
@@ -71,5 +74,55 @@ describe("planMoves: what a new links list teaches", () => {
     ]);
     expect(writes.remove).toEqual(["/gone"]);
     expect(writes.paths).toEqual(current);
+  });
+});
+
+describe("movedRedirect: a learned redirect is one hop to a live page, or none", () => {
+  const link = (id: number, slug: string): LinkEntry => ({
+    id,
+    uuid: slug,
+    slug,
+    path: null,
+    real_path: `/${slug}`,
+    name: slug,
+    published: true,
+    parent_id: null,
+    is_folder: false,
+    is_startpage: false,
+    position: 0,
+  });
+  const index = pageIndex([link(1, "insights/b"), link(2, "over-ons")]);
+  const moved = new Map([
+    ["/insights/a", "/insights/b"],
+    ["/insights/gone", "/insights/unpublished"],
+    ["/over-ons", "/insights/b"],
+  ]);
+
+  it("leads an old path to its page", () => {
+    expect(movedRedirect("/insights/a", moved, index)).toBe("/insights/b");
+  });
+
+  it("leads nowhere when the target is no page (its story was unpublished): a 404, not a 301 to one", () => {
+    expect(movedRedirect("/insights/gone", moved, index)).toBeUndefined();
+  });
+
+  it("never redirects from a page's own path", () => {
+    expect(movedRedirect("/over-ons", moved, index)).toBeUndefined();
+  });
+});
+
+describe("redirectClashes: a page published at a CMS redirect's source is reported", () => {
+  const story = { id: 7, full_slug: "oude-pagina", content: { _uid: "u1", component: "Page" } } as unknown as Story;
+  const entry = (name: string, value: string) => ({ id: 1, name, value, dimension_value: null });
+
+  it("one warning on the slug, naming both paths", () => {
+    expect(redirectClashes(story, [entry("oude-pagina/", "/over-ons"), entry("/linkedin", "https://x.test")])).toEqual([
+      expect.objectContaining({ rule: REDIRECT_SHADOWED, severity: "warning", storyId: 7, lang: "nl", uid: "u1", field: "slug" }),
+    ]);
+    expect(redirectClashes(story, [entry("/oude-pagina", "/over-ons")])[0]?.message.nl).toContain("/oude-pagina");
+  });
+
+  it("none when no redirect leaves from the page's path", () => {
+    expect(redirectClashes(story, [entry("/linkedin", "https://x.test")])).toEqual([]);
   });
 });

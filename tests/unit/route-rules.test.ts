@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ROUTE_MIDDLEWARE, ROUTE_RULES, UnknownMiddlewareError, compileRouteRules } from "../../src/server/middleware/route-rules";
-import { ruleRedirect, trailingSlashRedirect } from "../../src/server/middleware/redirects";
+import { collapsed, ruleRedirect, trailingSlashRedirect } from "../../src/server/middleware/redirects";
+import { pageIndex } from "../../src/server/content/routable";
+import type { LinkEntry } from "../../src/shared/content";
 import { checkPath } from "../../src/server/middleware/path-guard";
 import { slugForPath } from "../../src/server/routes/pages";
 
@@ -72,5 +74,44 @@ describe("slugs", () => {
     ["/a-", null],
   ])("%s -> %s", (path, slug) => {
     expect(slugForPath(path)).toBe(slug);
+  });
+});
+
+describe("a redirect's target that is redirected itself: one hop, never a loop", () => {
+  const link = (id: number, slug: string): LinkEntry => ({
+    id,
+    uuid: slug,
+    slug,
+    path: null,
+    real_path: `/${slug}`,
+    name: slug,
+    published: true,
+    parent_id: null,
+    is_folder: false,
+    is_startpage: false,
+    position: 0,
+  });
+  const pages = pageIndex([link(1, "over-ons"), link(2, "insights/b")]);
+  const entry = (name: string, value: string) => ({ id: 1, name, value, dimension_value: null });
+  const to = (location: string) => ({ location, status: 301 as const });
+
+  it("a CMS redirect to a page that moved leads to where it is now, its query kept", () => {
+    const learned = new Map([["/insights/a", "/insights/b"]]);
+    expect(collapsed(to("/insights/a?x=1"), [], learned, pages, "/oud")).toEqual(to("/insights/b?x=1"));
+  });
+
+  it("a CMS redirect to another CMS redirect's source leads on to its page", () => {
+    const entries = [entry("/tussen", "/over-ons")];
+    expect(collapsed(to("/tussen"), entries, new Map(), pages, "/oud")).toEqual(to("/over-ons"));
+  });
+
+  it("a loop of CMS redirects is no redirect at all", () => {
+    const entries = [entry("/a", "/b"), entry("/b", "/a")];
+    expect(collapsed(to("/b"), entries, new Map(), pages, "/a")).toBeNull();
+  });
+
+  it("a target that is a page, or no redirect's source, is left alone", () => {
+    expect(collapsed(to("/over-ons"), [entry("/over-ons", "/x")], new Map(), pages, "/oud")).toEqual(to("/over-ons"));
+    expect(collapsed(to("/onbekend"), [], new Map(), pages, "/oud")).toEqual(to("/onbekend"));
   });
 });

@@ -1,4 +1,4 @@
-import { lastGoodKey, requestName } from "./cache";
+import { cacheKey, lastGoodKey, requestName } from "./cache";
 import { currentCacheVersion, readStoryblok, type CacheVersionDeps, type CvMemo } from "./cache-version";
 import type { CvAuthority } from "./cv-authority";
 import type { Timer } from "../../shared/deadline";
@@ -10,7 +10,16 @@ import type { SharedLoads } from "./shared-loads";
 import { storyLanguage } from "./localise";
 import { RESOLVE_RELATIONS } from "./relations";
 import { createStoryBatch } from "./story-batch";
-import { badAnswer, cachedValue, readThrough, readWithoutCv, type Fetched, type Load, type ReadThroughDeps } from "./read-through";
+import {
+  badAnswer,
+  cachedValue,
+  readThrough,
+  readWithoutCv,
+  storeAnswer,
+  type Fetched,
+  type Load,
+  type ReadThroughDeps,
+} from "./read-through";
 import { pageIndex, type PageIndex } from "./routable";
 import { datasourceEntriesProblem, linksProblem, loadedStoryProblem, storyListProblem, type ShapeCheck } from "./shape";
 import { LANGS } from "../../shared/i18n/lang";
@@ -49,6 +58,12 @@ export interface Content {
   /** Published and cached; `draft` (preview only) asks the API each time and is never cached. */
   stories(params: ListParams, options?: { version?: Version }): Promise<Fetched<StoryList>>;
   links(): Promise<Fetched<LinkEntry[]>>;
+  /**
+   * The links list of exactly cache version `cv`, for learning from it (src/server/publish/): the
+   * isolate's or KV's entry under `cv`, else (unless `cachedOnly`) Storyblok asked with `cv` where no
+   * visitor waits. Never a last-known-good copy, never another version's list: undefined when none.
+   */
+  linksAt(cv: number, options?: { cachedOnly?: boolean }): Promise<LinkEntry[] | undefined>;
   /** Every published page per language (from the cached links list): the only ones worth asking for. Read once per request. */
   pageIndex(): Promise<PageIndex>;
   datasource(slug: string): Promise<Fetched<DatasourceEntry[]>>;
@@ -143,6 +158,7 @@ export function createContent(deps: ContentDeps): Content {
     origin: deps.origin,
     cacheVersion,
     links,
+    linksAt: (cv, { cachedOnly = false } = {}) => linksOfVersion(deps, readDeps, cv, cachedOnly),
     story,
     storiesTogether(slugs, { version = "published", language } = {}) {
       // by_slugs names stories by their default-language full slug: other languages go one by one
@@ -169,6 +185,21 @@ export function createContent(deps: ContentDeps): Content {
       return cached(requestName("datasource", { slug }), load, datasourceEntriesProblem);
     },
   };
+}
+
+/** The links list of exactly cache version `cv` (`Content.linksAt`): cached under `cv`, else asked with it where no visitor waits. */
+async function linksOfVersion(
+  deps: ContentDeps,
+  readDeps: ReadThroughDeps,
+  cv: number,
+  cachedOnly: boolean,
+): Promise<LinkEntry[] | undefined> {
+  const kept = await cachedValue(readDeps, cv, LINKS_NAME, linksProblem);
+  if (kept || cachedOnly) return kept;
+  const value = await deps.backgroundApi.links({ ...LINKS_QUERY, cv });
+  if (linksProblem(value) !== undefined) return undefined;
+  storeAnswer(readDeps, LINKS_NAME, cacheKey(cv, LINKS_NAME), value); // the pages of this cv need it too
+  return value;
 }
 
 /**

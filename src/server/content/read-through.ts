@@ -194,7 +194,7 @@ function loadAndStore<T>(deps: ReadThroughDeps, name: string, key: string, load:
 }
 
 /** An origin answer, kept under its cv key (KV and this isolate's parsed copy) and as the last-known-good copy. */
-function storeAnswer<T>(deps: Pick<ReadThroughDeps, "store" | "parsed">, name: string, key: string, value: T): void {
+export function storeAnswer<T>(deps: Pick<ReadThroughDeps, "store" | "parsed">, name: string, key: string, value: T): void {
   const entry = { value } satisfies Entry<T>;
   const body = JSON.stringify(entry);
   deps.parsed.set(key, entry, body.length);

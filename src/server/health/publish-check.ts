@@ -10,6 +10,8 @@ import { DEFAULT_LANG, LANGS, type Lang } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
 import { isBlockName } from "../../site/blocks/registry";
 import type { ReportStore } from "./reports";
+import type { DatasourceEntry } from "../../shared/content";
+import { redirectClashes } from "../publish/redirect-clash";
 
 /** Loads the content rules' own module (built from rules.ts; the loader lives in src/server/index.ts). */
 export type LoadContentRules = () => Promise<typeof import("./rules")>;
@@ -20,6 +22,8 @@ export interface PublishCheckDeps {
   reports: ReportStore;
   logger: Logger;
   now: () => number;
+  /** The CMS `redirects` datasource: a page published at a redirect's source is reported. */
+  redirects?: readonly DatasourceEntry[];
 }
 
 /** The languages besides Dutch the links list says the story is published in. */
@@ -38,7 +42,10 @@ export async function checkPublishedStory(slug: string, deps: PublishCheckDeps):
   const { checkStory, healthReport, modelFacts, reportLogFields } = await deps.loadContentRules();
   // whether the site renders a component: a block of the registry, or a component its parent block renders
   const isBlock = (component: string) => isBlockName(component) || Object.hasOwn(modelFacts, component);
-  const findings = checkStory(versions, { facts: modelFacts, links: links.value, isBlock, now: deps.now() });
+  const findings = [
+    ...checkStory(versions, { facts: modelFacts, links: links.value, isBlock, now: deps.now() }),
+    ...redirectClashes(dutch.value.story, deps.redirects ?? []),
+  ];
   const report = healthReport(dutch.value.story, findings, deps.now());
   const fields = reportLogFields(report);
   if (report.counts.error) deps.logger.warn("content.health", fields);

@@ -1,7 +1,5 @@
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { createCacheStore } from "../content/kv-store";
-import { keptMoves, learnAndKeep, movedPagesOf, type MovedPagesMemo, type MovedPagesRead } from "../content/moved-pages-store";
+import { isPagePath, movedPages, movedRedirect, type MovedPagesDeps } from "../publish/moved-pages";
 import type { DatasourceEntry } from "../../shared/content";
 import { DEFAULT_LANG, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import { PREVIEW_QUERY } from "../../shared/preview-link";
@@ -10,16 +8,11 @@ import { datasourceRedirects } from "../content/redirects";
 import type { AppBindings } from "../request-context";
 import type { CompiledRule } from "./route-rules";
 
-/** The isolate's learned redirects (slugs that moved) and their bound. */
-export interface MovedPagesDeps {
-  memo: MovedPagesMemo;
-  now: () => number;
-  limit?: number;
-}
-
 /**
- * Trailing slashes, the route rules' redirects, the CMS `redirects` datasource, then the paths
- * of pages that moved (learned from publishes), in that order.
+ * Trailing slashes, the route rules' redirects, then, for a path that is no page (a published page
+ * wins over any redirect from its own path), the CMS `redirects` datasource and the paths of pages
+ * that moved (learned from publishes), in that order. A CMS redirect to a page that moved leads to
+ * where it is now: one hop.
  */
 export function redirects(rules: CompiledRule[], moved: MovedPagesDeps) {
   return createMiddleware<AppBindings>(async (c, next) => {
@@ -29,17 +22,21 @@ export function redirects(rules: CompiledRule[], moved: MovedPagesDeps) {
     let redirect = trailingSlashRedirect(url);
     if (!redirect) {
       // The page after the redirects needs the page index too: a fresh isolate reads it beside the
-      // redirects, not after them (one KV round trip less). A Dutch redirect does not wait for it, and
-      // a failure is the page route's to report.
+      // redirects, not after them (one KV round trip less). A failure is the page route's to report.
       const index = content.pageIndex();
       index.catch(() => {});
-      const entries = await datasourceRedirects(content, c.get("logger"));
-      redirect = ruleRedirect(url, rules, entries, lang === DEFAULT_LANG ? undefined : localiser(lang, await index));
+      const [entries, pages] = await Promise.all([datasourceRedirects(content, c.get("logger")), index.catch(() => undefined)]);
+      const onPage = pages !== undefined && isPagePath(decodedPath(url.pathname), pages);
+      redirect = ruleRedirect(url, rules, onPage ? [] : entries, lang === DEFAULT_LANG || !pages ? undefined : localiser(lang, pages));
       // a path that is no page: perhaps one that moved (a page's request never reads the list)
-      redirect ??= await index.then(
-        (pages) => (isPage(url, pages) ? null : movedPages(c, moved).then((learned) => movedRedirect(url, learned, pages))),
-        () => null,
-      );
+      if (pages && !onPage && (!redirect || isOwnPath(redirect.location))) {
+        const learned = await movedPages(c, moved);
+        if (redirect) redirect = collapsed(redirect, entries, learned, pages, decodedPath(url.pathname));
+        else {
+          const to = movedRedirect(decodedPath(url.pathname), learned, pages);
+          if (to !== undefined) redirect = movedTo(url, to);
+        }
+      }
     }
     if (redirect) {
       const response = c.redirect(redirect.location, redirect.status);
@@ -52,6 +49,39 @@ export function redirects(rules: CompiledRule[], moved: MovedPagesDeps) {
   });
 }
 
+/** A same-site path (`/x`, not `//host` or a URL). */
+export const isOwnPath = (location: string) => location.startsWith("/") && !location.startsWith("//");
+
+/** At most this many redirects are followed to find where a redirect's target leads in the end. */
+export const MAX_REDIRECT_HOPS = 5;
+
+/**
+ * Where a redirect to a path of this site leads in the end: a target that is itself redirected
+ * from (a page that moved since an editor entered it, another CMS redirect) leads on, so the
+ * visitor gets one hop. A loop, or more than MAX_REDIRECT_HOPS, is no redirect at all (the path
+ * answers 404, never a loop).
+ */
+export function collapsed(
+  redirect: Redirect,
+  entries: DatasourceEntry[],
+  learned: ReadonlyMap<string, string>,
+  pages: PageIndex,
+  from: string,
+): Redirect | null {
+  const [path = "", query = ""] = redirect.location.split(/(?=\?)/, 2);
+  const seen = new Set([from]);
+  let at = decodedPath(path);
+  while (!isPagePath(at, pages)) {
+    const next = movedRedirect(at, learned, pages) ?? byPath(entries).get(normalise(at))?.value.trim();
+    if (!next) break; // a path no redirect leaves from: the page route answers it
+    if (seen.has(at) || seen.size > MAX_REDIRECT_HOPS) return null;
+    seen.add(at);
+    if (!isOwnPath(next) || next.includes("?")) return { ...redirect, location: next };
+    at = next;
+  }
+  return at === decodedPath(path) ? redirect : { ...redirect, location: at + query };
+}
+
 export interface Redirect {
   location: string;
   status: 301 | 302 | 307 | 308;
@@ -59,64 +89,9 @@ export interface Redirect {
   cacheControl?: string;
 }
 
-/** How a request reads the learned redirects of cache version `cv`: the store, D1, the links to learn from. */
-function movedPagesRead(c: Context<AppBindings>, deps: MovedPagesDeps, cv: number) {
-  const content = c.get("content");
-  const logger = c.get("logger");
-  const defer = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
-  const read: MovedPagesRead = {
-    cv,
-    db: c.env.DB,
-    store: createCacheStore(c.env.CONTENT_CACHE, logger, defer),
-    now: deps.now(),
-    logger,
-    defer,
-  };
-  return { read, links: async () => (await content.links()).value };
-}
-
-/** The learned redirects of the request's cache version (none when they cannot be read: logged). */
-export async function movedPages(c: Context<AppBindings>, deps: MovedPagesDeps): Promise<ReadonlyMap<string, string>> {
-  try {
-    const cv = await c.get("content").cacheVersion();
-    // the isolate's copy: nothing else to build (every path that is no page comes here)
-    const kept = keptMoves(deps.memo, cv, deps.now());
-    if (kept) return kept;
-    const { read, links } = movedPagesRead(c, deps, cv);
-    return await movedPagesOf(deps.memo, read, links, deps.limit);
-  } catch (error) {
-    c.get("logger").error("moved_pages.unavailable", { error });
-    return new Map();
-  }
-}
-
-/**
- * After a publish (the webhook): the cache version's moves are learned and kept in KV and this
- * isolate. Never throws (a failure is logged): the webhook's refresh goes on.
- */
-export async function learnMovedPages(c: Context<AppBindings>, deps: MovedPagesDeps): Promise<void> {
-  try {
-    const { read, links } = movedPagesRead(c, deps, await c.get("content").cacheVersion());
-    await learnAndKeep(deps.memo, read, links, deps.limit);
-  } catch (error) {
-    c.get("logger").error("moved_pages.unavailable", { error });
-  }
-}
-
-/**
- * A page that moved: its old path leads to where it is now, unless a page is at the old path
- * again (it wins). The query goes along; browsers keep it briefly (renaming back removes it).
- */
-export function movedRedirect(url: URL, moved: ReadonlyMap<string, string>, index: PageIndex): Redirect | null {
-  if (moved.size === 0 || isPage(url, index)) return null;
-  const to = moved.get(decodedPath(url.pathname));
-  return to === undefined ? null : { location: withQuery(to, url), status: 301, cacheControl: CMS_REDIRECT_CACHE_CONTROL };
-}
-
-/** A published page of the path's language is at this path. */
-function isPage(url: URL, index: PageIndex): boolean {
-  const { lang, path } = splitLangPath(decodedPath(url.pathname));
-  return index.stories[lang].has(path === "/" ? "home" : path.slice(1));
+/** A redirect to a page that moved: one hop, to where it is now; the query goes along, browsers keep it briefly (renaming back removes it). */
+function movedTo(url: URL, to: string): Redirect {
+  return { location: withQuery(to, url), status: 301, cacheControl: CMS_REDIRECT_CACHE_CONTROL };
 }
 
 function decodedPath(pathname: string): string {

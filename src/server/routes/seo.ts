@@ -84,7 +84,15 @@ async function closedVacancies(content: Content, now: number): Promise<Set<strin
  */
 seo.get("/sitemap.xml", async (c) => {
   const content = c.get("content");
-  const [{ value: links }, gone] = await Promise.all([content.links(), closedVacancies(content, c.get("now")())]);
+  const [{ value: links }, gone] = await Promise.all([
+    content.links(),
+    // the sitemap needs only the links: without the vacancies' dates every page is listed (a closed
+    // vacancy's URL answers 410, which a crawler drops), never a 503 for the whole site
+    closedVacancies(content, c.get("now")()).catch((error: unknown) => {
+      c.get("logger").warn("sitemap.vacancies_unavailable", { error });
+      return new Set<string>();
+    }),
+  ]);
   const origin = c.get("config").siteUrl ?? c.get("url").origin;
   const preview = isPreviewHost(c.get("url").hostname, c.get("config").previewHostMarker);
   return c.body(sitemapXml(sitemapEntries(links, gone), origin), 200, {

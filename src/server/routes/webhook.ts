@@ -1,34 +1,25 @@
 import { Hono, type Context, type ErrorHandler } from "hono";
 import { constantTimeEqual, hmacHex } from "../../shared/digest";
-import type { Content } from "../content";
-import { realTimer, settledWithin, type Timer } from "../../shared/deadline";
+import { realTimer, type Timer } from "../../shared/deadline";
 import { ORIGIN_TIMEOUT_MS } from "../content/index";
 import { realSleep, type Sleep } from "../content/retry";
 import type { AppBindings } from "../request-context";
 import { jsonMessage, parseJsonObject, readLimitedBody } from "./api-request";
-import { learnMovedPages, type MovedPagesDeps } from "../middleware/redirects";
-import { checkPublishedStory, type LoadContentRules } from "../health/publish-check";
-import { reportStore } from "../health/reports";
+import type { MovedPagesDeps } from "../publish/moved-pages";
+import type { LoadContentRules } from "../health/publish-check";
+import { createPublishPipeline, waitForRun, type PublishEvent } from "../publish/pipeline";
+
+export { REFRESH_INTERVAL_MS } from "../publish/pipeline";
 
 /** Storyblok calls this after publishing (Settings -> Webhooks, with a secret). */
 export const WEBHOOK_PATH = "/api/storyblok/webhook";
 export const SIGNATURE_HEADER = "webhook-signature";
 export const MAX_WEBHOOK_BYTES = 64 * 1024;
 /**
- * Webhook-driven cv refreshes per isolate: at most one per interval, the last event is never lost.
- * This is also the replay protection: Storyblok's bodies carry no timestamp or nonce (a re-publish
- * sends the same bytes), so every signed event is handled, and a replayed one costs at most this
- * throttled read of `cdn/spaces/me`, which changes nothing unless Storyblok's cv did.
- */
-export const REFRESH_INTERVAL_MS = 5000;
-/**
  * How long the answer waits for the cv read it started (and the published story's): answered after
  * them, the isolate serves the new content from its next request. Slower reads go on after the answer.
  */
 export const WEBHOOK_REFRESH_WAIT_MS = ORIGIN_TIMEOUT_MS;
-/** Story events after which the story must not come back from a last-known-good copy. */
-const GONE_ACTIONS = new Set(["unpublished", "deleted"]);
-
 /** Story events that change what is published (payloads carry story_id, moved/published also full_slug). */
 const STORY_ACTIONS = new Set(["published", "unpublished", "deleted", "moved"]);
 /** Other events that change published content: datasource entries, merged releases. */
@@ -58,15 +49,15 @@ export interface WebhookDeps {
   sleep?: Sleep;
   /** How the answer's wait for the cv read passes (default: real time). */
   timer?: Timer;
-  /** The isolate's learned redirects: each new cache version's moves are learned here, before the answer. */
+  /** The isolate's learned redirects: each new cache version's moves are learned into them (src/server/publish/). */
   movedPages: MovedPagesDeps;
   /** The content rules' own module, for the check after a publish (src/server/health/rules.ts). */
   loadContentRules: LoadContentRules;
 }
 
 /**
- * Handles one event signed with `secret` as the webhook route does: verified, answered at once, the
- * cache version refreshed after (throttled per isolate).
+ * Handles one event signed with `secret` as the webhook route does: verified, parsed, handed to the
+ * publish pipeline (src/server/publish/), answered once the run it started has the new content.
  */
 export type ReceiveEvent = (
   c: Context<AppBindings>,
@@ -75,30 +66,23 @@ export type ReceiveEvent = (
   signature: string | undefined,
 ) => Promise<Response>;
 
-/** Per-isolate webhook state: plain values (when the last refresh started, whether one is queued). */
-interface Throttle {
-  movedPages: MovedPagesDeps;
-  loadContentRules: LoadContentRules;
-  now: () => number;
-  sleep: Sleep;
-  timer: Timer;
-  lastRefreshAt?: number;
-  trailing?: boolean;
-  /** The queued refresh, while `trailing`: what an event inside the interval waits for. */
-  queued?: Promise<void>;
-}
-
 /** The webhook route, and its handling of a signed event (the embedded space's local publish hands its events to it). */
 export function createWebhook(deps: WebhookDeps): { routes: Hono<AppBindings>; receive: ReceiveEvent } {
   const routes = new Hono<AppBindings>();
-  const throttle: Throttle = {
+  const timer = deps.timer ?? realTimer;
+  const pipeline = createPublishPipeline({
     movedPages: deps.movedPages,
     loadContentRules: deps.loadContentRules,
     now: deps.now ?? Date.now,
     sleep: deps.sleep ?? realSleep,
-    timer: deps.timer ?? realTimer,
+    timer,
+  });
+  const receiveEvent: ReceiveEvent = async (c, secret, body, signature) => {
+    const event = await verifiedEvent(c, secret, body, signature);
+    if (event instanceof Response) return event;
+    await waitForRun(pipeline.accept(c, event), WEBHOOK_REFRESH_WAIT_MS, timer);
+    return jsonMessage(c, 202, "Ontvangen: de site toont de nieuwe inhoud zo meteen.");
   };
-  const receiveEvent: ReceiveEvent = (c, secret, body, signature) => receive(c, secret, body, signature, throttle);
   let toldUnconfigured = false;
 
   routes.post(WEBHOOK_PATH, async (c) => {
@@ -129,14 +113,13 @@ export const webhookFailed: ErrorHandler<AppBindings> = (error, c) => {
   return jsonMessage(c, 500, "De webhook kon niet worden verwerkt.");
 };
 
-/** Verifies and handles one signed event: reads the new cache version (a slow read goes on after the answer), then answers. */
-async function receive(
+/** The signed event a publish pipeline takes, or the answer to a call that is none (401, 400, 200 for events that change nothing). */
+async function verifiedEvent(
   c: Context<AppBindings>,
   secret: string,
   body: Uint8Array<ArrayBuffer>,
   signature: string | undefined,
-  throttle: Throttle,
-): Promise<Response> {
+): Promise<PublishEvent | Response> {
   const logger = c.get("logger");
   if (!(await verifySignature(secret, body, signature))) {
     logger.warn("webhook.refused", { reason: signature ? "signature mismatch" : "signature missing" });
@@ -150,84 +133,9 @@ async function receive(
     logger.info("webhook.ignored", { action });
     return jsonMessage(c, 200, "Genegeerd: deze gebeurtenis verandert geen gepubliceerde inhoud.");
   }
-  const content = c.get("content");
-  if (storyEvent && GONE_ACTIONS.has(action)) c.executionCtx.waitUntil(forgetStory(content, payload, logger));
-  // the story just published is read first, before the rest of the new cache version is refilled
-  const published = action === "published" && typeof payload.full_slug === "string" ? payload.full_slug.replace(/\/+$/, "") : undefined;
-  // the paths of the cache version before the publish are learned first (a no-op when they were):
-  // a rename is a change from them
-  const refresh = () =>
-    learnMovedPages(c, throttle.movedPages)
-      .then(() => content.refreshCacheVersion())
-      .then(
-        async (cv) => {
-          logger.info("webhook.cache_version", { action, storyId: payload.story_id, cv });
-          // pages that moved in this cache version leave redirects: the whole links list is compared,
-          // not the one story named (a folder's rename moves every page in it)
-          await Promise.all([published ? content.refillStory(published) : undefined, learnMovedPages(c, throttle.movedPages)]);
-        },
-        (error: unknown) => logger.error("webhook.refresh_failed", { action, error }),
-      );
-  const scheduled = scheduleRefresh(throttle, refresh);
-  if (scheduled) c.executionCtx.waitUntil(scheduled.done);
-  const refreshed = scheduled?.done ?? throttle.queued ?? Promise.resolve();
-  if (published) c.executionCtx.waitUntil(refreshed.then(() => checkHealth(c, published, throttle)));
-  else if (storyEvent && GONE_ACTIONS.has(action) && typeof payload.story_id === "number")
-    c.executionCtx.waitUntil(reportStore(c.env.CONTENT_CACHE).remove(payload.story_id));
-  if (scheduled?.now) await settledWithin(scheduled.done, WEBHOOK_REFRESH_WAIT_MS, throttle.timer);
-  return jsonMessage(c, 202, "Ontvangen: de site toont de nieuwe inhoud zo meteen.");
-}
-
-/**
- * At most one refresh per interval per isolate. An event inside the interval queues one refresh
- * for the interval's end (once), so the last publish of a burst is never lost. `now`: it started now.
- */
-function scheduleRefresh(throttle: Throttle, refresh: () => Promise<void>): { done: Promise<void>; now: boolean } | undefined {
-  const now = throttle.now();
-  const wait = throttle.lastRefreshAt === undefined ? 0 : throttle.lastRefreshAt + REFRESH_INTERVAL_MS - now;
-  if (wait <= 0) {
-    throttle.lastRefreshAt = now;
-    return { done: refresh(), now: true };
-  }
-  if (throttle.trailing) return undefined;
-  throttle.trailing = true;
-  const done = throttle.sleep(wait).then(() => {
-    throttle.trailing = false;
-    throttle.lastRefreshAt = throttle.now();
-    return refresh();
-  });
-  throttle.queued = done;
-  return { done, now: false };
-}
-
-/**
- * The content rules over the story just published, once the new cache version is read: one log
- * line and the story's latest report (src/server/health/). A failure is logged, never answered.
- */
-async function checkHealth(c: Context<AppBindings>, slug: string, { now, loadContentRules }: Throttle): Promise<void> {
-  const logger = c.get("logger");
-  try {
-    await checkPublishedStory(slug, {
-      content: c.get("content"),
-      reports: reportStore(c.env.CONTENT_CACHE),
-      logger,
-      now,
-      loadContentRules,
-    });
-  } catch (error) {
-    logger.error("content.health_failed", { story: slug, error });
-  }
-}
-
-/** Unpublished or deleted: the story's last-known-good copy goes, found by full_slug or by id in the links list. */
-async function forgetStory(content: Content, payload: WebhookPayload, logger: AppBindings["Variables"]["logger"]): Promise<void> {
-  let slug = typeof payload.full_slug === "string" ? payload.full_slug : undefined;
-  if (!slug) {
-    try {
-      slug = (await content.links()).value.find((link) => link.id === Number(payload.story_id))?.slug;
-    } catch (error) {
-      logger.warn("webhook.forget_failed", { storyId: payload.story_id, error });
-    }
-  }
-  if (slug) content.forgetStory(slug.replace(/\/+$/, ""));
+  return {
+    action,
+    ...(storyEvent && typeof payload.full_slug === "string" ? { fullSlug: payload.full_slug.replace(/\/+$/, "") } : {}),
+    ...(storyEvent && typeof payload.story_id === "number" ? { storyId: payload.story_id } : {}),
+  };
 }

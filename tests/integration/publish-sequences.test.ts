@@ -1,0 +1,265 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import snapshot from "../../.generated/snapshot.js";
+import { PUBLISH_CRON_PATH } from "../../src/server/publish/cron";
+import { storyblokSignature } from "../../src/server/routes/webhook";
+import { resetStorage } from "../helpers/d1";
+import { testInstance, testOrigin, WEBHOOK_SECRET, type TestOrigin } from "../helpers/site";
+
+/**
+ * Publish sequences as editors really make them, replayed against the app as production wires it
+ * (`createApp`, its cron, signed webhooks; the emulator's content changed between publishes), on an
+ * injected clock: the throttle's waits move the clock, nothing sleeps. After each sequence, on the
+ * isolate that got the webhooks and on a fresh one: every old URL answers one 301 to the live page
+ * (or 404 once the story is gone), and no URL of the sitemap redirects or loops.
+ */
+beforeEach(async () => {
+  await resetStorage();
+});
+
+const MEASURING = "insights/meten-wat-ertoe-doet";
+const storyId = (fullSlug: string) => snapshot.stories.find((story) => story.full_slug === fullSlug)!.id;
+
+type Instance = ReturnType<typeof testInstance>;
+type Answer = Awaited<ReturnType<Instance["call"]>>;
+
+/** One isolate of the site whose waits (the webhook throttle's interval, the rate limit) move the test's clock. */
+function isolate(origin: TestOrigin) {
+  return testInstance(origin, { kv: env.CONTENT_CACHE, sleep: async (ms) => origin.advance(ms) });
+}
+
+/**
+ * Storyblok for one test, its clock an hour past the last test's: cache versions (Unix times) only
+ * grow, also across tests, as on a real space; no test meets a cv an earlier one made.
+ */
+let epoch = 0;
+function newOrigin(): TestOrigin {
+  const next = testOrigin();
+  next.advance(++epoch * 3_600_000);
+  return next;
+}
+
+/** The site's world: Storyblok (the emulator) and one isolate that gets the webhooks. */
+async function site({ served = true } = {}) {
+  const origin = newOrigin();
+  const a = isolate(origin);
+  if (served) await a.get("/"); // the site has been serving pages
+  await a.cron(); // the cron trigger has run (every minute, and right after a deploy)
+  return { origin, a };
+}
+
+/** The signed webhook Storyblok sends for `action` on `fullSlug` (answered; its background work may still run). */
+async function webhook(instance: Instance, action: "published" | "unpublished", fullSlug: string, id: number): Promise<Answer> {
+  const body = JSON.stringify({ text: `${action} ${fullSlug}`, action, full_slug: fullSlug, story_id: id });
+  const answer = await instance.call("/api/storyblok/webhook", {
+    method: "POST",
+    headers: { "webhook-signature": await storyblokSignature(WEBHOOK_SECRET, body) },
+    body,
+  });
+  expect(answer.status).toBe(202);
+  return answer;
+}
+
+/**
+ * An editor renames the story and publishes it, and the next rename `gapMs` later, each announced by
+ * its webhook: with a gap of 0 all webhooks arrive at once. Answers the full_slugs in order.
+ */
+async function renames(origin: TestOrigin, a: Instance, from: string, slugs: string[], gapMs: number): Promise<string[]> {
+  const id = storyId(from);
+  const seen: string[] = [];
+  const pending: Answer[] = [];
+  let current = from;
+  for (const slug of slugs) {
+    current = origin.emulator.rename(current, slug);
+    origin.emulator.publish(current);
+    seen.push(current);
+    const answer = webhook(a, "published", current, id);
+    if (gapMs === 0) pending.push(await answer);
+    else {
+      await (await answer).settled;
+      origin.advance(gapMs);
+    }
+  }
+  await Promise.all(pending.map((answer) => answer.settled));
+  return seen;
+}
+
+const path = (fullSlug: string) => `/${fullSlug}`;
+
+/** What `path` answers: status and Location. */
+async function answer(instance: Instance, at: string) {
+  const res = await instance.get(at);
+  return { status: res.status, location: res.headers.get("location") };
+}
+
+/**
+ * Every old path answers one 301 to `live` (which answers 200), or 404 without a live page, on
+ * `instance` and on a fresh isolate (nothing in memory: KV and D1 only); every URL the sitemap
+ * lists answers 200 directly on the fresh one (no redirect, no loop). `extra` checks each page's HTML (the internal
+ * links of item 3, once those resolve through their stories, can be checked here).
+ */
+async function expectSite(
+  origin: TestOrigin,
+  instance: Instance,
+  expected: { old: string[]; live?: string },
+  extra?: (page: string, html: string) => Promise<void>,
+) {
+  const fresh = isolate(origin);
+  for (const server of [instance, fresh]) {
+    for (const old of expected.old)
+      expect({ old, ...(await answer(server, old)) }).toEqual(
+        expected.live ? { old, status: 301, location: expected.live } : { old, status: 404, location: null },
+      );
+    if (expected.live) expect(await answer(server, expected.live)).toEqual({ status: 200, location: null });
+  }
+  // every page of the sitemap, on the isolate that has only KV and D1 (what every other isolate has)
+  await expectSitemapServes(fresh, expected.live, extra);
+}
+
+/** Every URL the sitemap lists answers 200 directly: no redirect, no loop; `live` is among them. */
+async function expectSitemapServes(server: Instance, live?: string, extra?: (page: string, html: string) => Promise<void>) {
+  const sitemap = await server.get("/sitemap.xml");
+  expect(sitemap.status).toBe(200);
+  const urls = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(urls.length).toBeGreaterThan(30);
+  const answers = await Promise.all(urls.map(async (url) => ({ url, ...(await answer(server, decodeURI(url))) })));
+  expect(answers.filter((page) => page.status !== 200)).toEqual([]);
+  if (live) expect(urls).toContain(encodeURI(live));
+  if (extra) for (const url of urls) await extra(url, (await server.get(decodeURI(url))).text);
+}
+
+// each sequence crawls the sitemap afterwards: ~80 pages, longer than the default 20 s on a busy machine
+describe("publish sequences end as the same publishes made slowly", { timeout: 60_000 }, () => {
+  it.each([0, 1000, 5000])("renames %i ms apart: every old path answers one 301 to the live page", async (gapMs) => {
+    const { origin, a } = await site();
+    const [first, second] = await renames(origin, a, MEASURING, ["a1", "a2"], gapMs);
+    await expectSite(origin, a, { old: [path(MEASURING), path(first!)], live: path(second!) });
+  });
+
+  it("three renames 1 s apart, then renamed back: the first path is the page again, the middle ones lead to it", async () => {
+    const { origin, a } = await site();
+    const [first, second] = await renames(origin, a, MEASURING, ["a1", "a2", "meten-wat-ertoe-doet"], 1000);
+    await expectSite(origin, a, { old: [path(first!), path(second!)], live: path(MEASURING) });
+  });
+
+  it("renamed onto a CMS redirect's source: the page wins there, no loop, and content health tells the editor", async () => {
+    // the redirects datasource holds /oude-pagina -> /over-ons
+    const { origin, a } = await site();
+    await renames(origin, a, "over-ons", ["oude-pagina"], 5000);
+    await expectSite(origin, a, { old: ["/over-ons"], live: "/oude-pagina" });
+    const report = (await env.CONTENT_CACHE.get(`content-health/v1/${storyId("over-ons")}`, "json")) as {
+      findings: Array<{ rule: string; severity: string; field: string }>;
+    };
+    expect(report.findings.filter((finding) => finding.rule === "redirect.shadowed")).toEqual([
+      expect.objectContaining({ rule: "redirect.shadowed", severity: "warning", field: "slug" }),
+    ]);
+  });
+
+  it("one event replayed ten times at once, then again: the rename is learned once", async () => {
+    const { origin, a } = await site();
+    const id = storyId(MEASURING);
+    const renamed = origin.emulator.rename(MEASURING, "a1");
+    origin.emulator.publish(renamed);
+    const replays = await Promise.all(Array.from({ length: 10 }, () => webhook(a, "published", renamed, id)));
+    await Promise.all(replays.map((replay) => replay.settled));
+    origin.advance(1000);
+    await (await webhook(a, "published", renamed, id)).settled;
+    await expectSite(origin, a, { old: [path(MEASURING)], live: path(renamed) });
+    expect(a.logs.filter((line) => line.event === "moved_pages.learned").map(({ from, to }) => ({ from, to }))).toEqual([
+      { from: path(MEASURING), to: path(renamed) },
+    ]);
+  });
+
+  it("unpublished between two renames: the old paths are 404 while it is gone, and lead to the page once it is back", async () => {
+    const { origin, a } = await site();
+    const id = storyId(MEASURING);
+    const [first] = await renames(origin, a, MEASURING, ["a1"], 1000);
+    const second = origin.emulator.rename(first!, "a2"); // the editor renames the draft ...
+    origin.emulator.unpublish(first!); // ... someone takes the page offline meanwhile ...
+    await (await webhook(a, "unpublished", first!, id)).settled;
+    origin.advance(1000);
+    await expectSite(origin, a, { old: [path(MEASURING), path(first!)] });
+    origin.emulator.publish(second); // ... and the renamed draft is published
+    await (await webhook(a, "published", second, id)).settled;
+    await expectSite(origin, a, { old: [path(MEASURING), path(first!)], live: path(second) });
+  });
+
+  it("a first rename on an empty database, on an isolate that never served a page: learned (the cron learned the paths first)", async () => {
+    const { origin, a } = await site({ served: false });
+    // only the scheduled handler reaches the cron's route: a visitor's call is answered as a page's path is
+    expect((await a.get(PUBLISH_CRON_PATH, { method: "POST" })).status).toBe((await a.get("/onbekend", { method: "POST" })).status);
+    const [renamed] = await renames(origin, a, MEASURING, ["a1"], 1000);
+    await expectSite(origin, a, { old: [path(MEASURING)], live: path(renamed!) });
+  });
+});
+
+describe("replays of one signed event", { timeout: 60_000 }, () => {
+  it("200 at once cost one content-health run and one KV write per key", async () => {
+    const origin = newOrigin();
+    const writes: string[] = [];
+    const kv = new Proxy(env.CONTENT_CACHE, {
+      get(target, name) {
+        if (name === "put")
+          return (key: string, ...rest: Parameters<KVNamespace["put"]> extends [unknown, ...infer R] ? R : never) => {
+            writes.push(key);
+            return target.put(key, ...rest);
+          };
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const a = testInstance(origin, { kv, sleep: async (ms) => origin.advance(ms) });
+    await a.get("/");
+    await a.cron();
+    origin.advance(60_000);
+    origin.emulator.publish("contact");
+    writes.length = 0;
+    const replays = await Promise.all(Array.from({ length: 200 }, () => webhook(a, "published", "contact", storyId("contact"))));
+    await Promise.all(replays.map((replay) => replay.settled));
+    expect(a.logs.filter((line) => line.event === "content.health")).toHaveLength(1);
+    const perKey = new Map<string, number>();
+    for (const key of writes) perKey.set(key, (perKey.get(key) ?? 0) + 1);
+    expect([...perKey].filter(([, count]) => count !== 1)).toEqual([]);
+    expect(writes).toContain(`content-health/v1/${storyId("contact")}`);
+  });
+});
+
+describe("replays of one unpublish", { timeout: 60_000 }, () => {
+  it("50 at once delete the story's copy and report once each", async () => {
+    const origin = newOrigin();
+    const deletes: string[] = [];
+    const kv = new Proxy(env.CONTENT_CACHE, {
+      get(target, name) {
+        if (name === "delete")
+          return (key: string) => {
+            deletes.push(key);
+            return target.delete(key);
+          };
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const a = testInstance(origin, { kv, sleep: async (ms) => origin.advance(ms) });
+    await a.get("/contact");
+    origin.emulator.unpublish("contact");
+    deletes.length = 0;
+    const replays = await Promise.all(Array.from({ length: 50 }, () => webhook(a, "unpublished", "contact", storyId("contact"))));
+    await Promise.all(replays.map((replay) => replay.settled));
+    const perKey = new Map<string, number>();
+    for (const key of deletes) perKey.set(key, (perKey.get(key) ?? 0) + 1);
+    expect([...perKey].filter(([, count]) => count !== 1)).toEqual([]);
+    expect(deletes).toContain(`content-health/v1/${storyId("contact")}`);
+    expect((await a.get("/contact")).status).toBe(404);
+  });
+});
+
+describe("the sitemap needs only the links", () => {
+  it("answers 200 with every page when the stories API fails", async () => {
+    const origin = newOrigin();
+    const a = isolate(origin);
+    origin.setFault((url) => (url.pathname === "/v2/cdn/stories" ? { status: 500 } : undefined));
+    const sitemap = await a.get("/sitemap.xml");
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.text).toContain("<loc>http://www.koraal.test/insights/meten-wat-ertoe-doet</loc>");
+  });
+});
