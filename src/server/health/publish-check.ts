@@ -6,7 +6,8 @@
  */
 import type { Content } from "../content";
 import type { HealthReport, StoryVersions } from "../../shared/content-health";
-import { DEFAULT_LANG, LANGS, type Lang } from "../../shared/i18n/lang";
+import type { Lang } from "../../shared/i18n/lang";
+import { publishedTranslations } from "../../shared/i18n/published";
 import type { Logger } from "../../shared/log";
 import { isBlockName } from "../../site/blocks/registry";
 import type { ReportStore } from "./reports";
@@ -25,9 +26,7 @@ export interface PublishCheckDeps {
 /** The languages besides Dutch the links list says the story is published in. */
 function otherLanguages(links: Awaited<ReturnType<Content["links"]>>["value"], slug: string): Lang[] {
   const link = links.find((entry) => entry.slug.replace(/\/+$/, "") === slug.replace(/\/+$/, ""));
-  return (link?.alternates ?? [])
-    .filter((alternate) => alternate.published && alternate.lang !== DEFAULT_LANG && (LANGS as readonly string[]).includes(alternate.lang))
-    .map((alternate) => alternate.lang as Lang);
+  return publishedTranslations(link).map(({ lang }) => lang);
 }
 
 /** Checks the published story `slug` (its full_slug without the trailing slash), logs and keeps the report. */

@@ -40,15 +40,6 @@ export interface Feed {
   entries: FeedEntry[];
 }
 
-/** RFC 3339 in UTC (`2025-07-08T08:30:00Z`), or undefined for a date that is not one. */
-export function rfc3339(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  // Storyblok's datetime fields are UTC without a zone ("2025-07-08 08:30")
-  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value.replace(" ", "T")}:00Z` : value;
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace(/\.000Z$/, "Z");
-}
-
 export function atomFeed(feed: Feed): string {
   const updated =
     feed.entries

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { ContentError } from "../content";
 import { loadPage, pageListings, type LoadedPage, type PageRequest } from "../content/page";
 import { RESOLVE_RELATIONS } from "../content/relations";
-import { ancestorsOf, pathOfSlug, type PageIndex } from "../content/routable";
+import { ancestorsOf, pagePathIn, pathOfSlug, type PageIndex } from "../content/routable";
 import type { Timer } from "../../shared/deadline";
 import { isDataSlug, isPageStory, pageTypeOf, storyKind, type StoryKind } from "../../shared/page-types";
 import { storySlugForPath } from "../../shared/story-path";
@@ -22,6 +22,9 @@ import { assetMiss, isAssetLike } from "./asset-miss";
 import { noRouteMatches, noRouteMessage, pageValidationFailed, pageValidationMessage } from "./http-error";
 
 type Ctx = Context<AppBindings>;
+
+/** The team page (the folder of team members' start page): where an article's author is introduced. */
+const TEAM_PAGE_SLUG = "team/";
 
 /** The visual editor names the language being edited in the preview URL. */
 export const PREVIEW_LANG_PARAM = "_storyblok_lang";
@@ -78,7 +81,11 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
   if (isClosed(loaded.story, c.get("now")())) return respondWithError(c, 410, dictionary(target.lang).error.gone);
   const page = {
     ...pageFields(loaded, target, "page"),
-    structuredData: { story: loaded.story, ancestors: ancestorsOf(index, target.slug, target.lang) },
+    structuredData: {
+      story: loaded.story,
+      ancestors: ancestorsOf(index, target.slug, target.lang),
+      teamPath: pagePathIn(index, TEAM_PAGE_SLUG, target.lang),
+    },
     pageType: pageTypeOf(loaded.story),
     cv: loaded.cv,
     bodyId: partId.body(path, request.listingPage),

@@ -10,7 +10,8 @@ import type { InsightDetailBlok } from "../../site/blocks/insight-detail";
 import { isResizableAsset, SHARE_IMAGE_SIZE, shareImage } from "../../site/ui/image-url";
 import type { Content } from "../content";
 import { storyLanguage } from "../content/localise";
-import { ATOM_CONTENT_TYPE, atomFeed, feedPath, rfc3339, type FeedEntry } from "../render/atom-feed";
+import { ATOM_CONTENT_TYPE, atomFeed, feedPath, type FeedEntry } from "../render/atom-feed";
+import { isoDateTime } from "../../shared/datetime";
 import { SITE_NAME } from "../render/document";
 import { escapeXml } from "../render/xml";
 import { VACANCY_CLOSING_QUERY } from "../../shared/listing-queries";
@@ -138,9 +139,9 @@ function dutchSlug(story: Story): string {
 
 function feedEntry(story: Story<InsightDetailBlok>, url: string): FeedEntry | undefined {
   const { content } = story;
-  const published = rfc3339(content.publishedDate) ?? rfc3339(story.first_published_at) ?? rfc3339(story.published_at);
+  const published = isoDateTime(content.publishedDate) ?? isoDateTime(story.first_published_at) ?? isoDateTime(story.published_at);
   if (!published) return undefined;
-  const lastPublish = rfc3339(story.published_at) ?? published;
+  const lastPublish = isoDateTime(story.published_at) ?? published;
   const image = content.heroImage?.filename && isResizableAsset(content.heroImage.filename) ? content.heroImage.filename : undefined;
   return {
     id: `urn:uuid:${story.uuid}`,

@@ -21,6 +21,8 @@ import { seoDescriptionRule, seoTitleRule, shareImageRule } from "./rules/seo.ts
 import { translationRule } from "./rules/translation.ts";
 import { unsupportedBlockRule } from "./rules/unsupported-block.ts";
 import { vacancyClosedRule, vacancyJobPostingRule } from "./rules/vacancy.ts";
+import { dateMalformedRule } from "./rules/dates.ts";
+import { assetUrlRule, numberUnreadableRule } from "./rules/values.ts";
 import { bloksOf, uidOf } from "./walk.ts";
 
 export type { Finding, Message, Severity } from "./finding.ts";
@@ -33,6 +35,8 @@ export const RULES: readonly Rule[] = [
   unsupportedBlockRule,
   linkTargetRule,
   vacancyClosedRule,
+  dateMalformedRule,
+  assetUrlRule,
   relationTargetRule,
   linkTextRule,
   imageAltRule,
@@ -44,6 +48,7 @@ export const RULES: readonly Rule[] = [
   imageOversizedRule,
   imageSvgRule,
   vacancyJobPostingRule,
+  numberUnreadableRule,
 ];
 
 /** What the rules read besides the story. */
