@@ -3,7 +3,7 @@
  * (RFC 3339), every entry has a stable id that survives a renamed slug, and the document says its
  * language (`xml:lang`). Pure: the route hands it plain data.
  */
-import { localisedPath, type Lang } from "../../shared/i18n/lang";
+import { DEFAULT_LANG, localisedPath, type Lang } from "../../shared/i18n/lang";
 import { escapeXml } from "./xml";
 
 /** The feed's path in a language: `/insights/feed.xml`, `/en/insights/feed.xml`. */
@@ -11,8 +11,43 @@ export const feedPath = (lang: Lang): string => localisedPath(lang, "/insights/f
 
 export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
 
+/**
+ * Atom ids are names, not addresses (RFC 4287 4.2.6): no request's Host may change them. With
+ * SITE_URL the feed is named by its canonical URL; without it the site has no canonical origin (each
+ * host names itself: workers.dev, a branch preview, localhost), so the feed's id is a name-based
+ * UUID of its path, the same on every host.
+ */
+export async function feedId(lang: Lang, siteUrl: string | undefined): Promise<string> {
+  return siteUrl ? siteUrl + feedPath(lang) : `urn:uuid:${await nameUuid(FEED_NAMESPACE, feedPath(lang))}`;
+}
+
+/**
+ * An entry's id, one per language of a translated insight (a reader of both feeds must not merge
+ * two languages into one entry), kept when its slug changes: the story's uuid in Dutch (the ids the
+ * Dutch feed's readers already have), a name-based UUID of it and the language in another.
+ */
+export async function entryId(storyUuid: string, lang: Lang): Promise<string> {
+  return `urn:uuid:${lang === DEFAULT_LANG ? storyUuid : await nameUuid(storyUuid, lang)}`;
+}
+
+/** The namespace of the feeds' own names (a random UUID, fixed here once). */
+const FEED_NAMESPACE = "6f1c2d0e-5b7a-4c39-9e58-2a4b8d3f7c10";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** RFC 9562 version 5: SHA-1 of the namespace's bytes and the name, with its version and variant bits. */
+async function nameUuid(namespace: string, name: string): Promise<string> {
+  const [space, named] = UUID.test(namespace) ? [namespace, name] : [FEED_NAMESPACE, `${namespace}/${name}`];
+  const spaceBytes = (space.replaceAll("-", "").match(/../g) ?? []).map((hex) => Number.parseInt(hex, 16));
+  const data = new Uint8Array([...spaceBytes, ...new TextEncoder().encode(named)]);
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-1", data)).slice(0, 16);
+  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...hash].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export interface FeedEntry {
-  /** A stable id (the story's uuid), kept when its slug changes. */
+  /** A stable id per language (`entryId`), kept when its slug changes. */
   id: string;
   /** Absolute URL of the page. */
   url: string;
@@ -29,6 +64,8 @@ export interface FeedEntry {
 
 export interface Feed {
   lang: Lang;
+  /** The feed's permanent name (`feedId`). */
+  id: string;
   title: string;
   /** Absolute URLs: the feed itself and the HTML page it follows. */
   self: string;
@@ -40,16 +77,22 @@ export interface Feed {
   entries: FeedEntry[];
 }
 
-export function atomFeed(feed: Feed): string {
-  const updated =
+/** When the feed last changed: its newest entry's update, or the fallback when it lists nothing. */
+export function feedUpdated(feed: Pick<Feed, "entries" | "updatedFallback">): string {
+  return (
     feed.entries
       .map((entry) => entry.updated)
       .sort()
-      .at(-1) ?? feed.updatedFallback;
+      .at(-1) ?? feed.updatedFallback
+  );
+}
+
+export function atomFeed(feed: Feed): string {
+  const updated = feedUpdated(feed);
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${feed.lang}">`,
-    `<id>${escapeXml(feed.self)}</id>`,
+    `<id>${escapeXml(feed.id)}</id>`,
     `<title>${escapeXml(feed.title)}</title>`,
     `<updated>${updated}</updated>`,
     `<link rel="self" type="application/atom+xml" href="${escapeXml(feed.self)}"/>`,
