@@ -22,13 +22,17 @@ export interface PageIndex {
   alternates: ReadonlyMap<string, Partial<Record<Lang, string>>>;
   /** Per story's full_slug its name in each language it is published in (breadcrumbs). */
   names: ReadonlyMap<string, Partial<Record<Lang, string>>>;
+  /** Per story uuid its full_slug: what a link names (a renamed story keeps its uuid). */
+  uuids: ReadonlyMap<string, string>;
 }
 
 export function pageIndex(links: readonly LinkEntry[]): PageIndex {
   const stories = Object.fromEntries(LANGS.map((lang) => [lang, new Map<string, string>()])) as Record<Lang, Map<string, string>>;
   const alternates = new Map<string, Partial<Record<Lang, string>>>();
   const names = new Map<string, Partial<Record<Lang, string>>>();
+  const uuids = new Map<string, string>();
   for (const link of links.filter(isPageLink)) {
+    uuids.set(link.uuid, link.slug);
     const paths: Partial<Record<Lang, string>> = { [DEFAULT_LANG]: trim(link.slug) };
     const named: Partial<Record<Lang, string>> = { [DEFAULT_LANG]: link.name };
     for (const translation of publishedTranslations(link)) {
@@ -39,7 +43,7 @@ export function pageIndex(links: readonly LinkEntry[]): PageIndex {
     alternates.set(link.slug, paths);
     names.set(link.slug, named);
   }
-  return { stories, alternates, names };
+  return { stories, alternates, names, uuids };
 }
 
 /**

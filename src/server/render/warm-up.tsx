@@ -91,7 +91,7 @@ export function timersAsMicrotasks(setTimer: typeof setTimeout): typeof setTimeo
 }
 
 async function renderStory(story: Story, page: WarmUpPage, logger: Logger): Promise<number> {
-  const parts = requestParts(createHtmlMemo(), WARM_UP_CV, DEFAULT_LANG, 0);
+  const parts = requestParts(createHtmlMemo(), { cv: WARM_UP_CV, gone: "", lang: DEFAULT_LANG }, 0);
   const url = new URL(`https://warm-up.invalid/${story.full_slug === "home" ? "" : story.full_slug}`);
   const failed: unknown[] = [];
   const { response } = await streamHtml(

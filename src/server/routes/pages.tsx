@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { ContentError } from "../content";
 import { loadPage, pageListings, type LoadedPage, type PageRequest } from "../content/page";
 import { RESOLVE_RELATIONS } from "../content/relations";
+import { goneKey } from "../content/localise";
 import { ancestorsOf, pagePathIn, pathOfSlug, type PageIndex } from "../content/routable";
 import type { Timer } from "../../shared/deadline";
 import { isDataSlug, isPageStory, pageTypeOf, storyKind, type StoryKind } from "../../shared/page-types";
@@ -74,11 +75,12 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
     version: "published",
     index,
     listingPage: listingPage(url.searchParams),
+    now: c.get("now")(),
   };
   const loaded = await load(c, requested, request);
   if (!isPageStory(loaded.story)) throw pageValidationFailed(requested);
   // a vacancy past its closing date is gone from the moment it closes, by the request's clock
-  if (isClosed(loaded.story, c.get("now")())) return respondWithError(c, 410, dictionary(target.lang).error.gone);
+  if (isClosed(loaded.story, request.now)) return respondWithError(c, 410, dictionary(target.lang).error.gone);
   const page = {
     ...pageFields(loaded, target, "page"),
     structuredData: {
@@ -88,8 +90,9 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
     },
     pageType: pageTypeOf(loaded.story),
     cv: loaded.cv,
+    gone: goneKey(loaded.gone),
     bodyId: partId.body(path, request.listingPage),
-    listings: () => pageListings(c.get("content"), loaded.story, request, c.get("logger"), c.get("now")()),
+    listings: () => pageListings(c.get("content"), loaded.story, request, c.get("logger"), loaded.gone),
   };
   return respondWithPage(c, page, deps.timer);
 }
@@ -111,11 +114,12 @@ async function editorPage(c: Ctx, requested: string): Promise<Response> {
     version: "draft",
     index,
     listingPage: listingPage(url.searchParams),
+    now: c.get("now")(),
   };
   const loaded = await load(c, requested, request);
   const kind = storyKind(loaded.story);
   if (!kind) throw pageValidationFailed(requested);
-  const listings = pageListings(c.get("content"), loaded.story, request, c.get("logger"), c.get("now")()).byUid;
+  const listings = pageListings(c.get("content"), loaded.story, request, c.get("logger"), loaded.gone).byUid;
   const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
   const health = await previewHealth(c, loaded, target.lang);
   return respondWithPreview(c, pageFields(loaded, target, kind), {

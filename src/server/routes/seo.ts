@@ -15,8 +15,7 @@ import { etagOf, notModified } from "./conditional";
 import { isoDateTime } from "../../shared/datetime";
 import { SITE_NAME } from "../render/document";
 import { escapeXml } from "../render/xml";
-import { VACANCY_CLOSING_QUERY } from "../../shared/listing-queries";
-import { isClosed } from "../../shared/vacancy";
+import { closedVacancies } from "../content/page";
 
 export const seo = new Hono<AppBindings>();
 
@@ -74,10 +73,9 @@ export function sitemapXml(entries: readonly SitemapEntry[], origin: string): st
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${namespaces}>\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-/** The full_slugs of the vacancies closed at `now`, from their cached listing. */
-async function closedVacancies(content: Content, now: number): Promise<Set<string>> {
-  const { value } = await content.stories(VACANCY_CLOSING_QUERY);
-  return new Set(value.stories.filter((story) => isClosed(story, now)).map((story) => story.full_slug));
+/** The full_slugs of the vacancies closed at `now` (the content layer's `closedVacancies`, as pages leave them out). */
+async function closedSlugs(content: Content, now: number): Promise<Set<string>> {
+  return new Set((await closedVacancies(content, now)).map((story) => story.full_slug));
 }
 
 /**
@@ -86,7 +84,7 @@ async function closedVacancies(content: Content, now: number): Promise<Set<strin
  */
 seo.get("/sitemap.xml", async (c) => {
   const content = c.get("content");
-  const [{ value: links }, gone] = await Promise.all([content.links(), closedVacancies(content, c.get("now")())]);
+  const [{ value: links }, gone] = await Promise.all([content.links(), closedSlugs(content, c.get("now")())]);
   const origin = c.get("config").siteUrl ?? c.get("url").origin;
   const preview = isPreviewHost(c.get("url").hostname, c.get("config").previewHostMarker);
   return c.body(sitemapXml(sitemapEntries(links, gone), origin), 200, {
