@@ -4,6 +4,7 @@
  * language (`xml:lang`). Pure: the route hands it plain data.
  */
 import { DEFAULT_LANG, localisedPath, type Lang } from "../../shared/i18n/lang";
+import { digestHex } from "../../shared/digest";
 import { escapeXml } from "./xml";
 
 /** The feed's path in a language: `/insights/feed.xml`, `/en/insights/feed.xml`. */
@@ -37,13 +38,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** RFC 9562 version 5: SHA-1 of the namespace's bytes and the name, with its version and variant bits. */
 async function nameUuid(namespace: string, name: string): Promise<string> {
   const [space, named] = UUID.test(namespace) ? [namespace, name] : [FEED_NAMESPACE, `${namespace}/${name}`];
-  const spaceBytes = (space.replaceAll("-", "").match(/../g) ?? []).map((hex) => Number.parseInt(hex, 16));
-  const data = new Uint8Array([...spaceBytes, ...new TextEncoder().encode(named)]);
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-1", data)).slice(0, 16);
-  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
-  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...hash].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const bytes = (space.replaceAll("-", "").match(/../g) ?? []).map((hex) => Number.parseInt(hex, 16));
+  const hex = (await digestHex("SHA-1", new Uint8Array([...bytes, ...new TextEncoder().encode(named)]))).split("");
+  hex[12] = "5";
+  hex[16] = ((Number.parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
+  const id = hex.join("");
+  return `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20, 32)}`;
 }
 
 export interface FeedEntry {

@@ -2,11 +2,11 @@
  * Conditional GETs (RFC 9110 13.1): a client that has the current copy gets a 304 without a body,
  * so a feed reader polling every few minutes downloads the feed only when it changed.
  */
+import { digestHex } from "../../shared/digest";
 
 /** A strong validator of a body: its SHA-1, quoted (Cloudflare may weaken it when it compresses). */
 export async function etagOf(body: string): Promise<string> {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(body)));
-  return `"${[...hash.slice(0, 12)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}"`;
+  return `"${(await digestHex("SHA-1", body)).slice(0, 24)}"`;
 }
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
