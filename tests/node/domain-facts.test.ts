@@ -52,7 +52,7 @@ describe("the date parser, one for every reader", () => {
     expect(storyblokTime("2026-12-31 17:00")).toBe(CLOSES);
     expect(storyblokTime("2026-12-31T17:00:00Z")).toBe(CLOSES);
     expect(storyblokTime("2026-12-31T17:00:00.000Z")).toBe(CLOSES);
-    expect(storyblokTime("2026-12-31T18:00:00+01:00")).toBe(CLOSES);
+    expect(storyblokTime("2026-12-31T18:00:00+01:00")).toBeUndefined(); // Storyblok writes UTC only
     expect(storyblokTime("2026-12-31")).toBe(Date.UTC(2026, 11, 31));
     expect(isoDateTime("2026-12-31 17:00")).toBe("2026-12-31T17:00:00Z");
   });
@@ -120,5 +120,40 @@ describe("the organisation's logo", () => {
     const { readImageHeader } = await import("../helpers/image-header.ts");
     const header = readImageHeader(new Uint8Array(await readFile(new URL("../../public/logo.png", import.meta.url))));
     expect(header).toEqual({ format: "png", width: 512, height: 512 });
+  });
+});
+
+describe("a link to a closed vacancy", () => {
+  it("is a link.target finding for the editor: the site leaves the link out", () => {
+    const page = {
+      id: 3,
+      uuid: "page-1",
+      name: "Werken bij",
+      full_slug: "werken-bij",
+      content: {
+        _uid: "p",
+        component: "Page",
+        body: [
+          {
+            _uid: "b",
+            component: "Button",
+            link: { linktype: "story", fieldtype: "multilink", id: "vacancy-1", cached_url: "vacatures/designer" },
+          },
+        ],
+      },
+    };
+    const links = [{ uuid: "vacancy-1", slug: "vacatures/designer", published: true, is_folder: false }];
+    const check = (closed: ReadonlySet<string>) =>
+      checkVersion("nl", page, { facts, links, now: CLOSES, closed })
+        .filter((finding) => finding.rule === "link.target")
+        .map(({ severity, field, message }) => ({ severity, field, message: message.en }));
+    expect(check(new Set())).toEqual([]);
+    expect(check(new Set(["vacancy-1"]))).toEqual([
+      {
+        severity: "error",
+        field: "link",
+        message: "Link to a closed vacancy (vacatures/designer): the site leaves the link out. Remove it or point it at another page.",
+      },
+    ]);
   });
 });

@@ -27,6 +27,8 @@ import {
 } from "../../src/shared/content-health/index.ts";
 import { modelFacts } from "../../src/shared/content-health/model-facts.ts";
 import { previewLink } from "../../src/shared/preview-link.ts";
+import { isClosed } from "../../src/shared/vacancy.ts";
+import type { Story } from "../../src/shared/content.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import { CALL_TIMEOUT_MS, readSpace, type SpaceSource } from "./space-reader.ts";
 
@@ -77,7 +79,8 @@ export async function checkSpace(
   { now = Date.now(), facts = modelFacts(schema.blocks) } = {},
 ): Promise<{ stories: number; findings: Finding[] }> {
   const { links, stories } = await readSpace(source);
-  return { stories: stories.length, findings: stories.flatMap((versions) => checkStory(versions, { facts, links, now })) };
+  const closed = new Set(stories.filter(({ nl }) => isClosed(nl as Story, now)).map(({ nl }) => nl.uuid ?? ""));
+  return { stories: stories.length, findings: stories.flatMap((versions) => checkStory(versions, { facts, links, now, closed })) };
 }
 
 const line = (f: Finding) =>

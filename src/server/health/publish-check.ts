@@ -5,6 +5,7 @@
  * ids) and the story's latest report.
  */
 import type { Content } from "../content";
+import { closedVacancies } from "../content/page";
 import type { HealthReport, StoryVersions } from "../../shared/content-health";
 import type { Lang } from "../../shared/i18n/lang";
 import { publishedTranslations } from "../../shared/i18n/published";
@@ -31,13 +32,18 @@ function otherLanguages(links: Awaited<ReturnType<Content["links"]>>["value"], s
 
 /** Checks the published story `slug` (its full_slug without the trailing slash), logs and keeps the report. */
 export async function checkPublishedStory(slug: string, deps: PublishCheckDeps): Promise<HealthReport> {
-  const [dutch, links] = await Promise.all([deps.content.story(slug), deps.content.links()]);
+  const [dutch, links, closedNow] = await Promise.all([
+    deps.content.story(slug),
+    deps.content.links(),
+    closedVacancies(deps.content, deps.now()),
+  ]);
   const versions: StoryVersions = { nl: dutch.value.story };
   for (const lang of otherLanguages(links.value, slug)) versions[lang] = (await deps.content.story(slug, { language: lang })).value.story;
   const { checkStory, healthReport, modelFacts, reportLogFields } = await deps.loadContentRules();
   // whether the site renders a component: a block of the registry, or a component its parent block renders
   const isBlock = (component: string) => isBlockName(component) || Object.hasOwn(modelFacts, component);
-  const findings = checkStory(versions, { facts: modelFacts, links: links.value, isBlock, now: deps.now() });
+  const closed = new Set(closedNow.map((story) => story.uuid));
+  const findings = checkStory(versions, { facts: modelFacts, links: links.value, isBlock, now: deps.now(), closed });
   const report = healthReport(dutch.value.story, findings, deps.now());
   const fields = reportLogFields(report);
   if (report.counts.error) deps.logger.warn("content.health", fields);

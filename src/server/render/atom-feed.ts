@@ -33,13 +33,11 @@ export async function entryId(storyUuid: string, lang: Lang): Promise<string> {
 
 /** The namespace of the feeds' own names (a random UUID, fixed here once). */
 const FEED_NAMESPACE = "6f1c2d0e-5b7a-4c39-9e58-2a4b8d3f7c10";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** RFC 9562 version 5: SHA-1 of the namespace's bytes and the name, with its version and variant bits. */
+/** RFC 9562 version 5: SHA-1 of the namespace's bytes (a UUID: Storyblok's uuids are) and the name, with its version and variant bits. */
 async function nameUuid(namespace: string, name: string): Promise<string> {
-  const [space, named] = UUID.test(namespace) ? [namespace, name] : [FEED_NAMESPACE, `${namespace}/${name}`];
-  const bytes = (space.replaceAll("-", "").match(/../g) ?? []).map((hex) => Number.parseInt(hex, 16));
-  const hex = (await digestHex("SHA-1", new Uint8Array([...bytes, ...new TextEncoder().encode(named)]))).split("");
+  const bytes = (namespace.replaceAll("-", "").match(/../g) ?? []).map((hex) => Number.parseInt(hex, 16));
+  const hex = (await digestHex("SHA-1", new Uint8Array([...bytes, ...new TextEncoder().encode(name)]))).split("");
   hex[12] = "5";
   hex[16] = ((Number.parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
   const id = hex.join("");

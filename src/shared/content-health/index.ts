@@ -59,6 +59,8 @@ export interface CheckSetup {
   /** Whether the site renders a component; default: it is a component of the model. */
   isBlock?: (component: string) => boolean;
   now: number;
+  /** The uuids of the vacancies closed at `now` (`src/shared/vacancy.ts` `isClosed`); default none. */
+  closed?: ReadonlySet<string>;
   /** Only these rules (tests); default all. */
   rules?: readonly Rule[];
 }
@@ -87,6 +89,7 @@ export function checkVersion(lang: Lang, story: CheckedStory, setup: CheckSetup,
     },
     isBlock: setup.isBlock ?? ((component) => Object.hasOwn(setup.facts, component)),
     now: setup.now,
+    closed: setup.closed ?? new Set(),
   };
   const slug = dutch?.full_slug ?? story.full_slug;
   return (setup.rules ?? RULES).flatMap((rule) =>
