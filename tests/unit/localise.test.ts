@@ -34,7 +34,13 @@ describe("localisedPublished", () => {
 
   it("empties a link to a story that is no published page, or whose page is gone by the clock", () => {
     const unpublished = { link: { linktype: "story", id: "uuid-weg", cached_url: "weg", anchor: "x" } };
-    expect(localiseLinks(unpublished, "en", index()).link).toEqual({ linktype: "story", id: "uuid-weg", cached_url: "", url: "", anchor: "" });
+    expect(localiseLinks(unpublished, "en", index()).link).toEqual({
+      linktype: "story",
+      id: "uuid-weg",
+      cached_url: "",
+      url: "",
+      anchor: "",
+    });
     const closed = { link: { linktype: "story", id: "uuid-diensten", cached_url: "diensten" } };
     expect(localiseLinks(closed, "nl", index(), new Set(["uuid-diensten"])).link.cached_url).toBe("");
     const rich = { type: "link", attrs: { linktype: "story", uuid: "uuid-weg", href: "/weg", anchor: "x" } };
