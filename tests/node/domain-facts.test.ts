@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../content-model/index.ts";
 import { checkVersion, type Finding } from "../../src/shared/content-health/index.ts";
 import { modelFacts } from "../../src/shared/content-health/model-facts.ts";
-import { isoDateTime, storyblokTime } from "../../src/shared/datetime.ts";
-import { isClosed, salaryOf } from "../../src/shared/vacancy.ts";
+import { isoDateTime, storyblokTime } from "../../src/shared/dates/datetime.ts";
+import { isClosed, salaryOf } from "../../src/shared/vacancy/vacancy.ts";
 
 // One rule per domain fact: the site (`isClosed`, `salaryOf`), the JSON-LD and content health read
 // a vacancy's closing time, its dates and its salary through the same functions, so at every

@@ -3,11 +3,11 @@ import type { Content } from "../../src/server/content";
 import { pageListings, type PageRequest } from "../../src/server/content/page";
 import { pageIndex } from "../../src/server/content/routable";
 import type { Story } from "../../src/shared/content";
-import type { Listing } from "../../src/shared/listings";
+import type { Listing } from "../../src/shared/listings/listings";
 import { storyOf } from "../helpers/story-fixture";
 
 // A listing of vacancies is paged after the closed ones are left out (the query itself reads the
-// whole listing: src/shared/listing-queries.ts `listingRead`): a closed vacancy on page 1 never
+// whole listing: src/shared/listings/listing-queries.ts `listingRead`): a closed vacancy on page 1 never
 // leaves that page empty, and the total is the same on every page.
 
 const NOW = Date.parse("2026-06-01T12:00:00Z");

@@ -27,7 +27,7 @@ import {
 } from "../../src/shared/content-health/index.ts";
 import { modelFacts } from "../../src/shared/content-health/model-facts.ts";
 import { previewLink } from "../../src/shared/preview-link.ts";
-import { isClosed } from "../../src/shared/vacancy.ts";
+import { isClosed } from "../../src/shared/vacancy/vacancy.ts";
 import type { Story } from "../../src/shared/content.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import { CALL_TIMEOUT_MS, readSpace, type SpaceSource } from "./space-reader.ts";

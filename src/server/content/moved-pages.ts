@@ -7,7 +7,7 @@
  */
 import type { LinkEntry } from "../../shared/content";
 import { LANGS, localisedPath, type Lang } from "../../shared/i18n/lang";
-import { isPageLink } from "../../shared/page-types";
+import { isPageLink } from "../../shared/pages/page-types";
 import { pageIndex, pathOfSlug } from "./routable";
 
 /** At most this many learned redirects are kept; past it, the oldest are dropped (and logged). */

@@ -1,6 +1,6 @@
 import type { LinkEntry } from "../../shared/content";
 import { DEFAULT_LANG, LANGS, localisedPath, type Lang } from "../../shared/i18n/lang";
-import { isPageLink } from "../../shared/page-types";
+import { isPageLink } from "../../shared/pages/page-types";
 import { publishedTranslations } from "../../shared/i18n/published";
 
 /** The site path of a story slug (either language's): `home` is `/`, a folder's start page (`blog/`) is `/blog`. */

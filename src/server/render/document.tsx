@@ -5,8 +5,8 @@ import { pageGraph, type GraphInput } from "../../site/structured-data/graph";
 import { jsonLdText } from "../../site/structured-data/serialise";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/i18n/lang";
-import type { PageType } from "../../shared/page-types";
-import { documentTitle, SITE_NAME } from "../../shared/document-title";
+import type { PageType } from "../../shared/pages/page-types";
+import { documentTitle, SITE_NAME } from "../../shared/pages/document-title";
 import { renderToHtml } from "./stream";
 
 export { documentTitle, SITE_NAME };

@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from "react";
 import { preload, type PreloadOptions } from "react-dom";
-import { createByteLru, type ByteLru } from "../../shared/byte-lru";
+import { createByteLru, type ByteLru } from "../../shared/cache/byte-lru";
 import { SiteProvider, type PartHtml, type SiteContextValue } from "../../site/site-context";
 import type { PartId } from "../../site/part-id";
 import { buildManifest } from "./assets";

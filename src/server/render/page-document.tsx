@@ -3,7 +3,7 @@ import type { Theme } from "../content/theme";
 import type { Story } from "../../shared/content";
 import type { ThirdPartyConfig } from "../env";
 import type { Logger } from "../../shared/log";
-import type { PageType } from "../../shared/page-types";
+import type { PageType } from "../../shared/pages/page-types";
 import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../../site/preview-props";
 import { buildManifest } from "./assets";
 import { DEFAULT_SHARE_IMAGE, Document, documentHead, NONCE_SLOT, SITE_NAME, type HeadProps } from "./document";

@@ -11,7 +11,7 @@ import type { ThirdPartyConfig } from "../env";
 import { contentSecurityPolicy, createNonce, cspForNonce, EDITOR_FRAME, type CspOptions } from "./security";
 import { streamHtml, type StreamOptions } from "./stream";
 import { holdPart, requestParts, type RequestParts } from "./html-memo";
-import { settledWithin, type Timer } from "../../shared/deadline";
+import { settledWithin, type Timer } from "../../shared/dates/deadline";
 import { goneAt, type PageListings } from "../content/page";
 import type { PartId } from "../../site/part-id";
 import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { LinkEntry } from "../../shared/content";
-import { isPageLink } from "../../shared/page-types";
+import { isPageLink } from "../../shared/pages/page-types";
 import type { AppBindings } from "../request-context";
 import { isPreviewHost } from "../render/robots";
 import { pageIndex, pathOfSlug } from "../content/routable";
@@ -12,7 +12,7 @@ import type { Content } from "../content";
 import { storyLanguage } from "../content/localise";
 import { ATOM_CONTENT_TYPE, atomFeed, entryId, feedId, feedPath, feedUpdated, type FeedEntry } from "../render/atom-feed";
 import { etagOf, notModified } from "./conditional";
-import { isoDateTime } from "../../shared/datetime";
+import { isoDateTime } from "../../shared/dates/datetime";
 import { SITE_NAME } from "../render/document";
 import { escapeXml } from "../render/xml";
 import { closedVacancies } from "../content/page";

@@ -1,7 +1,7 @@
 import { Hono, type Context, type ErrorHandler } from "hono";
 import { constantTimeEqual, hmacHex } from "../../shared/digest";
 import type { Content } from "../content";
-import { realTimer, settledWithin, type Timer } from "../../shared/deadline";
+import { realTimer, settledWithin, type Timer } from "../../shared/dates/deadline";
 import { ORIGIN_TIMEOUT_MS } from "../content/index";
 import { realSleep, type Sleep } from "../content/retry";
 import type { AppBindings } from "../request-context";

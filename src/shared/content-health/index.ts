@@ -59,7 +59,7 @@ export interface CheckSetup {
   /** Whether the site renders a component; default: it is a component of the model. */
   isBlock?: (component: string) => boolean;
   now: number;
-  /** The uuids of the vacancies closed at `now` (`src/shared/vacancy.ts` `isClosed`); default none. */
+  /** The uuids of the vacancies closed at `now` (`src/shared/vacancy/vacancy.ts` `isClosed`); default none. */
   closed?: ReadonlySet<string>;
   /** Only these rules (tests); default all. */
   rules?: readonly Rule[];

@@ -1,6 +1,6 @@
 import type { BlogPosting, Person } from "schema-dts";
-import { isoDateTime } from "../../shared/datetime";
-import { minutesDuration } from "../../shared/schema-values";
+import { isoDateTime } from "../../shared/dates/datetime";
+import { minutesDuration } from "../../shared/structured-data/schema-values";
 import type { BlokOf } from "../blocks/types";
 import type { GraphContext } from "./context";
 import { imageUrls } from "./images";

@@ -1,5 +1,5 @@
 import type { Graph, Thing } from "schema-dts";
-import { absoluteUrl } from "../../shared/schema-values";
+import { absoluteUrl } from "../../shared/structured-data/schema-values";
 import type { BlokOf } from "../blocks/types";
 import { blogPostingNode } from "./blog-posting";
 import { caseStudyNode } from "./case-study";

@@ -1,6 +1,6 @@
 import type { JobPosting } from "schema-dts";
-import { isoDateTime } from "../../shared/datetime";
-import { salaryOf } from "../../shared/vacancy";
+import { isoDateTime } from "../../shared/dates/datetime";
+import { salaryOf } from "../../shared/vacancy/vacancy";
 import type { BlokOf } from "../blocks/types";
 import type { GraphContext } from "./context";
 import { descriptionHtml } from "./description-html";

@@ -1,4 +1,4 @@
-import { isMalformedDate } from "../../datetime.ts";
+import { isMalformedDate } from "../../dates/datetime.ts";
 import type { Hit, Rule } from "../rule.ts";
 import { fieldFacts } from "../model-facts.ts";
 import { fieldsOf } from "../walk.ts";

@@ -1,4 +1,4 @@
-import { isDataSlug } from "../../page-types.ts";
+import { isDataSlug } from "../../pages/page-types.ts";
 import type { Hit, LinkTarget, Rule, RuleInput } from "../rule.ts";
 import { fieldsOf, storyLinksIn, type StoryLink } from "../walk.ts";
 import { fieldFacts } from "../model-facts.ts";

@@ -6,7 +6,7 @@
 import type { Hit, Rule, RuleInput } from "../rule.ts";
 import { fieldFacts } from "../model-facts.ts";
 import { isBlok, type BlokAt } from "../walk.ts";
-import { hasSalaryAmount, isClosed, type SalaryFields, JOB_POSTING_FIELDS, SALARY_PARTS } from "../../vacancy.ts";
+import { hasSalaryAmount, isClosed, type SalaryFields, JOB_POSTING_FIELDS, SALARY_PARTS } from "../../vacancy/vacancy.ts";
 
 const VACANCY = "Vacancy";
 

@@ -1,4 +1,4 @@
-import { absoluteUrl, numberOf } from "../../schema-values.ts";
+import { absoluteUrl, numberOf } from "../../structured-data/schema-values.ts";
 import type { Hit, Rule, RuleInput } from "../rule.ts";
 import { fieldFacts } from "../model-facts.ts";
 import { type BlokAt, fieldsOf, isObject } from "../walk.ts";

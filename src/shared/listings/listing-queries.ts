@@ -1,5 +1,5 @@
-import type { ComponentName, ModelContent } from "../../content-model/types.ts";
-import type { Blok } from "./content";
+import type { ComponentName, ModelContent } from "../../../content-model/types.ts";
+import type { Blok } from "../content";
 import { perPage, type ListingQuery } from "./listings";
 
 /**

@@ -1,4 +1,4 @@
-import { storyblokTime } from "./datetime.ts";
+import { storyblokTime } from "../dates/datetime.ts";
 
 /**
  * The vacancy's domain facts, each written once and read by the site (listings, menus, the 410),
