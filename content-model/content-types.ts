@@ -1,5 +1,5 @@
 /**
- * Content types: what a story holds. Paginatypen are pages (src/shared/page-types.ts
+ * Content types: what a story holds. Paginatypen are pages (src/shared/pages/page-types.ts
  * PAGE_CONTENT_TYPES); Gegevens are site data: team members and customers (shown inside pages,
  * and usable as a block there too) and the theme (header, footer, customers store).
  */

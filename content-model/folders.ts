@@ -26,7 +26,7 @@ export interface StoryFolder {
   translatedSlugs: Readonly<Record<string, string>>;
   /** Content types that can be created in the folder; the first is the default. */
   contentTypes: readonly string[];
-  /** Stories in it are site data, never pages (src/shared/page-types.ts DATA_FOLDERS). */
+  /** Stories in it are site data, never pages (src/shared/pages/page-types.ts DATA_FOLDERS). */
   data?: boolean;
 }
 

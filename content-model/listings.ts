@@ -1,5 +1,5 @@
 /**
- * Overzichten: blocks that list stories of one kind (src/shared/listing-queries.ts says which).
+ * Overzichten: blocks that list stories of one kind (src/shared/listings/listing-queries.ts says which).
  * Their fields only introduce the list; the stories come from their folder.
  */
 import { defineBlock } from "@storyblok/schema";

@@ -2,7 +2,7 @@ import { env as workerEnv } from "cloudflare:workers";
 import { Hono } from "hono";
 import { createContentIsolateState } from "./content/content";
 import type { ContentIsolate } from "./content";
-import type { Timer } from "../shared/deadline";
+import type { Timer } from "../shared/dates/deadline";
 import type { Sleep } from "./content/retry";
 import { createDemo } from "./demo";
 import type { EmbeddedSpace } from "./demo/embedded";

@@ -8,7 +8,7 @@
  */
 // Types only: the measurement chunk imports this file, and must share no module with the entry bundle.
 import type { Lang } from "./i18n/lang.ts";
-import type { PageType } from "./page-types.ts";
+import type { PageType } from "./pages/page-types.ts";
 
 /** Where the measurement chunk sends its beacon (same origin: the CSP's `connect-src 'self'`). */
 export const VITALS_PATH = "/api/vitals";

@@ -1,9 +1,9 @@
 import type { LinkTarget } from "../shared/content-health";
-import type { Listing } from "../shared/listings";
+import type { Listing } from "../shared/listings/listings";
 import { editorAudience } from "./audience";
 import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";
-import type { StoryKind } from "../shared/page-types";
+import type { StoryKind } from "../shared/pages/page-types";
 import type { Theme } from "../shared/theme";
 import type { Lang, LangAlternate } from "../shared/i18n/lang";
 import type { Dictionary } from "../shared/i18n/nl";
@@ -55,7 +55,7 @@ export const PREVIEW_ROOT_ATTRIBUTE = "data-preview-root";
 
 /**
  * An already fulfilled promise in React's thenable convention (see `readable()` in
- * src/shared/listings.ts), so `use()` reads it during hydration without suspending.
+ * src/shared/listings/listings.ts), so `use()` reads it during hydration without suspending.
  */
 export function fulfilled<T>(value: T): Promise<T> {
   return Object.assign(Promise.resolve(value), { status: "fulfilled", value });

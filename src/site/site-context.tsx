@@ -1,6 +1,6 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from "react";
 import type { NavLink } from "./islands/nav-model";
-import type { Listing } from "../shared/listings";
+import type { Listing } from "../shared/listings/listings";
 import type { BlokOf } from "./blocks/types";
 import type { Blok, Story } from "../shared/content";
 import type { Logger } from "../shared/log";

@@ -1,5 +1,5 @@
 import type { Blok } from "../shared/content";
-import type { StoryKind } from "../shared/page-types";
+import type { StoryKind } from "../shared/pages/page-types";
 import { DataStoryPage } from "./preview/data-story-page";
 import { ThemePage } from "./preview/theme-page";
 import { useSite } from "./site-context";

@@ -25,7 +25,7 @@ import { createParsedCache } from "../../src/server/content/parsed-cache";
 import { createApp } from "../../src/server/index";
 import { createHtmlMemo } from "../../src/server/render/html-memo";
 import type { StoredBlok, StoredStory } from "../helpers/stored";
-import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
+import { PAGE_CONTENT_TYPES } from "../../src/shared/pages/page-types";
 import { recordCacheVersion } from "../helpers/cache-version";
 import { migrateD1 } from "../helpers/d1";
 

@@ -3,7 +3,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { axeViolations } from "./axe";
 import { hydrated } from "./helpers";
 
-// Page-type stories (see src/shared/page-types.ts); data stories (theme, team) are not pages.
+// Page-type stories (see src/shared/pages/page-types.ts); data stories (theme, team) are not pages.
 const PAGE_TYPES = new Set(["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy"]);
 
 /** Every page of the demo space (Dutch), by path. */

@@ -13,7 +13,7 @@ import { openVitalsStore, type VitalsStore } from "./vitals-store";
 // other tests' views would be counted too), started on an empty state with the others.
 
 const BASE = `http://127.0.0.1:${VITALS_PORT}`;
-/** One page of each page type (src/shared/page-types.ts). */
+/** One page of each page type (src/shared/pages/page-types.ts). */
 const PAGES = {
   Page: "/",
   CaseDetail: "/cases/linde-roosterapp",

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server.edge";
 import { editorAudience, visitorAudience } from "../../src/site/audience";
 import { Block } from "../../src/site/blocks/dispatch";
-import type { Listing } from "../../src/shared/listings";
+import type { Listing } from "../../src/shared/listings/listings";
 import type { Story } from "../../src/shared/content";
 import type { StoredBlok } from "./stored";
 import { createLogger, type LogLevel } from "../../src/shared/log";

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
-import type { Timer } from "../../src/shared/deadline";
+import type { Timer } from "../../src/shared/dates/deadline";
 import { createEmulator, type Fault } from "../../src/server/demo/emulator";
 import type { Sleep } from "../../src/server/content/retry";
 import { type AppDeps, createApp, createScheduled } from "../../src/server/index";

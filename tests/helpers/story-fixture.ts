@@ -1,5 +1,5 @@
 import type { Story } from "../../src/shared/content";
-import type { Listing } from "../../src/shared/listings";
+import type { Listing } from "../../src/shared/listings/listings";
 import type { StoredBlok, StoredStory } from "./stored";
 
 let nextId = 1;

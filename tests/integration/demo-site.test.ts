@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import type { Story } from "../../src/shared/content";
 import { testApp } from "../helpers/site";
-import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
+import { PAGE_CONTENT_TYPES } from "../../src/shared/pages/page-types";
 
 const logs: Array<{ event: string; [key: string]: unknown }> = [];
 const app = testApp({ logSink: (_level, line) => logs.push(JSON.parse(line)) });

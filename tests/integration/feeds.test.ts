@@ -3,6 +3,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import type { Story } from "../../src/shared/content";
+import { entryId, feedId } from "../../src/server/render/atom-feed";
 import { BASE, testInstance, testOrigin } from "../helpers/site";
 
 /**
@@ -43,7 +44,9 @@ describe.each(["nl", "en"] as const)("the %s insights feed", (lang) => {
     const { feed, text } = await feedOf(lang);
     expect(text.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"')).toBe(true);
     expect(feed["@xml:lang"]).toBe(lang);
-    expect(feed.id).toBe(`${BASE}${FEEDS[lang]}`);
+    // without SITE_URL no origin names the feed: the same id on every host (see "the feeds' ids" below)
+    expect(feed.id).toBe(await feedId(lang, undefined));
+    expect(feed.id).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(feed.title).toBe(lang === "nl" ? "Insights van Koraal" : "Insights from Koraal");
     expect(feed.updated).toMatch(DATE_TIME);
     expect(feed.author).toEqual([{ name: "Koraal" }]);
@@ -115,6 +118,7 @@ describe("the feed's text", () => {
     const hostile = `<script>alert("x")</script> & 'q' ]]> \u0000\u0007\u000b end`;
     const xml = atomFeed({
       lang: "nl",
+      id: "urn:uuid:00000000-0000-0000-0000-000000000001",
       title: hostile,
       self: `${BASE}/insights/feed.xml?a=1&b=<2>`,
       page: `${BASE}/insights`,
@@ -141,4 +145,68 @@ describe("the feed's text", () => {
     expect(feed.entry.category["@term"]).toBe(text);
     expect(feed.link[0]["@href"]).toBe(`${BASE}/insights/feed.xml?a=1&b=<2>`);
   });
+});
+
+describe("the feeds' ids", () => {
+  it("a translated insight has one id per language, each kept from feed to feed; Dutch keeps the story's uuid", async () => {
+    const [nl, en] = [(await feedOf("nl")).feed, (await feedOf("en")).feed];
+    const idOf = (entries: Entry[] | undefined, url: string) =>
+      entries?.find((entry) => entry.link.some((link) => link["@rel"] === "alternate" && link["@href"] === url))?.id;
+    const translated = insights.filter((story) => englishPath(story));
+    expect(translated.length).toBeGreaterThan(0);
+    for (const story of translated) {
+      const dutch = idOf(nl.entry, `${BASE}/${story.full_slug}`);
+      const english = idOf(en.entry, `${BASE}/en/${englishPath(story)}`);
+      expect(dutch).toBe(`urn:uuid:${story.uuid}`);
+      expect(english).toBe(await entryId(story.uuid, "en"));
+      expect(english).not.toBe(dutch);
+    }
+  });
+
+  it("come from the canonical origin only: SITE_URL when set, else a name no Host header changes", async () => {
+    expect(await feedId("en", "https://www.koraal.nl")).toBe("https://www.koraal.nl/en/insights/feed.xml");
+    expect(await feedId("nl", undefined)).toBe(await feedId("nl", undefined));
+    expect(await feedId("nl", undefined)).not.toBe(await feedId("en", undefined));
+    const { text } = await feedOf("nl");
+    expect(text.match(/<id>[^<]*<\/id>/g)?.filter((id) => id.includes("koraal.test"))).toEqual([]);
+  });
+});
+
+describe("the feeds' conditional requests", () => {
+  it.each(["nl", "en"] as const)(
+    "%s: an ETag and a Last-Modified, and a 304 without a body for a reader whose copy is current",
+    async (lang) => {
+      const site = testInstance(testOrigin(), { kv: env.CONTENT_CACHE });
+      const first = await site.get(FEEDS[lang]);
+      const etag = first.headers.get("etag") ?? "";
+      const lastModified = first.headers.get("last-modified") ?? "";
+      expect(etag).toMatch(/^"[0-9a-f]{24}"$/);
+      expect(new Date(lastModified).toUTCString()).toBe(lastModified);
+      const current: Array<Record<string, string>> = [
+        { "If-None-Match": etag },
+        { "If-None-Match": `W/${etag}, "other"` },
+        { "If-Modified-Since": lastModified },
+      ];
+      for (const headers of current) {
+        const again = await site.get(FEEDS[lang], { headers });
+        expect([again.status, again.text, again.headers.get("etag"), again.headers.get("last-modified")]).toEqual([
+          304,
+          "",
+          etag,
+          lastModified,
+        ]);
+        expect(again.headers.get("cache-control")).toBe("public, max-age=300");
+      }
+      const older = new Date(Date.parse(lastModified) - 1000).toUTCString();
+      const stale: Array<Record<string, string>> = [
+        { "If-None-Match": '"other"' },
+        { "If-Modified-Since": older },
+        { "If-None-Match": '"other"', "If-Modified-Since": lastModified },
+      ];
+      for (const headers of stale) {
+        const changed = await site.get(FEEDS[lang], { headers });
+        expect([changed.status, changed.text]).toEqual([200, first.text]);
+      }
+    },
+  );
 });

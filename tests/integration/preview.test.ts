@@ -10,7 +10,7 @@ import { testApp } from "../helpers/site";
 import { buildManifest } from "../../src/server/render/assets";
 import { editableAttributes } from "../../src/site/editable";
 import { previewLinkToken } from "../../src/shared/preview-link";
-import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
+import { PAGE_CONTENT_TYPES } from "../../src/shared/pages/page-types";
 import { renderBlok } from "../helpers/render";
 
 // The visual-editor preview: only a valid link (signed with the space's preview token, at most an

@@ -2,7 +2,7 @@ import { resetStorage } from "../helpers/d1";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CV_ANSWER_WAIT_MS, CV_AUTHORITY_DEADLINE_MS, CV_CHECK_MS } from "../../src/server/content/cache-version";
-import type { Timer } from "../../src/shared/deadline";
+import type { Timer } from "../../src/shared/dates/deadline";
 import { realSleep, type Sleep } from "../../src/server/content/retry";
 import { recordingAuthority, testInstance, testOrigin } from "../helpers/site";
 

@@ -6,7 +6,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/demo/emulator";
 import type { Story } from "../../src/shared/content";
 import { testApp } from "../helpers/site";
-import { PAGE_CONTENT_TYPES } from "../../src/shared/page-types";
+import { PAGE_CONTENT_TYPES } from "../../src/shared/pages/page-types";
 import { storyblokSignature } from "../../src/server/routes/webhook";
 
 const BASE = "http://www.koraal.test";

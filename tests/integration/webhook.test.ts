@@ -6,7 +6,7 @@ import snapshot from "../../.generated/snapshot.js";
 import { createEmulator } from "../../src/server/demo/emulator";
 import type { StoredBlok } from "../helpers/stored";
 import { testApp } from "../helpers/site";
-import type { Timer } from "../../src/shared/deadline";
+import type { Timer } from "../../src/shared/dates/deadline";
 import { WEBHOOK_REFRESH_WAIT_MS, storyblokSignature } from "../../src/server/routes/webhook";
 
 const SECRET = "storyblok-webhook-geheim";

@@ -86,6 +86,34 @@ function problemOf(page: string, link: Link, pages: Pages): string | undefined {
   return `${where}: ${target} has no heading with the id "${anchor}"`;
 }
 
+/**
+ * Paths written in code spans (`src/server/index.ts`), from the repository's root: a span that
+ * starts with one of its top folders and names a file or folder. A span with a placeholder or a
+ * pattern (`<name>`, `*`, `{a,b}`, `...`) or a command line (a space) is no path.
+ */
+const TOP_FOLDERS = /^(src|tests|tools|scripts|client|content-model|content|public|migrations|docs|\.github)\//;
+
+function codePathsOf(markdown: string): Link[] {
+  let fenced = false;
+  return markdown.split("\n").flatMap((text, index) => {
+    if (FENCE.test(text)) fenced = !fenced;
+    if (fenced) return [];
+    return [...text.matchAll(/`([^`]+)`/g)]
+      .map((match) => match[1]!.replace(/[:#].*$/, "").replace(/\/$/, ""))
+      .filter((span) => TOP_FOLDERS.test(span) && !/[\s<>*{}]|\.\.\./.test(span))
+      .map((target) => ({ line: index + 1, target }));
+  });
+}
+
+/** Every path in a code span of the pages named that does not exist, in page and line order. */
+function deadCodePaths(names: string[], pages: Pages): string[] {
+  return names.flatMap((page) =>
+    codePathsOf(pages.read(page))
+      .filter((path) => !pages.exists(path.target))
+      .map((path) => `${page}:${path.line}: \`${path.target}\` does not exist`),
+  );
+}
+
 /** Every dead link of the pages named, in page and line order. */
 function deadLinks(names: string[], pages: Pages): string[] {
   return names.flatMap((page) =>
@@ -121,6 +149,20 @@ function tree(files: Record<string, string>): Pages {
 describe("links in the documentation", () => {
   it("README.md and docs/ have no dead relative link or anchor", () => {
     expect(deadLinks(documentation(), repository)).toEqual([]);
+  });
+
+  it("README.md and docs/ name no path in a code span that does not exist", () => {
+    // docs/performance.md is a log of dated runs: it names the files as they were called then
+    const current = documentation().filter((page) => page !== "docs/performance.md");
+    expect(deadCodePaths(current, repository)).toEqual([]);
+  });
+
+  it("reads paths in code spans from the root, not placeholders, patterns or commands", () => {
+    const pages = tree({
+      "docs/a.md": "See `src/a.ts`, `src/gone.ts:12`, `src/blocks/<name>.tsx`, `tests/*.ts`, `npm run x`.\n\n```\n`src/fenced.ts`\n```\n",
+      "src/a.ts": "",
+    });
+    expect(deadCodePaths(["docs/a.md"], pages)).toEqual(["docs/a.md:1: `src/gone.ts` does not exist"]);
   });
 
   it("README.md is a manual of at most 350 lines (the figures' history lives in docs/performance.md)", () => {

@@ -2,7 +2,7 @@
  * Two seams inside the Worker that the layers' compiler rules cannot hold (src/server may import
  * the site, to render it, and any folder of its own):
  * - the content layer (src/server/content/) imports nothing from the site: it loads what a page's
- *   blocks ask for by the shared listing table (src/shared/listing-queries.ts) and renders nothing;
+ *   blocks ask for by the shared listing table (src/shared/listings/listing-queries.ts) and renders nothing;
  * - what exists only on the embedded space (src/server/demo/) is reached from one wiring point,
  *   src/server/index.ts: no other file of the Worker or the browser knows it.
  * Every relative import counts, type-only and dynamic ones too (as in imports.test.ts). Tests and
@@ -69,7 +69,7 @@ describe("seams inside the Worker", () => {
     expect(
       seamViolations([
         { file: "src/server/content/page.ts", target: "src/site/blocks/listing-queries.ts" },
-        { file: "src/server/content/page.ts", target: "src/shared/listing-queries.ts" },
+        { file: "src/server/content/page.ts", target: "src/shared/listings/listing-queries.ts" },
         { file: "src/server/middleware/content.ts", target: "src/server/demo/index.ts" },
         { file: "src/server/routes/webhook.ts", target: "src/server/demo/emulator/index.ts" },
         { file: "client/preview.tsx", target: "src/server/demo/image-service.ts" },
@@ -90,7 +90,7 @@ describe("seams inside the Worker", () => {
     const imports = importsOf(["src", "client"]);
     // the rules have something to hold: the wiring point does import the demo, the content layer shared
     expect(imports).toContainEqual({ file: WIRING_POINT, target: "src/server/demo/index.ts" });
-    expect(imports).toContainEqual({ file: "src/server/content/page.ts", target: "src/shared/listing-queries.ts" });
+    expect(imports).toContainEqual({ file: "src/server/content/page.ts", target: "src/shared/listings/listing-queries.ts" });
     expect(seamViolations(imports)).toEqual([]);
   });
 });

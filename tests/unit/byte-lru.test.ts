@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createByteLru } from "../../src/shared/byte-lru";
+import { createByteLru } from "../../src/shared/cache/byte-lru";
 
 describe("byte-bounded LRU (parsed KV entries, HTML parts)", () => {
   it("evicts the least recently used entries once the bytes pass the bound", () => {

@@ -7,7 +7,7 @@ import {
   type CacheVersionDeps,
   type CvMemo,
 } from "../../src/server/content/cache-version";
-import type { Timer } from "../../src/shared/deadline";
+import type { Timer } from "../../src/shared/dates/deadline";
 import type { AuthorityAnswer, CvAuthority } from "../../src/server/content/cv-authority";
 import type { CacheStore } from "../../src/server/content/kv-store";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveHref } from "../../src/shared/links";
+import { resolveHref } from "../../src/shared/links/links";
 
 describe("CMS links that start with a backslash", () => {
   // Browsers read `\` in a URL as `/`: `\\evil.example` would be the protocol-relative `//evil.example`.

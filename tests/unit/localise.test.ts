@@ -9,6 +9,7 @@ const index = (): PageIndex => ({
   stories: { nl: new Map([["diensten", "diensten"]]), en: new Map([["services", "diensten"]]) },
   alternates: new Map([["diensten", { nl: "diensten", en: "services" }]]),
   names: new Map([["diensten", { nl: "Diensten", en: "Services" }]]),
+  uuids: new Map([["uuid-diensten", "diensten"]]),
 });
 const content = () => ({ body: [{ component: "Button", link: { linktype: "story", cached_url: "diensten" } }] });
 
@@ -18,16 +19,32 @@ describe("localisedPublished", () => {
     const pages = index();
     const first = localisedPublished(value, "en", pages);
     expect(first).toEqual(localiseLinks(value, "en", pages));
-    expect(first.body[0]!.link.cached_url).toBe("en/services");
+    expect(first.body[0]!.link.cached_url).toBe("/en/services");
     expect(localisedPublished(value, "en", pages)).toBe(first);
     // another cache version: another page index or another content object, another copy
     expect(localisedPublished(value, "en", index())).not.toBe(first);
     expect(localisedPublished(content(), "en", pages)).not.toBe(first);
   });
 
-  it("leaves content in the default language as it is", () => {
-    const value = content();
-    expect(localisedPublished(value, "nl", index())).toBe(value);
+  it("points Dutch links at the live Dutch page too, by the story's uuid (a renamed story keeps it)", () => {
+    const value = { link: { linktype: "story", id: "uuid-diensten", cached_url: "oude-diensten" } };
+    expect(localisedPublished(value, "nl", index()).link.cached_url).toBe("/diensten");
+    expect(localisedPublished(value, "en", index()).link.cached_url).toBe("/en/services");
+  });
+
+  it("empties a link to a story that is no published page, or whose page is gone by the clock", () => {
+    const unpublished = { link: { linktype: "story", id: "uuid-weg", cached_url: "weg", anchor: "x" } };
+    expect(localiseLinks(unpublished, "en", index()).link).toEqual({
+      linktype: "story",
+      id: "uuid-weg",
+      cached_url: "",
+      url: "",
+      anchor: "",
+    });
+    const closed = { link: { linktype: "story", id: "uuid-diensten", cached_url: "diensten" } };
+    expect(localiseLinks(closed, "nl", index(), new Set(["uuid-diensten"])).link.cached_url).toBe("");
+    const rich = { type: "link", attrs: { linktype: "story", uuid: "uuid-weg", href: "/weg", anchor: "x" } };
+    expect(localiseLinks(rich, "nl", index()).attrs).toEqual({ linktype: "story", uuid: "uuid-weg", href: "", anchor: null });
   });
 
   it("drafts are localised afresh every time (localiseLinks keeps nothing)", () => {

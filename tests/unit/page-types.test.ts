@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDataSlug, isPageLink, isPageStory, storyKind } from "../../src/shared/page-types";
+import { isDataSlug, isPageLink, isPageStory, storyKind } from "../../src/shared/pages/page-types";
 
 const story = (full_slug: string, component: string) => ({ full_slug, content: { component } });
 const link = (slug: string, extra: Partial<{ published: boolean; is_folder: boolean }> = {}) => ({

@@ -95,7 +95,7 @@ describe("a page whose memoised part is inside a boundary that suspends or fails
 
   /** A warm isolate's memo: both parts kept, as their children render. */
   function warmParts() {
-    const parts = requestParts(createHtmlMemo(), 1, "nl", 0);
+    const parts = requestParts(createHtmlMemo(), { cv: 1, gone: "", lang: "nl" }, 0);
     for (const [id, html] of [
       [CARD_PART, "<b>De kaart</b>"],
       [FOOTER_PART, "<small>© 2026</small>"],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { ITEM_COMPONENTS } from "../../src/site/blocks/items";
-import { walkBloks } from "../../src/shared/listings";
-import { listingQuery } from "../../src/shared/listing-queries";
+import { walkBloks } from "../../src/shared/listings/listings";
+import { listingQuery } from "../../src/shared/listings/listing-queries";
 import { registry } from "../../src/site/blocks/registry";
 
 // The spec's list of content block types, verbatim (spec.md, "Content block types a page may contain").

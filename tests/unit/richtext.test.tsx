@@ -8,7 +8,7 @@
  *    table spans, emoji, images, empty documents, robustness).
  *
  * Intentional differences from the oracle (ignored by the comparison, each asserted exactly below):
- * - Links follow src/shared/links.ts: `www…` gets `https://`, relative paths get a leading `/`,
+ * - Links follow src/shared/links/links.ts: `www…` gets `https://`, relative paths get a leading `/`,
  *   `/home` is `/`, trailing slashes go; the oracle's href is passed through `resolveHref`
  *   before comparing. External (and editor "new tab") links get `target="_blank"` and
  *   `rel="noopener noreferrer"`; the oracle passes `target` through and adds no rel. Only
@@ -37,7 +37,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StoredBlok } from "../helpers/stored";
 import { RichText, renderRichText } from "../../src/site/richtext/render";
 import type { RichTextDoc, RichTextMark, RichTextNode } from "../../src/site/richtext/types";
-import { resolveHref } from "../../src/shared/links";
+import { resolveHref } from "../../src/shared/links/links";
 import { corpus } from "../fixtures/richtext-corpus";
 
 // ---------------------------------------------------------------------------------------------

@@ -56,7 +56,14 @@ async function errors(story: Story) {
 
 describe("JobPosting", () => {
   it("a remote job: TELECOMMUTE for applicants in the country, no place; valid", async () => {
-    const story = vacancy({ remote: true, salaryMin: "70", salaryMax: "90", salaryUnit: "HOUR", validThrough: "2026-06-30 17:00" });
+    const story = vacancy({
+      remote: true,
+      salaryMin: "70",
+      salaryMax: "90",
+      salaryCurrency: "EUR",
+      salaryUnit: "HOUR",
+      validThrough: "2026-06-30 17:00",
+    });
     expect(jobOf(story)).toMatchObject({
       employmentType: "CONTRACTOR",
       jobLocationType: "TELECOMMUTE",
@@ -70,7 +77,7 @@ describe("JobPosting", () => {
   });
 
   it("one salary amount is a value, not a range; no salary and no closing date leave them out; valid", async () => {
-    const fixed = vacancy({ addressLocality: "Utrecht", salaryMin: "4000" });
+    const fixed = vacancy({ addressLocality: "Utrecht", salaryMin: "4000", salaryCurrency: "EUR", salaryUnit: "MONTH" });
     expect(jobOf(fixed)?.baseSalary).toEqual({
       "@type": "MonetaryAmount",
       currency: "EUR",
@@ -85,5 +92,76 @@ describe("JobPosting", () => {
     });
     expect(await errors(fixed)).toEqual([]);
     expect(await errors(bare)).toEqual([]);
+  });
+
+  it("a salary content health does not count (no currency or unit) is left out, not filled in with EUR and MONTH", () => {
+    expect(jobOf(vacancy({ addressLocality: "Utrecht", salaryMin: "4000" }))).not.toHaveProperty("baseSalary");
+    expect(jobOf(vacancy({ addressLocality: "Utrecht", salaryMin: "4000", salaryCurrency: "EUR" }))).not.toHaveProperty("baseSalary");
+    expect(jobOf(vacancy({ addressLocality: "Utrecht", salaryMin: "4000", salaryUnit: "YEAR" }))).not.toHaveProperty("baseSalary");
+  });
+});
+
+// Odd content an editor or an import can write: every value the graph carries is one a reader can
+// use, or it is left out (content health names the field: tests/node/domain-facts.test.ts).
+
+function insight(fields: Record<string, unknown>): Story {
+  const content = { _uid: "i", component: "InsightDetail", title: "Meten wat ertoe doet", ...fields };
+  return storyOf("insights/meten-wat-ertoe-doet", content, {
+    uuid: "insight-1",
+    default_full_slug: "insights/meten-wat-ertoe-doet",
+  }) as Story;
+}
+
+const nodesOf = (story: Story, extra: Record<string, unknown> = {}) =>
+  pageGraph({ ...input(story), canonical: "https://www.koraal.nl/insights/meten-wat-ertoe-doet", ...extra })["@graph"] as unknown as Array<
+    Record<string, unknown>
+  >;
+const postingOf = (story: Story, extra: Record<string, unknown> = {}) =>
+  nodesOf(story, extra).find((node) => node["@type"] === "BlogPosting");
+
+describe("JSON-LD from any content", () => {
+  it("a reading time that is no number is left out, not written as PTNaNM; a number is minutes", () => {
+    expect(postingOf(insight({ readingTime: "5 minutes" }))).not.toHaveProperty("timeRequired");
+    expect(postingOf(insight({ readingTime: "0" }))).not.toHaveProperty("timeRequired");
+    expect(postingOf(insight({ readingTime: "5" }))?.timeRequired).toBe("PT5M");
+    expect(postingOf(insight({ readingTime: 7 }))?.timeRequired).toBe("PT7M");
+  });
+
+  it("an image whose file is no web address is left out, not glued to the origin", () => {
+    const story = insight({
+      heroImage: { filename: "javascript:alert(1)" },
+      authorName: "Eva Smit",
+      authorImage: { filename: "javascript:alert(1)" },
+    });
+    const posting = postingOf(story);
+    expect(posting).not.toHaveProperty("image");
+    expect(posting?.author).not.toHaveProperty("image");
+    expect(JSON.stringify(pageGraph(input(story)))).not.toContain("javascript:");
+    expect(postingOf(insight({ heroImage: { filename: "//a.storyblok.com/f/1/10x10/ab/x.svg" } }))?.image).toEqual([
+      "https://a.storyblok.com/f/1/10x10/ab/x.svg",
+    ]);
+  });
+
+  it("a named author carries a url: the team page in the page's language", () => {
+    const story = insight({ authorName: "Eva Smit", authorRole: "Strateeg" });
+    expect(postingOf(story, { teamPath: "/team" })?.author).toEqual({
+      "@type": "Person",
+      name: "Eva Smit",
+      url: "https://www.koraal.nl/team",
+      jobTitle: "Strateeg",
+      worksFor: { "@id": "https://www.koraal.nl/#organization" },
+    });
+  });
+
+  it("the organisation's logo is the 512x512 PNG Google accepts, whatever the header's logo is", () => {
+    const organization = nodesOf(insight({})).find((node) => node["@type"] === "Organization");
+    expect(organization?.logo).toEqual({
+      "@type": "ImageObject",
+      "@id": "https://www.koraal.nl/#logo",
+      url: "https://www.koraal.nl/logo.png",
+      width: 512,
+      height: 512,
+      caption: "Koraal",
+    });
   });
 });

@@ -4,7 +4,7 @@ import { readConfig, type AppEnv } from "../../src/server/env";
 import { parseBeacon } from "../../src/server/vitals/beacon";
 import { dataPoint, type VitalsDataPoint } from "../../src/server/vitals/data-point";
 import { vitalsDataset } from "../../src/server/vitals/dataset";
-import { PAGE_TYPES } from "../../src/shared/page-types";
+import { PAGE_TYPES } from "../../src/shared/pages/page-types";
 import { rating, THRESHOLDS } from "../../src/shared/vitals";
 import { GOOD_BEACON } from "../helpers/vitals";
 

@@ -5,8 +5,8 @@ import snapshot from "../../.generated/snapshot.js";
 import { streamHtml } from "../../src/server/render/stream";
 import { timersAsMicrotasks, warmUpListings, warmUpRenderer, type WarmUpPage } from "../../src/server/render/warm-up";
 import { createLogger, type LogLevel } from "../../src/shared/log";
-import { listingQuery } from "../../src/shared/listing-queries";
-import { walkBloks } from "../../src/shared/listings";
+import { listingQuery } from "../../src/shared/listings/listing-queries";
+import { walkBloks } from "../../src/shared/listings/listings";
 
 function recordingLogger() {
   const lines: Array<{ level: LogLevel; line: Record<string, unknown> }> = [];

@@ -31,6 +31,8 @@ import { en } from "../../src/shared/i18n/en.ts";
 import { nl } from "../../src/shared/i18n/nl.ts";
 import { isLang, type Lang } from "../../src/shared/i18n/lang.ts";
 import { previewLink } from "../../src/shared/preview-link.ts";
+import { isClosed } from "../../src/shared/vacancy/vacancy.ts";
+import type { Story } from "../../src/shared/content.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import { CALL_TIMEOUT_MS, readSpace, type SpaceSource } from "./space-reader.ts";
 
@@ -114,7 +116,8 @@ export async function checkSpace(
   { now = Date.now(), facts = modelFacts(schema.blocks) } = {},
 ): Promise<{ stories: number; findings: Finding[] }> {
   const { links, stories } = await readSpace(source);
-  return { stories: stories.length, findings: stories.flatMap((versions) => checkStory(versions, { facts, links, now })) };
+  const closed = new Set(stories.filter(({ nl }) => isClosed(nl as Story, now)).map(({ nl }) => nl.uuid ?? ""));
+  return { stories: stories.length, findings: stories.flatMap((versions) => checkStory(versions, { facts, links, now, closed })) };
 }
 
 /** The preview panel's words for findings (Node runs the dictionaries' own files: their index imports without extensions). */

@@ -6,6 +6,7 @@
 import type { LinkEntry, Story } from "../../src/shared/content.ts";
 import type { LinkTarget, StoryVersions } from "../../src/shared/content-health/index.ts";
 import { DEFAULT_LANG, LANGS, type Lang } from "../../src/shared/i18n/lang.ts";
+import { publishedTranslations } from "../../src/shared/i18n/published.ts";
 
 /** Every call gets this long (a hanging API never hangs the command). */
 export const CALL_TIMEOUT_MS = 15_000;
@@ -47,9 +48,7 @@ async function allPages<T>(source: SpaceSource, path: string, params: Record<str
 
 /** The languages a story is published in besides Dutch, from its links entry. */
 function languagesOf(link: LinkEntry | undefined): Lang[] {
-  return (link?.alternates ?? [])
-    .filter((alternate) => alternate.published && (LANGS as readonly string[]).includes(alternate.lang) && alternate.lang !== DEFAULT_LANG)
-    .map((alternate) => alternate.lang as Lang);
+  return publishedTranslations(link).map(({ lang }) => lang);
 }
 
 /** The space's links list and every story in each of its languages. */

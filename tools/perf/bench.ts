@@ -20,7 +20,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { isPageStory } from "../../src/shared/page-types.ts";
+import { isPageStory } from "../../src/shared/pages/page-types.ts";
 import { SITE_ENV, build, copyPageToFloor, startFloorWorker, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import { coldBench } from "./bench-cold.ts";

@@ -42,7 +42,7 @@ const CHROMIUM_FLAGS = [
 
 interface Result {
   path: string;
-  /** The page's type (src/shared/page-types.ts), as the field measurements name it. */
+  /** The page's type (src/shared/pages/page-types.ts), as the field measurements name it. */
   pageType: string;
   score: number;
   cls: number;

@@ -1,12 +1,12 @@
 // One page of every page type, found through the sitemap. A visitor's page names its type in
 // `<meta name="page-type">` (src/server/render/document.tsx): the site's content types
-// (src/shared/page-types.ts). A listing is a `Page` that is a folder's start page: the sitemap
+// (src/shared/pages/page-types.ts). A listing is a `Page` that is a folder's start page: the sitemap
 // lists pages below its path. The sitemap's URLs are grouped by folder (a folder's pages share a
 // type); one page per folder is fetched in turn, a few at a time, until every type has been
 // seen, within a bound. A page that fails without saying its type (a 500) counts for its folder's
 // type, learned from a sibling that answered; for a type no page was seen of, the failures no
 // folder explains are named in that type's failure.
-import { PAGE_TYPES, type PageType } from "../../src/shared/page-types.ts";
+import { PAGE_TYPES, type PageType } from "../../src/shared/pages/page-types.ts";
 import { statusProblem } from "./check.ts";
 import { documentProblems, type GraphExpectation, graphProblems, linkHref, metaContent } from "./html.ts";
 import type { Site } from "./site.ts";

@@ -17,7 +17,7 @@ import { fullSlugFromFilePath, storyFilePath } from "../build/build-snapshot.ts"
 import type { Story } from "../../src/shared/content.ts";
 import { DEFAULT_LANG, splitLangPath } from "../../src/shared/i18n/lang.ts";
 import { previewLink } from "../../src/shared/preview-link.ts";
-import { storySlugForPath } from "../../src/shared/story-path.ts";
+import { storySlugForPath } from "../../src/shared/links/story-path.ts";
 import { runningSite } from "../local/running-site.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 

@@ -3,7 +3,7 @@
 // thresholds. Computed here from the local store's rows, or by Analytics Engine's SQL (sql.ts) with
 // the same definitions; printed by one table either way.
 import { DEVICE_CLASSES, METRICS, type MetricName, rating, THRESHOLDS } from "../../src/shared/vitals.ts";
-import { PAGE_TYPES } from "../../src/shared/page-types.ts";
+import { PAGE_TYPES } from "../../src/shared/pages/page-types.ts";
 import { type BlobField, NOT_MEASURED, blobColumn, doubleColumn } from "../../src/server/vitals/data-point.ts";
 
 /** One data point as Analytics Engine lays it out (blob1.., double1..), with its sample weight. */

@@ -1,7 +1,7 @@
 import { CV_KEY, CV_LAST_KEY, isCacheVersion } from "./cache";
 import type { CvAuthority } from "./cv-authority";
 import { ContentError } from "./errors";
-import { realTimer, settledWithin, type Timer } from "../../shared/deadline";
+import { realTimer, settledWithin, type Timer } from "../../shared/dates/deadline";
 import type { CacheStore } from "./kv-store";
 
 /**

@@ -1,7 +1,7 @@
 import { cacheKey, lastGoodKey, requestName } from "./cache";
 import { currentCacheVersion, readStoryblok, type CacheVersionDeps, type CvMemo } from "./cache-version";
 import type { CvAuthority } from "./cv-authority";
-import type { Timer } from "../../shared/deadline";
+import type { Timer } from "../../shared/dates/deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import { NEEDED, onSpareTokens, type OriginCall } from "./admission";

@@ -2,7 +2,7 @@ import type { Config } from "../env";
 import type { Logger } from "../../shared/log";
 import { createContent, type Content, type ContentIsolateState } from "./content";
 import type { CvAuthority } from "./cv-authority";
-import type { Timer } from "../../shared/deadline";
+import type { Timer } from "../../shared/dates/deadline";
 import { createCacheStore } from "./kv-store";
 import { acquire, NEEDED, VERSION, type OriginCall } from "./admission";
 import { createGuardedFetch, realSleep, type Sleep } from "./retry";

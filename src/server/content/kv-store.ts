@@ -1,5 +1,5 @@
 import type { Logger } from "../../shared/log";
-import { realTimer, settledWithin, type Timer } from "../../shared/deadline";
+import { realTimer, settledWithin, type Timer } from "../../shared/dates/deadline";
 
 /**
  * How long a KV read may take before it counts as a miss. Hot reads answer in milliseconds and

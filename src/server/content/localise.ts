@@ -1,5 +1,5 @@
 import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
-import type { PageIndex } from "./routable";
+import { pagePathIn, type PageIndex } from "./routable";
 
 /** Storyblok's `language` parameter for a page language: none for the default language. */
 export const storyLanguage = (lang: Lang): string | undefined => (lang === DEFAULT_LANG ? undefined : lang);
@@ -8,64 +8,88 @@ type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
 const trim = (slug: string) => slug.replace(/^\/+|\/+$/g, "");
 
+/** No story's page is gone by the clock. */
+const NONE_GONE: ReadonlySet<string> = new Set();
+
 /**
- * Internal links of translated content, pointed at pages of the same language. Storyblok
- * translates field values but a story link keeps naming the default-language story: in an English
- * page every link to a story that is published in English goes to its English path, and every
- * other one to the Dutch page (never to an English URL that does not exist). Listing and relation
- * stories get the same treatment for their `full_slug`. Returns a copy; the input is not changed.
+ * Every story link in content, pointed at the live page of the story it names (by its uuid: a
+ * renamed story keeps it, while the stored `cached_url` keeps the old path until the linking story
+ * is saved again) in the page's language: its path in that language where it is published in it,
+ * else its Dutch one (never an English URL that does not exist). A link to a story that is no
+ * published page (unpublished, deleted, a data story) or whose page is `gone` (a vacancy closed by
+ * the clock) is emptied, so blocks leave it out: menus drop the item, rich text keeps the words
+ * (content health tells the editor: `link.target`, `vacancy.closed`). Listing and relation stories
+ * get their `full_slug` in the language. Returns a copy; the input is not changed.
  */
-export function localiseLinks<T>(value: T, lang: Lang, index: PageIndex): T {
-  if (lang === DEFAULT_LANG) return value;
-  const target = (dutchSlug: string): string => {
-    const slug = trim(dutchSlug);
-    const story = index.stories[DEFAULT_LANG].get(slug) ?? slug;
-    const translated = index.alternates.get(story)?.[lang];
-    if (translated === undefined) return slug;
-    return translated === "home" ? lang : `${lang}/${translated}`;
+export function localiseLinks<T>(value: T, lang: Lang, index: PageIndex, gone: ReadonlySet<string> = NONE_GONE): T {
+  const live = (uuid: unknown, stored: string): string | null => {
+    const slug = typeof uuid === "string" && uuid ? index.uuids.get(uuid) : index.stories[DEFAULT_LANG].get(trim(stored));
+    if (typeof uuid === "string" && uuid && (slug === undefined || gone.has(uuid))) return null;
+    return slug === undefined ? `/${trim(stored)}` : (pagePathIn(index, slug, lang) ?? null);
   };
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(visit);
     if (!isNode(node)) return node;
     const copy: Node = {};
     for (const [key, child] of Object.entries(node)) copy[key] = visit(child);
-    if (copy.linktype === "story" && typeof copy.cached_url === "string" && copy.cached_url) {
-      const to = target(copy.cached_url);
-      copy.cached_url = to;
-      if (isNode(copy.story)) copy.story = { ...copy.story, url: to, full_slug: to };
+    if (copy.linktype === "story" && (copy.id || copy.cached_url)) pointStoryLink(copy, live(copy.id, String(copy.cached_url ?? "")));
+    if (copy.type === "link" && isNode(copy.attrs) && copy.attrs.linktype === "story") {
+      const to = live(copy.attrs.uuid, String(copy.attrs.href ?? ""));
+      copy.attrs = { ...copy.attrs, href: to ?? "", ...(to === null ? { anchor: null } : {}) };
     }
-    if (copy.type === "link" && isNode(copy.attrs) && copy.attrs.linktype === "story" && typeof copy.attrs.href === "string") {
-      copy.attrs = { ...copy.attrs, href: `/${target(copy.attrs.href)}` };
-    }
-    if (typeof copy.full_slug === "string" && typeof copy.uuid === "string" && isNode(copy.content)) {
+    if (lang !== DEFAULT_LANG && typeof copy.full_slug === "string" && typeof copy.uuid === "string" && isNode(copy.content)) {
       const dutch = typeof copy.default_full_slug === "string" ? copy.default_full_slug : copy.full_slug;
-      copy.full_slug = target(dutch);
+      copy.full_slug = translatedSlug(index, dutch, lang);
     }
     return copy;
   };
   return visit(value) as T;
 }
 
+/** A link field pointed at `to` (a site path), or emptied when its story has no live page. */
+function pointStoryLink(link: Node, to: string | null): void {
+  if (to === null) {
+    Object.assign(link, { cached_url: "", url: "", anchor: "" });
+    delete link.story;
+    return;
+  }
+  link.cached_url = to;
+  if (isNode(link.story)) link.story = { ...link.story, url: to, full_slug: trim(to) || "home" };
+}
+
+/** A listed story's full_slug in `lang` (`en/services/...`) where it is published in it, else its Dutch one. */
+function translatedSlug(index: PageIndex, dutchSlug: string, lang: Lang): string {
+  const slug = trim(dutchSlug);
+  const story = index.stories[DEFAULT_LANG].get(slug) ?? slug;
+  const translated = index.alternates.get(story)?.[lang];
+  if (translated === undefined) return slug;
+  return translated === "home" ? lang : `${lang}/${translated}`;
+}
+
 /** Published content objects come from the isolate's parsed cache: their localised copies are kept with them. */
-const localisedCopies = new WeakMap<object, WeakMap<PageIndex, Map<Lang, unknown>>>();
+const localisedCopies = new WeakMap<object, WeakMap<PageIndex, Map<string, unknown>>>();
 
 /**
- * `localiseLinks` of published content, made once per content object, page index and language
- * (all three belong to one cache version), not on every request. Never for drafts: a preview
- * localises its own fresh copy each time.
+ * `localiseLinks` of published content, made once per content object, page index (both belong to
+ * one cache version), language and set of pages gone by the clock, not on every request. Never
+ * for drafts: a preview localises its own fresh copy each time.
  */
-export function localisedPublished<T>(value: T, lang: Lang, index: PageIndex): T {
-  if (lang === DEFAULT_LANG || typeof value !== "object" || value === null) return localiseLinks(value, lang, index);
+export function localisedPublished<T>(value: T, lang: Lang, index: PageIndex, gone: ReadonlySet<string> = NONE_GONE): T {
+  if (typeof value !== "object" || value === null) return value;
   let byIndex = localisedCopies.get(value);
   if (!byIndex) {
     byIndex = new WeakMap();
     localisedCopies.set(value, byIndex);
   }
-  let byLang = byIndex.get(index);
-  if (!byLang) {
-    byLang = new Map();
-    byIndex.set(index, byLang);
+  let byKey = byIndex.get(index);
+  if (!byKey) {
+    byKey = new Map();
+    byIndex.set(index, byKey);
   }
-  if (!byLang.has(lang)) byLang.set(lang, localiseLinks(value, lang, index));
-  return byLang.get(lang) as T;
+  const key = `${lang} ${goneKey(gone)}`;
+  if (!byKey.has(key)) byKey.set(key, localiseLinks(value, lang, index, gone));
+  return byKey.get(key) as T;
 }
+
+/** A set of gone pages as a key: within a cache version it only grows (vacancies close, none reopens). */
+export const goneKey = (gone: ReadonlySet<string>): string => [...gone].sort().join(",");

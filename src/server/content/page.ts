@@ -2,9 +2,9 @@ import type { Blok, Story, Version } from "../../shared/content";
 import { localisedPath, type Lang, type LangAlternate } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
 import { themeOf } from "../../shared/theme";
-import { closingTime, isClosed } from "../../shared/vacancy";
-import { listingQuery } from "../../shared/listing-queries";
-import { pageCount, readable, walkBloks, type Listing, type ListingQuery, type Readable } from "../../shared/listings";
+import { closingTime, isClosed } from "../../shared/vacancy/vacancy";
+import { closesByClock, listingQuery, listingRead, VACANCY_CLOSING_QUERY } from "../../shared/listings/listing-queries";
+import { pageCount, readable, walkBloks, type Listing, type ListingQuery, type Readable } from "../../shared/listings/listings";
 import type { Content, Fetched } from "./content";
 import { ContentError } from "./errors";
 import { localiseLinks, localisedPublished, storyLanguage } from "./localise";
@@ -19,6 +19,8 @@ export interface PageRequest {
   /** The content's page index, as the caller found the story in it (links are localised with it). */
   index: PageIndex;
   listingPage: number;
+  /** The request's clock: what has closed by now (vacancies) is neither listed nor linked. */
+  now: number;
 }
 
 /** A page and everything its render reads, links pointed at pages of its language. */
@@ -34,6 +36,8 @@ export interface LoadedPage {
   cv?: number;
   /** The page's path in every language it is published in (hreflang, the language switcher). */
   alternates: LangAlternate[];
+  /** The uuids of the stories whose pages are gone by the clock (closed vacancies): links to them were left out. */
+  gone: ReadonlySet<string>;
 }
 
 /** The stories of a page's listing blocks, loading. */
@@ -52,8 +56,10 @@ export interface PageListings {
  * A story that does not exist, or a listing page past the last one, is a `ContentError` 404.
  */
 export async function loadPage(content: Content, request: PageRequest, logger: Logger): Promise<LoadedPage> {
-  const localise = localiser(request);
-  const [page, theme] = await loadStoryAndTheme(content, request);
+  // an editor's preview shows every link (content health names the closed vacancy) and reads no cached listing
+  const closed = request.version === "published" ? goneAt(content, request.now, logger) : Promise.resolve(NONE_GONE);
+  const [[page, theme], gone] = await Promise.all([loadStoryAndTheme(content, request), closed]);
+  const localise = localiser(request, gone);
   if (page.status === "rejected") throw page.reason;
   if (theme.status === "rejected") logger.error("theme.unavailable", { error: theme.reason });
   const { story, rels } = localise(page.value.value);
@@ -65,12 +71,33 @@ export async function loadPage(content: Content, request: PageRequest, logger: L
     source: page.value.source,
     cv: sameCacheVersion(page.value.cv, theme),
     alternates: alternatesOf(request.index, request.slug),
+    gone,
   };
 }
 
-/** Published content is localised once per cache version (kept with the parsed copy); a draft on every preview. */
-function localiser({ version, lang, index }: PageRequest): <T>(value: T) => T {
-  return version === "published" ? (value) => localisedPublished(value, lang, index) : (value) => localiseLinks(value, lang, index);
+/** The vacancies closed at `now` (the request's clock), from their cached listing: every story the sitemap leaves out. */
+export async function closedVacancies(content: Content, now: number): Promise<Story[]> {
+  const { value } = await content.stories(VACANCY_CLOSING_QUERY);
+  return value.stories.filter((story) => isClosed(story, now));
+}
+
+const NONE_GONE: ReadonlySet<string> = new Set();
+
+/** The uuids of the stories whose pages are gone at `now`; none when the vacancies cannot be read (logged). */
+export async function goneAt(content: Content, now: number, logger: Logger): Promise<ReadonlySet<string>> {
+  try {
+    return new Set((await closedVacancies(content, now)).map((story) => story.uuid));
+  } catch (error) {
+    logger.error("vacancies.unavailable", { error });
+    return new Set();
+  }
+}
+
+/** Published content is localised once per cache version and set of closed pages (kept with the parsed copy); a draft on every preview. */
+function localiser({ version, lang, index }: PageRequest, gone: ReadonlySet<string>): <T>(value: T) => T {
+  return version === "published"
+    ? (value) => localisedPublished(value, lang, index, gone)
+    : (value) => localiseLinks(value, lang, index, gone);
 }
 
 /**
@@ -129,8 +156,13 @@ function listingBlocks(pageContent: Blok): ListingBlock[] {
  */
 async function assertListingPageExists(content: Content, pageContent: Blok, request: PageRequest): Promise<void> {
   const language = storyLanguage(request.lang);
-  const firsts = await Promise.all(listingBlocks(pageContent).map(({ query }) => content.stories({ ...query, page: 1, language })));
-  const last = Math.max(0, ...firsts.map(({ value }) => pageCount({ ...value, page: 1 })));
+  const firsts = await Promise.all(
+    listingBlocks(pageContent).map(async ({ query }) => {
+      const { value } = await content.stories({ ...listingRead(query, 1), language });
+      return pageCount(listingOf(query, value, 1, request.now, (stories) => stories));
+    }),
+  );
+  const last = Math.max(0, ...firsts);
   if (request.listingPage > last) throw new ContentError(404, "Not Found");
 }
 
@@ -139,27 +171,33 @@ async function assertListingPageExists(content: Content, pageContent: Blok, requ
  * when it failed (logged). Vacancies past their closing date at `now` (the request's clock) are left
  * out: a listing loses them the moment they close, without a publish.
  */
-export function pageListings(content: Content, story: Story, request: PageRequest, logger: Logger, now: number): PageListings {
-  const localise = localiser(request);
+export function pageListings(
+  content: Content,
+  story: Story,
+  request: PageRequest,
+  logger: Logger,
+  gone: ReadonlySet<string>,
+): PageListings {
+  const localise = localiser(request, gone);
+  const { now } = request;
   const language = storyLanguage(request.lang);
   const byUid = new Map<string, Readable<Listing>>();
   let fresh = true;
   let changesAt: number | undefined;
   const page = request.listingPage;
   for (const { uid, component, query } of listingBlocks(story.content)) {
-    const params = { ...query, page, language };
+    const params = { ...listingRead(query, page), language };
     const loaded = content.stories(params, { version: request.version }).then(
       ({ value, source }): Listing => {
         if (source !== "hit" && source !== "miss") fresh = false;
-        const all = localise(value.stories);
-        const open = all.filter((listed) => !isClosed(listed, now));
-        for (const listed of open) changesAt = earlier(changesAt, closingTime(listed.content));
-        return { stories: open, total: value.total - (all.length - open.length), perPage: value.perPage, page };
+        const listing = listingOf(query, value, page, now, localise);
+        for (const listed of listing.stories) changesAt = earlier(changesAt, closingTime(listed.content));
+        return listing;
       },
       (error: unknown): Listing => {
         fresh = false;
         logger.error("listing.failed", { component, error });
-        return { stories: [], total: 0, perPage: params.per_page ?? 25, page };
+        return { stories: [], total: 0, perPage: query.per_page ?? 25, page };
       },
     );
     byUid.set(uid, readable(loaded));
@@ -170,5 +208,24 @@ export function pageListings(content: Content, story: Story, request: PageReques
     changesAt: () => changesAt,
   };
 }
+
+/**
+ * Page `page` of a listing as read (`listingRead`): the open stories at `now` and their total; a
+ * listing that closes by the clock was read whole and is paged here.
+ */
+function listingOf(
+  query: ListingQuery,
+  read: { stories: Story[]; total: number; perPage: number },
+  page: number,
+  now: number,
+  localise: (stories: Story[]) => Story[],
+): Listing {
+  if (!closesByClock(query)) return { stories: localise(read.stories), total: read.total, perPage: read.perPage, page };
+  const open = read.stories.filter((listed) => !isClosed(listed, now));
+  const perPage = query.per_page ?? WHOLE_PAGE;
+  return { stories: localise(open.slice((page - 1) * perPage, page * perPage)), total: open.length, perPage, page };
+}
+
+const WHOLE_PAGE = 25;
 
 const earlier = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));

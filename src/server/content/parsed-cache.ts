@@ -1,4 +1,4 @@
-import { createByteLru, type ByteLru } from "../../shared/byte-lru";
+import { createByteLru, type ByteLru } from "../../shared/cache/byte-lru";
 
 /**
  * Parsed KV entries, kept for the isolate's life in an LRU bounded by bytes (the JSON text's

@@ -5,7 +5,7 @@
  */
 import { ORIGIN_BUSY, isRefillDeferred, type OriginCall } from "./admission";
 import { CACHE_TTL_SECONDS, LAST_GOOD_TTL_SECONDS, NOT_FOUND_TTL_SECONDS, cacheKey, isCacheVersion, lastGoodKey } from "./cache";
-import { settledWithin, type Timer } from "../../shared/deadline";
+import { settledWithin, type Timer } from "../../shared/dates/deadline";
 import { ContentError } from "./errors";
 import type { CacheStore } from "./kv-store";
 import type { ParsedCache } from "./parsed-cache";

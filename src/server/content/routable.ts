@@ -1,6 +1,7 @@
 import type { LinkEntry } from "../../shared/content";
 import { DEFAULT_LANG, LANGS, localisedPath, type Lang } from "../../shared/i18n/lang";
-import { isPageLink } from "../../shared/page-types";
+import { isPageLink } from "../../shared/pages/page-types";
+import { publishedTranslations } from "../../shared/i18n/published";
 
 /** The site path of a story slug (either language's): `home` is `/`, a folder's start page (`blog/`) is `/blog`. */
 export function pathOfSlug(fullSlug: string): string {
@@ -21,26 +22,40 @@ export interface PageIndex {
   alternates: ReadonlyMap<string, Partial<Record<Lang, string>>>;
   /** Per story's full_slug its name in each language it is published in (breadcrumbs). */
   names: ReadonlyMap<string, Partial<Record<Lang, string>>>;
+  /** Per story uuid its full_slug: what a link names (a renamed story keeps its uuid). */
+  uuids: ReadonlyMap<string, string>;
 }
 
 export function pageIndex(links: readonly LinkEntry[]): PageIndex {
   const stories = Object.fromEntries(LANGS.map((lang) => [lang, new Map<string, string>()])) as Record<Lang, Map<string, string>>;
   const alternates = new Map<string, Partial<Record<Lang, string>>>();
   const names = new Map<string, Partial<Record<Lang, string>>>();
+  const uuids = new Map<string, string>();
   for (const link of links.filter(isPageLink)) {
+    uuids.set(link.uuid, link.slug);
     const paths: Partial<Record<Lang, string>> = { [DEFAULT_LANG]: trim(link.slug) };
     const named: Partial<Record<Lang, string>> = { [DEFAULT_LANG]: link.name };
-    for (const alternate of link.alternates ?? []) {
-      if (alternate.published && alternate.lang !== DEFAULT_LANG && (LANGS as readonly string[]).includes(alternate.lang)) {
-        paths[alternate.lang as Lang] = trim(alternate.path);
-        named[alternate.lang as Lang] = alternate.name || link.name;
-      }
+    for (const translation of publishedTranslations(link)) {
+      paths[translation.lang] = trim(translation.path);
+      named[translation.lang] = translation.name || link.name;
     }
     for (const [lang, path] of Object.entries(paths) as Array<[Lang, string]>) stories[lang].set(path, link.slug);
     alternates.set(link.slug, paths);
     names.set(link.slug, named);
   }
-  return { stories, alternates, names };
+  return { stories, alternates, names, uuids };
+}
+
+/**
+ * Where a visitor of a `lang` page reads the story `slug` (its full_slug): its path in that language
+ * where it is published in it, else its Dutch path; undefined when it is no published page.
+ */
+export function pagePathIn(index: PageIndex, slug: string, lang: Lang): string | undefined {
+  const paths = index.alternates.get(slug);
+  const own = paths?.[lang];
+  if (own !== undefined) return localisedPath(lang, pathOfSlug(own));
+  const dutch = paths?.[DEFAULT_LANG];
+  return dutch === undefined ? undefined : pathOfSlug(dutch);
 }
 
 /**

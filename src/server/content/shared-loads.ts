@@ -5,7 +5,7 @@
  * instead of asking the origin again, so after a publish each answer costs one origin call per
  * isolate, not one per visitor asking for it meanwhile.
  */
-import { type Timer, realTimer } from "../../shared/deadline";
+import { type Timer, realTimer } from "../../shared/dates/deadline";
 import type { ParsedCache } from "./parsed-cache";
 
 /** At most this many loads are shared at once; past it a load runs unshared, as each request's own. */

@@ -2,7 +2,7 @@ import type { Content, Fetched } from "./content";
 import type { Blok, LoadedStory, Version } from "../../shared/content";
 import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
 import { storyLanguage } from "./localise";
-import { THEME_SLUG } from "../../shared/page-types";
+import { THEME_SLUG } from "../../shared/pages/page-types";
 import { themeOf, type Theme } from "../../shared/theme";
 
 export { THEME_SLUG };

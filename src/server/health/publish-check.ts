@@ -5,8 +5,10 @@
  * ids) and the story's latest report.
  */
 import type { Content } from "../content";
+import { closedVacancies } from "../content/page";
 import type { HealthReport, StoryVersions } from "../../shared/content-health";
-import { DEFAULT_LANG, LANGS, type Lang } from "../../shared/i18n/lang";
+import type { Lang } from "../../shared/i18n/lang";
+import { publishedTranslations } from "../../shared/i18n/published";
 import type { Logger } from "../../shared/log";
 import { isBlockName } from "../../site/blocks/registry";
 import type { ReportStore } from "./reports";
@@ -29,21 +31,24 @@ export interface PublishCheckDeps {
 /** The languages besides Dutch the links list says the story is published in. */
 function otherLanguages(links: Awaited<ReturnType<Content["links"]>>["value"], slug: string): Lang[] {
   const link = links.find((entry) => entry.slug.replace(/\/+$/, "") === slug.replace(/\/+$/, ""));
-  return (link?.alternates ?? [])
-    .filter((alternate) => alternate.published && alternate.lang !== DEFAULT_LANG && (LANGS as readonly string[]).includes(alternate.lang))
-    .map((alternate) => alternate.lang as Lang);
+  return publishedTranslations(link).map(({ lang }) => lang);
 }
 
 /** Checks the published story `slug` (its full_slug without the trailing slash), logs and keeps the report. */
 export async function checkPublishedStory(slug: string, deps: PublishCheckDeps): Promise<HealthReport> {
-  const [dutch, links] = await Promise.all([deps.content.story(slug), deps.content.links()]);
+  const [dutch, links, closedNow] = await Promise.all([
+    deps.content.story(slug),
+    deps.content.links(),
+    closedVacancies(deps.content, deps.now()),
+  ]);
   const versions: StoryVersions = { nl: dutch.value.story };
   for (const lang of otherLanguages(links.value, slug)) versions[lang] = (await deps.content.story(slug, { language: lang })).value.story;
   const { checkStory, healthReport, modelFacts, reportLogFields } = await deps.loadContentRules();
   // whether the site renders a component: a block of the registry, or a component its parent block renders
   const isBlock = (component: string) => isBlockName(component) || Object.hasOwn(modelFacts, component);
+  const closed = new Set(closedNow.map((story) => story.uuid));
   const findings = [
-    ...checkStory(versions, { facts: modelFacts, links: links.value, isBlock, now: deps.now() }),
+    ...checkStory(versions, { facts: modelFacts, links: links.value, isBlock, now: deps.now(), closed }),
     ...redirectClashes(dutch.value.story, deps.redirects ?? []),
   ];
   const report = healthReport(dutch.value.story, findings, deps.now());

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { contentForRequest, storyblokOrigin, type ContentIsolate, type ContentOrigin } from "../content";
 import { cvAuthority } from "../content/cv-authority";
-import type { Timer } from "../../shared/deadline";
+import type { Timer } from "../../shared/dates/deadline";
 import type { Sleep } from "../content/retry";
 import type { Config } from "../env";
 import { STORYBLOK_BRIDGE_URL } from "../preview/bridge";

@@ -16,7 +16,7 @@ import type { Context } from "hono";
 import type { LinkEntry } from "../../shared/content";
 import { LANGS, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
-import { isPageLink } from "../../shared/page-types";
+import { isPageLink } from "../../shared/pages/page-types";
 import { cacheKey, CACHE_TTL_SECONDS } from "../content/cache";
 import { createCacheStore, type CacheStore } from "../content/kv-store";
 import { pageIndex, pathOfSlug, type PageIndex } from "../content/routable";

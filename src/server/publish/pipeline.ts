@@ -19,7 +19,7 @@
  * nothing useful; the sitemap's `lastmod` (from the links list) is how crawlers learn of a publish.
  */
 import type { Context } from "hono";
-import { settledWithin, type Timer } from "../../shared/deadline";
+import { settledWithin, type Timer } from "../../shared/dates/deadline";
 import type { Logger } from "../../shared/log";
 import type { Content } from "../content";
 import { datasourceRedirects } from "../content/redirects";

@@ -3,7 +3,8 @@
  * (RFC 3339), every entry has a stable id that survives a renamed slug, and the document says its
  * language (`xml:lang`). Pure: the route hands it plain data.
  */
-import { localisedPath, type Lang } from "../../shared/i18n/lang";
+import { DEFAULT_LANG, localisedPath, type Lang } from "../../shared/i18n/lang";
+import { digestHex } from "../../shared/digest";
 import { escapeXml } from "./xml";
 
 /** The feed's path in a language: `/insights/feed.xml`, `/en/insights/feed.xml`. */
@@ -11,8 +12,40 @@ export const feedPath = (lang: Lang): string => localisedPath(lang, "/insights/f
 
 export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
 
+/**
+ * Atom ids are names, not addresses (RFC 4287 4.2.6): no request's Host may change them. With
+ * SITE_URL the feed is named by its canonical URL; without it the site has no canonical origin (each
+ * host names itself: workers.dev, a branch preview, localhost), so the feed's id is a name-based
+ * UUID of its path, the same on every host.
+ */
+export async function feedId(lang: Lang, siteUrl: string | undefined): Promise<string> {
+  return siteUrl ? siteUrl + feedPath(lang) : `urn:uuid:${await nameUuid(FEED_NAMESPACE, feedPath(lang))}`;
+}
+
+/**
+ * An entry's id, one per language of a translated insight (a reader of both feeds must not merge
+ * two languages into one entry), kept when its slug changes: the story's uuid in Dutch (the ids the
+ * Dutch feed's readers already have), a name-based UUID of it and the language in another.
+ */
+export async function entryId(storyUuid: string, lang: Lang): Promise<string> {
+  return `urn:uuid:${lang === DEFAULT_LANG ? storyUuid : await nameUuid(storyUuid, lang)}`;
+}
+
+/** The namespace of the feeds' own names (a random UUID, fixed here once). */
+const FEED_NAMESPACE = "6f1c2d0e-5b7a-4c39-9e58-2a4b8d3f7c10";
+
+/** RFC 9562 version 5: SHA-1 of the namespace's bytes (a UUID: Storyblok's uuids are) and the name, with its version and variant bits. */
+async function nameUuid(namespace: string, name: string): Promise<string> {
+  const bytes = (namespace.replaceAll("-", "").match(/../g) ?? []).map((hex) => Number.parseInt(hex, 16));
+  const hex = (await digestHex("SHA-1", new Uint8Array([...bytes, ...new TextEncoder().encode(name)]))).split("");
+  hex[12] = "5";
+  hex[16] = ((Number.parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
+  const id = hex.join("");
+  return `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20, 32)}`;
+}
+
 export interface FeedEntry {
-  /** A stable id (the story's uuid), kept when its slug changes. */
+  /** A stable id per language (`entryId`), kept when its slug changes. */
   id: string;
   /** Absolute URL of the page. */
   url: string;
@@ -29,6 +62,8 @@ export interface FeedEntry {
 
 export interface Feed {
   lang: Lang;
+  /** The feed's permanent name (`feedId`). */
+  id: string;
   title: string;
   /** Absolute URLs: the feed itself and the HTML page it follows. */
   self: string;
@@ -40,25 +75,22 @@ export interface Feed {
   entries: FeedEntry[];
 }
 
-/** RFC 3339 in UTC (`2025-07-08T08:30:00Z`), or undefined for a date that is not one. */
-export function rfc3339(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  // Storyblok's datetime fields are UTC without a zone ("2025-07-08 08:30")
-  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value.replace(" ", "T")}:00Z` : value;
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace(/\.000Z$/, "Z");
-}
-
-export function atomFeed(feed: Feed): string {
-  const updated =
+/** When the feed last changed: its newest entry's update, or the fallback when it lists nothing. */
+export function feedUpdated(feed: Pick<Feed, "entries" | "updatedFallback">): string {
+  return (
     feed.entries
       .map((entry) => entry.updated)
       .sort()
-      .at(-1) ?? feed.updatedFallback;
+      .at(-1) ?? feed.updatedFallback
+  );
+}
+
+export function atomFeed(feed: Feed): string {
+  const updated = feedUpdated(feed);
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${feed.lang}">`,
-    `<id>${escapeXml(feed.self)}</id>`,
+    `<id>${escapeXml(feed.id)}</id>`,
     `<title>${escapeXml(feed.title)}</title>`,
     `<updated>${updated}</updated>`,
     `<link rel="self" type="application/atom+xml" href="${escapeXml(feed.self)}"/>`,

@@ -1,10 +1,12 @@
 import { type ReactNode, use } from "react";
 import type { PartHtml } from "../../site/site-context";
 import { partId } from "../../site/part-id";
+import { pageGraph, type GraphInput } from "../../site/structured-data/graph";
+import { jsonLdText } from "../../site/structured-data/serialise";
 import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/i18n/lang";
-import type { PageType } from "../../shared/page-types";
-import { documentTitle, SITE_NAME } from "../../shared/document-title";
+import type { PageType } from "../../shared/pages/page-types";
+import { documentTitle, SITE_NAME } from "../../shared/pages/document-title";
 import { renderToHtml } from "./stream";
 
 export { documentTitle, SITE_NAME };
@@ -57,10 +59,11 @@ export interface HeadProps {
    */
   scripts: ReactNode;
   /**
-   * The page's JSON-LD graph, serialised for a script element (`jsonLdText`), made when the head is
-   * rendered (not when it comes from the memo). None on error screens and previews.
+   * What the page's JSON-LD graph is built from (data, not a callback): the graph is built and
+   * serialised (`jsonLdText`) when the head is rendered, not when it comes from the memo. None on
+   * error screens and previews.
    */
-  jsonLd?: () => string;
+  graph?: GraphInput;
 }
 
 /**
@@ -117,7 +120,7 @@ export function Document({
  * The head's elements. React writes them in its own order (charset and viewport first, the
  * stylesheet last); the page's image preloads follow them, from the streaming render.
  */
-function DocumentHead({ lang, meta, assets, scripts, jsonLd }: HeadProps) {
+function DocumentHead({ lang, meta, assets, scripts, graph }: HeadProps) {
   const fullTitle = documentTitle(meta.title);
   return (
     <>
@@ -156,9 +159,9 @@ function DocumentHead({ lang, meta, assets, scripts, jsonLd }: HeadProps) {
       {meta.image.sized ? <meta property="og:image:width" content={String(SHARE_IMAGE_SIZE.width)} /> : null}
       {meta.image.sized ? <meta property="og:image:height" content={String(SHARE_IMAGE_SIZE.height)} /> : null}
       <meta name="twitter:card" content="summary_large_image" />
-      {jsonLd ? (
+      {graph ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON whose <, > and & are escaped (jsonLdText), so it cannot end the element
-        <script type="application/ld+json" nonce={NONCE_SLOT} dangerouslySetInnerHTML={{ __html: jsonLd() }} />
+        <script type="application/ld+json" nonce={NONCE_SLOT} dangerouslySetInnerHTML={{ __html: jsonLdText(pageGraph(graph)) }} />
       ) : null}
     </>
   );

@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from "react";
 import { preload, type PreloadOptions } from "react-dom";
-import { createByteLru, type ByteLru } from "../../shared/byte-lru";
+import { createByteLru, type ByteLru } from "../../shared/cache/byte-lru";
 import { SiteProvider, type PartHtml, type SiteContextValue } from "../../site/site-context";
 import type { PartId } from "../../site/part-id";
 import { buildManifest } from "./assets";
@@ -25,12 +25,15 @@ export function createHtmlMemo(maxBytes = HTML_MEMO_BYTES): HtmlMemo {
 /** What a part's HTML depends on besides its own id: the cache version, the build and the language. */
 export interface PartScope {
   cv: number;
+  /** The pages gone by the clock (closed vacancies, `goneKey`): a header that linked one is not served after it closed. */
+  gone: string;
   build: string;
   lang: Lang;
 }
 
 /** The one way a part is keyed in the memo. */
-export const partKey = ({ cv, build, lang }: PartScope, part: PartId): string => `${cv}|${build}|${lang}|${part}`;
+export const partKey = ({ cv, gone, build, lang }: PartScope, part: PartId): string =>
+  `${cv}${gone ? `+${gone}` : ""}|${build}|${lang}|${part}`;
 
 /** A part as kept: its HTML, that HTML as UTF-8 (what goes into a response), and the preloads React would have hoisted into the head. */
 export interface HtmlPart {
@@ -72,8 +75,8 @@ export interface RequestParts {
   splice: PartSplice;
 }
 
-export function requestParts(memo: HtmlMemo, cv: number, lang: Lang, now: number): RequestParts {
-  return { memo, scope: { cv, build: buildManifest.buildId, lang }, held: {}, splice: createPartSplice(), now };
+export function requestParts(memo: HtmlMemo, { cv, gone, lang }: Omit<PartScope, "build">, now: number): RequestParts {
+  return { memo, scope: { cv, gone, build: buildManifest.buildId, lang }, held: {}, splice: createPartSplice(), now };
 }
 
 /** Takes part `id` out of the memo for this request if it is there now (a route skips the work the part needs). */

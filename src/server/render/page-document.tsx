@@ -3,7 +3,7 @@ import type { Theme } from "../content/theme";
 import type { Story } from "../../shared/content";
 import type { ThirdPartyConfig } from "../env";
 import type { Logger } from "../../shared/log";
-import type { PageType } from "../../shared/page-types";
+import type { PageType } from "../../shared/pages/page-types";
 import { PREVIEW_ROOT_ATTRIBUTE, previewSite, type PreviewProps } from "../../site/preview-props";
 import { buildManifest } from "./assets";
 import { DEFAULT_SHARE_IMAGE, Document, documentHead, NONCE_SLOT, SITE_NAME, type HeadProps } from "./document";
@@ -16,8 +16,7 @@ import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
 import { defaultAlternates, dictionary, type Lang, type LangAlternate } from "../../shared/i18n";
 import { partHtmlFor, type RequestParts } from "./html-memo";
-import { pageGraph, type Crumb } from "../../site/structured-data/graph";
-import { jsonLdText } from "../../site/structured-data/serialise";
+import type { Crumb, GraphInput } from "../../site/structured-data/graph";
 import { feedPath } from "./atom-feed";
 
 /**
@@ -52,7 +51,7 @@ export interface DocumentInput {
   /** The year it is (the request's clock). */
   year: number;
   /** What the page's JSON-LD graph is built from: its story and the pages above it (a visitor's page only). */
-  structuredData?: { story: Story; ancestors: Crumb[] };
+  structuredData?: { story: Story; ancestors: Crumb[]; teamPath?: string };
   /** A visitor's page's type (none for an error screen): field measurements are grouped by it. */
   pageType?: PageType;
   children: ReactNode;
@@ -79,7 +78,7 @@ export function PageDocument(input: VisitorDocumentInput) {
   }
   const scripts = <ThirdPartyScripts config={input.thirdParty} nonce={NONCE_SLOT} lang={site.lang} />;
   const assets = { script: buildManifest.scripts.app, preload: buildManifest.scripts.preload };
-  const head = documentHead({ ...headOf(input, site, assets, scripts), jsonLd: jsonLdOf(input) }, headMemo);
+  const head = documentHead({ ...headOf(input, site, assets, scripts), graph: graphOf(input) }, headMemo);
   return (
     <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} head={head}>
       <SiteProvider value={site}>{shellOf(input)}</SiteProvider>
@@ -116,26 +115,24 @@ export function PreviewDocument(input: EditorDocumentInput) {
 }
 
 /**
- * The page's JSON-LD graph as the text of its script element, made only when the head is rendered:
- * a head taken from the memo (the same page, cache version and language) already has it.
+ * What the page's JSON-LD graph is built from, as data: the head builds the graph only when it is
+ * rendered (a head taken from the memo already has it).
  */
-function jsonLdOf(input: DocumentInput): (() => string) | undefined {
+function graphOf(input: DocumentInput): GraphInput | undefined {
   const { structuredData, canonical, origin, lang } = input;
   if (!structuredData || canonical === false) return undefined;
-  return () =>
-    jsonLdText(
-      pageGraph({
-        origin,
-        lang,
-        canonical: origin + (input.canonicalPath ?? input.url.pathname),
-        title: input.title ?? SITE_NAME,
-        description: input.description,
-        story: structuredData.story,
-        theme: input.theme,
-        ancestors: structuredData.ancestors,
-        siteName: SITE_NAME,
-      }),
-    );
+  return {
+    origin,
+    lang,
+    canonical: origin + (input.canonicalPath ?? input.url.pathname),
+    title: input.title ?? SITE_NAME,
+    description: input.description,
+    story: structuredData.story,
+    theme: input.theme,
+    ancestors: structuredData.ancestors,
+    siteName: SITE_NAME,
+    teamPath: structuredData.teamPath,
+  };
 }
 
 function shellOf(input: DocumentInput) {

@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import { localisedPublished } from "../content/localise";
+import { goneKey, localisedPublished } from "../content/localise";
 import { loadTheme, type Theme } from "../content/theme";
-import { DEFAULT_LANG } from "../../shared/i18n/lang";
 import type { AppBindings } from "../request-context";
 import { ErrorScreen } from "./error-screen";
 import { dictionary } from "../../shared/i18n";
@@ -12,8 +11,8 @@ import type { ThirdPartyConfig } from "../env";
 import { contentSecurityPolicy, createNonce, cspForNonce, EDITOR_FRAME, type CspOptions } from "./security";
 import { streamHtml, type StreamOptions } from "./stream";
 import { holdPart, requestParts, type RequestParts } from "./html-memo";
-import { settledWithin, type Timer } from "../../shared/deadline";
-import type { PageListings } from "../content/page";
+import { settledWithin, type Timer } from "../../shared/dates/deadline";
+import { goneAt, type PageListings } from "../content/page";
 import type { PartId } from "../../site/part-id";
 import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";
 
@@ -34,6 +33,8 @@ export const LISTING_GRACE_MS = 100;
 export interface VisitorPage extends PageInput {
   /** The cache version story and theme come from; absent (stale, or not the same): nothing of the page is memoised. */
   cv?: number;
+  /** Which pages are gone by the clock (`goneKey`): parts that link to a closed vacancy are not kept past its closing. */
+  gone: string;
   /** The part id of the page's body (its path and listing page). */
   bodyId: PartId;
   /** Starts loading the listings the page's blocks show (content/page.ts `pageListings`). */
@@ -49,8 +50,12 @@ const NO_LISTINGS: PageListings = { byUid: new Map(), fromCacheVersion: () => tr
  * KV arrive within milliseconds and render in place; slower ones (a cold cache, a slow Storyblok)
  * stream in after the rest of the page. `timer`: how the grace period waits (default: real time).
  */
-export async function respondWithPage(c: Ctx, { cv, bodyId, listings: load, ...page }: VisitorPage, timer?: Timer): Promise<Response> {
-  const parts = cv === undefined ? undefined : requestParts(c.get("htmlMemo"), cv, page.lang, c.get("now")());
+export async function respondWithPage(
+  c: Ctx,
+  { cv, gone, bodyId, listings: load, ...page }: VisitorPage,
+  timer?: Timer,
+): Promise<Response> {
+  const parts = cv === undefined ? undefined : requestParts(c.get("htmlMemo"), { cv, gone, lang: page.lang }, c.get("now")());
   const listings = parts && holdPart(parts, bodyId) ? NO_LISTINGS : load();
   if (listings.byUid.size) await settledWithin(Promise.allSettled(listings.byUid.values()), LISTING_GRACE_MS, timer);
   // the body is kept too when it came from the memo, or when every listing is in from the same cache
@@ -192,9 +197,14 @@ export async function respondWithError(c: Ctx, status: number, message: string, 
   let theme: Theme | undefined;
   let parts: RequestParts | undefined;
   try {
-    const loaded = await loadTheme(content, "published", lang);
-    theme = lang === DEFAULT_LANG ? loaded.value : localisedPublished(loaded.value, lang, await content.pageIndex());
-    if (loaded.cv !== undefined) parts = requestParts(c.get("htmlMemo"), loaded.cv, lang, c.get("now")());
+    const now = c.get("now")();
+    const [loaded, index, gone] = await Promise.all([
+      loadTheme(content, "published", lang),
+      content.pageIndex(),
+      goneAt(content, now, logger),
+    ]);
+    theme = localisedPublished(loaded.value, lang, index, gone);
+    if (loaded.cv !== undefined) parts = requestParts(c.get("htmlMemo"), { cv: loaded.cv, gone: goneKey(gone), lang }, now);
   } catch (error) {
     logger.error("theme.unavailable", { error });
   }

@@ -2,8 +2,8 @@ import type { Story } from "../../shared/content";
 import { DEFAULT_LANG } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
 import { themeOf } from "../../shared/theme";
-import { listingQuery } from "../../shared/listing-queries";
-import { readable, walkBloks, type Listing } from "../../shared/listings";
+import { listingQuery } from "../../shared/listings/listing-queries";
+import { readable, walkBloks, type Listing } from "../../shared/listings/listings";
 import { StoryBody } from "../../site/story-body";
 import { createHtmlMemo, requestParts } from "./html-memo";
 import { PageDocument } from "./page-document";
@@ -91,7 +91,7 @@ export function timersAsMicrotasks(setTimer: typeof setTimeout): typeof setTimeo
 }
 
 async function renderStory(story: Story, page: WarmUpPage, logger: Logger): Promise<number> {
-  const parts = requestParts(createHtmlMemo(), WARM_UP_CV, DEFAULT_LANG, 0);
+  const parts = requestParts(createHtmlMemo(), { cv: WARM_UP_CV, gone: "", lang: DEFAULT_LANG }, 0);
   const url = new URL(`https://warm-up.invalid/${story.full_slug === "home" ? "" : story.full_slug}`);
   const failed: unknown[] = [];
   const { response } = await streamHtml(

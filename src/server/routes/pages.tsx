@@ -2,15 +2,16 @@ import { Hono, type Context } from "hono";
 import { ContentError } from "../content";
 import { loadPage, pageListings, type LoadedPage, type PageRequest } from "../content/page";
 import { RESOLVE_RELATIONS } from "../content/relations";
-import { ancestorsOf, pathOfSlug, type PageIndex } from "../content/routable";
-import type { Timer } from "../../shared/deadline";
-import { isDataSlug, isPageStory, pageTypeOf, storyKind, type StoryKind } from "../../shared/page-types";
-import { storySlugForPath } from "../../shared/story-path";
-import { pageSeo } from "../../shared/page-seo";
+import { goneKey } from "../content/localise";
+import { ancestorsOf, pagePathIn, pathOfSlug, type PageIndex } from "../content/routable";
+import type { Timer } from "../../shared/dates/deadline";
+import { isDataSlug, isPageStory, pageTypeOf, storyKind, type StoryKind } from "../../shared/pages/page-types";
+import { storySlugForPath } from "../../shared/links/story-path";
+import { pageSeo } from "../../shared/pages/page-seo";
 import { DEFAULT_LANG, isLang, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import type { PreviewHealth } from "../../site/preview-props";
-import { listingPage } from "../../shared/listings";
-import { isClosed } from "../../shared/vacancy";
+import { listingPage } from "../../shared/listings/listings";
+import { isClosed } from "../../shared/vacancy/vacancy";
 import { dictionary } from "../../shared/i18n";
 import { StoryBody } from "../../site/story-body";
 import { partId } from "../../site/part-id";
@@ -22,6 +23,9 @@ import { assetMiss, isAssetLike } from "./asset-miss";
 import { noRouteMatches, noRouteMessage, pageValidationFailed, pageValidationMessage } from "./http-error";
 
 type Ctx = Context<AppBindings>;
+
+/** The team page (the folder of team members' start page): where an article's author is introduced. */
+const TEAM_PAGE_SLUG = "team/";
 
 /** The visual editor names the language being edited in the preview URL. */
 export const PREVIEW_LANG_PARAM = "_storyblok_lang";
@@ -71,18 +75,24 @@ async function visitorPage(c: Ctx, requested: string, deps: PageRouteDeps): Prom
     version: "published",
     index,
     listingPage: listingPage(url.searchParams),
+    now: c.get("now")(),
   };
   const loaded = await load(c, requested, request);
   if (!isPageStory(loaded.story)) throw pageValidationFailed(requested);
   // a vacancy past its closing date is gone from the moment it closes, by the request's clock
-  if (isClosed(loaded.story, c.get("now")())) return respondWithError(c, 410, dictionary(target.lang).error.gone);
+  if (isClosed(loaded.story, request.now)) return respondWithError(c, 410, dictionary(target.lang).error.gone);
   const page = {
     ...pageFields(loaded, target, "page"),
-    structuredData: { story: loaded.story, ancestors: ancestorsOf(index, target.slug, target.lang) },
+    structuredData: {
+      story: loaded.story,
+      ancestors: ancestorsOf(index, target.slug, target.lang),
+      teamPath: pagePathIn(index, TEAM_PAGE_SLUG, target.lang),
+    },
     pageType: pageTypeOf(loaded.story),
     cv: loaded.cv,
+    gone: goneKey(loaded.gone),
     bodyId: partId.body(path, request.listingPage),
-    listings: () => pageListings(c.get("content"), loaded.story, request, c.get("logger"), c.get("now")()),
+    listings: () => pageListings(c.get("content"), loaded.story, request, c.get("logger"), loaded.gone),
   };
   return respondWithPage(c, page, deps.timer);
 }
@@ -104,11 +114,12 @@ async function editorPage(c: Ctx, requested: string): Promise<Response> {
     version: "draft",
     index,
     listingPage: listingPage(url.searchParams),
+    now: c.get("now")(),
   };
   const loaded = await load(c, requested, request);
   const kind = storyKind(loaded.story);
   if (!kind) throw pageValidationFailed(requested);
-  const listings = pageListings(c.get("content"), loaded.story, request, c.get("logger"), c.get("now")()).byUid;
+  const listings = pageListings(c.get("content"), loaded.story, request, c.get("logger"), loaded.gone).byUid;
   const resolved = await Promise.all([...listings].map(async ([uid, listing]) => [uid, await listing] as const));
   const health = await previewHealth(c, loaded, target.lang);
   return respondWithPreview(c, pageFields(loaded, target, kind), {

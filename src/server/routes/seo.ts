@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { LinkEntry } from "../../shared/content";
-import { isPageLink } from "../../shared/page-types";
+import { isPageLink } from "../../shared/pages/page-types";
 import type { AppBindings } from "../request-context";
 import { isPreviewHost } from "../render/robots";
 import { pageIndex, pathOfSlug } from "../content/routable";
@@ -10,11 +10,12 @@ import type { InsightDetailBlok } from "../../site/blocks/insight-detail";
 import { isResizableAsset, SHARE_IMAGE_SIZE, shareImage } from "../../site/ui/image-url";
 import type { Content } from "../content";
 import { storyLanguage } from "../content/localise";
-import { ATOM_CONTENT_TYPE, atomFeed, feedPath, rfc3339, type FeedEntry } from "../render/atom-feed";
+import { ATOM_CONTENT_TYPE, atomFeed, entryId, feedId, feedPath, feedUpdated, type FeedEntry } from "../render/atom-feed";
+import { etagOf, notModified } from "./conditional";
+import { isoDateTime } from "../../shared/dates/datetime";
 import { SITE_NAME } from "../render/document";
 import { escapeXml } from "../render/xml";
-import { VACANCY_CLOSING_QUERY } from "../../shared/listing-queries";
-import { isClosed } from "../../shared/vacancy";
+import { closedVacancies } from "../content/page";
 
 export const seo = new Hono<AppBindings>();
 
@@ -72,10 +73,9 @@ export function sitemapXml(entries: readonly SitemapEntry[], origin: string): st
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${namespaces}>\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-/** The full_slugs of the vacancies closed at `now`, from their cached listing. */
-async function closedVacancies(content: Content, now: number): Promise<Set<string>> {
-  const { value } = await content.stories(VACANCY_CLOSING_QUERY);
-  return new Set(value.stories.filter((story) => isClosed(story, now)).map((story) => story.full_slug));
+/** The full_slugs of the vacancies closed at `now` (the content layer's `closedVacancies`, as pages leave them out). */
+async function closedSlugs(content: Content, now: number): Promise<Set<string>> {
+  return new Set((await closedVacancies(content, now)).map((story) => story.full_slug));
 }
 
 /**
@@ -88,7 +88,7 @@ seo.get("/sitemap.xml", async (c) => {
     content.links(),
     // the sitemap needs only the links: without the vacancies' dates every page is listed (a closed
     // vacancy's URL answers 410, which a crawler drops), never a 503 for the whole site
-    closedVacancies(content, c.get("now")()).catch((error: unknown) => {
+    closedSlugs(content, c.get("now")()).catch((error: unknown) => {
       c.get("logger").warn("sitemap.vacancies_unavailable", { error });
       return new Set<string>();
     }),
@@ -112,12 +112,15 @@ const MAX_FEED_PAGES = 10;
  */
 export async function insightEntries(content: Content, lang: Lang, origin: string): Promise<FeedEntry[]> {
   const [index, stories] = await Promise.all([content.pageIndex(), publishedInsights(content, lang)]);
-  return stories.flatMap((story) => {
-    const path = index.alternates.get(dutchSlug(story))?.[lang];
-    if (path === undefined) return [];
-    const entry = feedEntry(story as Story<InsightDetailBlok>, origin + encodeURI(localisedPath(lang, pathOfSlug(path))));
-    return entry ? [entry] : [];
-  });
+  const entries = await Promise.all(
+    stories.map(async (story) => {
+      const path = index.alternates.get(dutchSlug(story))?.[lang];
+      if (path === undefined) return undefined;
+      const url = origin + encodeURI(localisedPath(lang, pathOfSlug(path)));
+      return feedEntry(story as Story<InsightDetailBlok>, url, await entryId(story.uuid, lang));
+    }),
+  );
+  return entries.filter((entry) => entry !== undefined);
 }
 
 async function publishedInsights(content: Content, lang: Lang): Promise<Story[]> {
@@ -144,14 +147,14 @@ function dutchSlug(story: Story): string {
   return story.default_full_slug ?? story.full_slug.replace(/^en\//, "");
 }
 
-function feedEntry(story: Story<InsightDetailBlok>, url: string): FeedEntry | undefined {
+function feedEntry(story: Story<InsightDetailBlok>, url: string, id: string): FeedEntry | undefined {
   const { content } = story;
-  const published = rfc3339(content.publishedDate) ?? rfc3339(story.first_published_at) ?? rfc3339(story.published_at);
+  const published = isoDateTime(content.publishedDate) ?? isoDateTime(story.first_published_at) ?? isoDateTime(story.published_at);
   if (!published) return undefined;
-  const lastPublish = rfc3339(story.published_at) ?? published;
+  const lastPublish = isoDateTime(story.published_at) ?? published;
   const image = content.heroImage?.filename && isResizableAsset(content.heroImage.filename) ? content.heroImage.filename : undefined;
   return {
-    id: `urn:uuid:${story.uuid}`,
+    id,
     url,
     title: content.title || story.name,
     summary: content.intro || content.description || undefined,
@@ -165,26 +168,38 @@ function feedEntry(story: Story<InsightDetailBlok>, url: string): FeedEntry | un
 
 const absolute = (src: string, base: string) => new URL(src, base).href;
 
-/** `/insights/feed.xml` and `/en/insights/feed.xml`: built from the cached listing, so new with each cache version. */
+/**
+ * `/insights/feed.xml` and `/en/insights/feed.xml`: built from the cached listing, so new with each
+ * cache version; with an `ETag` and a `Last-Modified` (the later of its newest entry and the cache
+ * version: a removed entry changes the feed too), and a 304 for a reader whose copy is current.
+ */
 for (const lang of LANGS) {
   seo.get(feedPath(lang), async (c) => {
     const content = c.get("content");
-    const origin = c.get("config").siteUrl ?? c.get("url").origin;
+    const { siteUrl } = c.get("config");
+    const origin = siteUrl ?? c.get("url").origin;
     const preview = isPreviewHost(c.get("url").hostname, c.get("config").previewHostMarker);
-    const [entries, cv] = await Promise.all([insightEntries(content, lang, origin), content.cacheVersion()]);
-    const xml = atomFeed({
+    const [entries, cv, id] = await Promise.all([insightEntries(content, lang, origin), content.cacheVersion(), feedId(lang, siteUrl)]);
+    const feed = {
       lang,
+      id,
       title: dictionary(lang).insights.feedTitle,
       self: origin + feedPath(lang),
       page: origin + localisedPath(lang, "/insights"),
       updatedFallback: new Date(cv * 1000).toISOString().replace(/\.000Z$/, "Z"),
       author: SITE_NAME,
       entries,
-    });
-    return c.body(xml, 200, {
+    };
+    const xml = atomFeed(feed);
+    const lastModified = Math.max(Date.parse(feedUpdated(feed)), cv * 1000);
+    const headers = {
       "Content-Type": ATOM_CONTENT_TYPE,
       "Cache-Control": "public, max-age=300",
+      ETag: await etagOf(xml),
+      "Last-Modified": new Date(lastModified).toUTCString(),
       ...(preview ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
-    });
+    };
+    if (notModified(c.req.raw.headers, headers.ETag, lastModified)) return c.body(null, 304, headers);
+    return c.body(xml, 200, headers);
   });
 }

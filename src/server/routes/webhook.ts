@@ -1,6 +1,6 @@
 import { Hono, type Context, type ErrorHandler } from "hono";
 import { constantTimeEqual, hmacHex } from "../../shared/digest";
-import { realTimer, type Timer } from "../../shared/deadline";
+import { realTimer, type Timer } from "../../shared/dates/deadline";
 import { ORIGIN_TIMEOUT_MS } from "../content/index";
 import { realSleep, type Sleep } from "../content/retry";
 import type { AppBindings } from "../request-context";

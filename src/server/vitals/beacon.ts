@@ -1,5 +1,5 @@
 import { isLang } from "../../shared/i18n/lang";
-import { isPageType } from "../../shared/page-types";
+import { isPageType } from "../../shared/pages/page-types";
 import { CONNECTION_TYPES, DEVICE_CLASSES, METRIC_MAX, METRICS, NAVIGATION_TYPES, type Beacon, type MetricName } from "../../shared/vitals";
 
 /** The build id the document's `<meta name="build-id">` carries (tools/build: 10 hex digits). */

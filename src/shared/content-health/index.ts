@@ -21,6 +21,8 @@ import { seoDescriptionRule, seoTitleRule, shareImageRule } from "./rules/seo.ts
 import { translationRule } from "./rules/translation.ts";
 import { unsupportedBlockRule } from "./rules/unsupported-block.ts";
 import { vacancyClosedRule, vacancyJobPostingRule } from "./rules/vacancy.ts";
+import { dateMalformedRule } from "./rules/dates.ts";
+import { assetUrlRule, numberUnreadableRule } from "./rules/values.ts";
 import { bloksOf, uidOf } from "./walk.ts";
 
 export type { Finding, Message, Severity } from "./finding.ts";
@@ -33,6 +35,8 @@ export const RULES: readonly Rule[] = [
   unsupportedBlockRule,
   linkTargetRule,
   vacancyClosedRule,
+  dateMalformedRule,
+  assetUrlRule,
   relationTargetRule,
   linkTextRule,
   imageAltRule,
@@ -44,6 +48,7 @@ export const RULES: readonly Rule[] = [
   imageOversizedRule,
   imageSvgRule,
   vacancyJobPostingRule,
+  numberUnreadableRule,
 ];
 
 /** What the rules read besides the story. */
@@ -54,6 +59,8 @@ export interface CheckSetup {
   /** Whether the site renders a component; default: it is a component of the model. */
   isBlock?: (component: string) => boolean;
   now: number;
+  /** The uuids of the vacancies closed at `now` (`src/shared/vacancy/vacancy.ts` `isClosed`); default none. */
+  closed?: ReadonlySet<string>;
   /** Only these rules (tests); default all. */
   rules?: readonly Rule[];
 }
@@ -82,6 +89,7 @@ export function checkVersion(lang: Lang, story: CheckedStory, setup: CheckSetup,
     },
     isBlock: setup.isBlock ?? ((component) => Object.hasOwn(setup.facts, component)),
     now: setup.now,
+    closed: setup.closed ?? new Set(),
   };
   const slug = dutch?.full_slug ?? story.full_slug;
   return (setup.rules ?? RULES).flatMap((rule) =>

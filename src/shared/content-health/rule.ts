@@ -34,6 +34,8 @@ export interface RuleInput {
   isBlock: (component: string) => boolean;
   /** Now, in ms (the caller's clock). */
   now: number;
+  /** The uuids of the vacancies closed at `now` (`isClosed`): the site leaves links to them out. */
+  closed: ReadonlySet<string>;
 }
 
 /** One problem a rule found: where, and what to tell the editor. */

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { resolveLink } from "../../shared/links";
+import { resolveLink } from "../../shared/links/links";
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";

@@ -5,7 +5,7 @@ import { Section, SectionHeading } from "../ui/section";
 import { StoryCard, StoryGrid } from "../ui/story-card";
 import { useCardLanguage } from "../ui/card-language";
 import { Blocks } from "./nested";
-import { isStoryOf } from "../../shared/listings";
+import { isStoryOf } from "../../shared/listings/listings";
 import type { BlockProps, BlokOf } from "./types";
 import type { Story } from "../../shared/content";
 import { useEditable } from "../editable";

@@ -1,5 +1,5 @@
 import { useEditable } from "../editable";
-import { isStoryOf } from "../../shared/listings";
+import { isStoryOf } from "../../shared/listings/listings";
 import { StoryListingSection } from "./parts/listing-section";
 import type { BlockProps, BlokOf } from "./types";
 import { CaseCard, type CaseDetailBlok } from "./case-detail";

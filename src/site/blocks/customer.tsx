@@ -1,4 +1,4 @@
-import { resolveLink } from "../../shared/links";
+import { resolveLink } from "../../shared/links/links";
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";

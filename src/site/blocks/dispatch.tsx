@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from "react";
 import { useSite, useT } from "../site-context";
-import { isListingBlok } from "../../shared/listing-queries";
+import { isListingBlok } from "../../shared/listings/listing-queries";
 import { isBlockName, registry, type BlockName } from "./registry";
 import type { Blok } from "./types";
 

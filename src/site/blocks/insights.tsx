@@ -4,7 +4,7 @@ import { useCardLanguage } from "../ui/card-language";
 import { StoryCard } from "../ui/story-card";
 import { useEditable } from "../editable";
 import type { InsightDetailBlok } from "./insight-detail";
-import { isStoryOf } from "../../shared/listings";
+import { isStoryOf } from "../../shared/listings/listings";
 import { StoryListingSection } from "./parts/listing-section";
 import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";

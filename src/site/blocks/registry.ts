@@ -51,7 +51,7 @@ import type { BlockComponent, ComponentName } from "./types";
 
 /**
  * Storyblok component name -> block. A typed, static map: adding a block means adding a line here
- * (and, for a listing block, its query in src/shared/listing-queries.ts). Each key is a component of the
+ * (and, for a listing block, its query in src/shared/listings/listing-queries.ts). Each key is a component of the
  * content model and its block takes that component's blok (`BlokOf`), nothing looser.
  */
 export const registry = {

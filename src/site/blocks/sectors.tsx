@@ -6,7 +6,7 @@ import { Link } from "../ui/link";
 import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import { isStoryOf, pageCount } from "../../shared/listings";
+import { isStoryOf, pageCount } from "../../shared/listings/listings";
 import type { SectorBlok } from "./sector";
 import type { BlockProps, BlokOf } from "./types";
 import { useListing } from "./use-listing";

@@ -1,6 +1,6 @@
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
-import { resolveLink } from "../../shared/links";
+import { resolveLink } from "../../shared/links/links";
 import { useEditable } from "../editable";
 import type { BlockProps, BlokOf } from "./types";
 import { useT } from "../site-context";

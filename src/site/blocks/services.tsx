@@ -1,4 +1,4 @@
-import { resolveLink } from "../../shared/links";
+import { resolveLink } from "../../shared/links/links";
 import { Link } from "../ui/link";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";

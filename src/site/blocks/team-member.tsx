@@ -1,6 +1,6 @@
 import type { Story } from "../../shared/content";
 import { useSite } from "../site-context";
-import { resolveLink } from "../../shared/links";
+import { resolveLink } from "../../shared/links/links";
 import { Image } from "../ui/image";
 import { assetDimensions } from "../ui/image-url";
 import { Link } from "../ui/link";

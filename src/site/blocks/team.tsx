@@ -2,7 +2,7 @@ import { EmptyState } from "../ui/empty-state";
 import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import { pageCount } from "../../shared/listings";
+import { pageCount } from "../../shared/listings/listings";
 import { TeamMemberCard, type TeamMemberBlok } from "./team-member";
 import { isBlokOf, type BlockProps, type BlokOf } from "./types";
 import { useListing } from "./use-listing";

@@ -1,4 +1,4 @@
-import { resolveLink } from "../../shared/links";
+import { resolveLink } from "../../shared/links/links";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
 import type { BlockProps, BlokOf } from "./types";

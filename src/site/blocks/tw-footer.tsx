@@ -7,7 +7,7 @@ import { useEditable } from "../editable";
 import { RichText } from "../richtext/render";
 import { NEWSLETTER_OUTCOME, outcomeMessage, type NewsletterMessage } from "../../shared/newsletter";
 import { homePath, type Lang } from "../../shared/i18n/lang";
-import { EXTERNAL_REL, resolveLink } from "../../shared/links";
+import { EXTERNAL_REL, resolveLink } from "../../shared/links/links";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
 import type { NavLink } from "../islands/nav-model";

@@ -1,7 +1,7 @@
 import { Island } from "../islands/island";
 import type { ContactItem, HeaderModel, NavLink as NavLinkModel } from "../islands/nav-model";
 import { SiteHeader } from "../islands/site-header";
-import { resolveLink } from "../../shared/links";
+import { resolveLink } from "../../shared/links/links";
 import { useEditable } from "../editable";
 import { useSite, type SiteContextValue } from "../site-context";
 import { homePath } from "../../shared/i18n/lang";

@@ -1,6 +1,6 @@
 import { use } from "react";
 import { useSite } from "../site-context";
-import type { Listing } from "../../shared/listings";
+import type { Listing } from "../../shared/listings/listings";
 import type { Blok } from "./types";
 
 const EMPTY: Promise<Listing> = Promise.resolve({ stories: [], total: 0, perPage: 25, page: 1 });

@@ -5,7 +5,7 @@ import { EmptyState } from "../ui/empty-state";
 import { Pagination } from "../ui/pagination";
 import { Section, SectionHeading } from "../ui/section";
 import { useEditable } from "../editable";
-import { pageCount } from "../../shared/listings";
+import { pageCount } from "../../shared/listings/listings";
 import { isBlokOf, type BlockProps, type BlokOf } from "./types";
 import { useListing } from "./use-listing";
 import type { VacancyBlok } from "./vacancy";

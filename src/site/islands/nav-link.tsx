@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { EXTERNAL_REL } from "../../shared/links";
+import { EXTERNAL_REL } from "../../shared/links/links";
 
 /** A navigation link: external targets open in a new tab with a safe rel. */
 export function NavAnchor({

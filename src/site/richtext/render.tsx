@@ -2,11 +2,11 @@
  * Storyblok rich text -> React elements. Content is never injected as HTML: every node becomes
  * an element React escapes itself. The output follows Storyblok's own HTML resolver
  * (@storyblok/richtext) element for element, except where the spec or the page needs otherwise
- * (links follow src/shared/links.ts; see tests/unit/richtext.test.tsx for the full list).
+ * (links follow src/shared/links/links.ts; see tests/unit/richtext.test.tsx for the full list).
  */
 import { Fragment, type CSSProperties, type ReactNode } from "react";
 import type { Blok } from "../../shared/content";
-import { EXTERNAL_REL, resolveLink, type LinkLike } from "../../shared/links";
+import { EXTERNAL_REL, resolveLink, type LinkLike } from "../../shared/links/links";
 import { RICH_TEXT_IMAGE_SIZES, assetDimensions, imageSources } from "../ui/image-url";
 import type { EmojiNode, ImageNode, LinkMark, RichTextDoc, RichTextMark, RichTextNode, TableCellAttrs, TextNode } from "./types";
 

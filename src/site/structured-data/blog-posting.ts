@@ -1,5 +1,6 @@
 import type { BlogPosting, Person } from "schema-dts";
-import { isoDateTime } from "../../shared/datetime";
+import { isoDateTime } from "../../shared/dates/datetime";
+import { minutesDuration } from "../../shared/structured-data/schema-values";
 import type { BlokOf } from "../blocks/types";
 import type { GraphContext } from "./context";
 import { imageUrls } from "./images";
@@ -15,6 +16,7 @@ export function blogPostingNode(context: GraphContext, blok: BlokOf<"InsightDeta
   const dateModified = isoDateTime(story.published_at) ?? isoDateTime(story.updated_at) ?? datePublished;
   const images = imageUrls(context, blok.heroImage?.filename);
   const description = context.description || blok.intro;
+  const timeRequired = minutesDuration(blok.readingTime);
   return {
     "@type": "BlogPosting",
     "@id": ids.main,
@@ -27,19 +29,22 @@ export function blogPostingNode(context: GraphContext, blok: BlokOf<"InsightDeta
     author: blok.authorName ? author(context, blok) : ref(ids.organization),
     publisher: ref(ids.organization),
     ...(blok.category ? { articleSection: blok.category } : {}),
-    ...(blok.readingTime ? { timeRequired: `PT${Number(blok.readingTime)}M` } : {}),
+    ...(timeRequired ? { timeRequired } : {}),
     inLanguage: context.lang,
     isPartOf: ref(ids.website),
     mainEntityOfPage: ref(ids.webpage),
   };
 }
 
+/** The named author, introduced on the team page (Google asks an author for a `url` that says who they are). */
 function author(context: GraphContext, blok: BlokOf<"InsightDetail">): Exclude<Person, string> {
+  const image = blok.authorImage?.filename ? context.absolute(blok.authorImage.filename) : undefined;
   return {
     "@type": "Person",
     name: blok.authorName as string,
+    ...(context.teamPath ? { url: context.origin + context.teamPath } : {}),
     ...(blok.authorRole ? { jobTitle: blok.authorRole } : {}),
-    ...(blok.authorImage?.filename ? { image: context.absolute(blok.authorImage.filename) } : {}),
+    ...(image ? { image } : {}),
     worksFor: ref(context.ids.organization),
   };
 }

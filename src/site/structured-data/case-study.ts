@@ -1,5 +1,5 @@
 import type { Article } from "schema-dts";
-import { isoDateTime } from "../../shared/datetime";
+import { isoDateTime } from "../../shared/dates/datetime";
 import type { BlokOf } from "../blocks/types";
 import type { GraphContext } from "./context";
 import { imageUrls } from "./images";

@@ -29,11 +29,16 @@ export interface GraphInput {
   ancestors: Crumb[];
   /** The site's name (the brand). */
   siteName: string;
+  /** The site path of the team page in the page's language (else Dutch): where an article's author is introduced. */
+  teamPath?: string;
 }
 
 /** What every node builder gets: the input and the ids of the graph's nodes. */
 export interface GraphContext extends GraphInput {
   ids: NodeIds;
-  /** An absolute URL for a site path or an asset URL (the embedded space's assets are paths). */
-  absolute: (urlOrPath: string) => string;
+  /**
+   * An absolute URL for a site path or an asset URL (the embedded space's assets are paths), or
+   * undefined for a value that is neither (`javascript:...`): the node leaves it out.
+   */
+  absolute: (urlOrPath: string) => string | undefined;
 }

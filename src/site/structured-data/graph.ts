@@ -1,4 +1,5 @@
 import type { Graph, Thing } from "schema-dts";
+import { absoluteUrl } from "../../shared/structured-data/schema-values";
 import type { BlokOf } from "../blocks/types";
 import { blogPostingNode } from "./blog-posting";
 import { caseStudyNode } from "./case-study";
@@ -26,7 +27,7 @@ export function pageGraph(input: GraphInput): Graph {
   const context: GraphContext = {
     ...input,
     ids: nodeIds(input.origin, input.lang, input.canonical),
-    absolute: (url) => (/^https?:\/\//.test(url) ? url : input.origin + url),
+    absolute: (url) => absoluteUrl(input.origin, url),
   };
   const main = mainEntity(context);
   const nodes: Array<Node<Thing>> = [organizationNode(context), websiteNode(context)];

@@ -7,6 +7,6 @@ import type { GraphContext } from "./context";
  */
 export function imageUrls(context: GraphContext, src: string | null | undefined): string[] {
   if (!src) return [];
-  if (!isResizableAsset(src)) return [context.absolute(src)];
-  return STRUCTURED_DATA_CROPS.map(({ width, height }) => context.absolute(croppedImageUrl(src, width, height)));
+  if (!isResizableAsset(src)) return [context.absolute(src)].filter((url) => url !== undefined);
+  return STRUCTURED_DATA_CROPS.flatMap(({ width, height }) => context.absolute(croppedImageUrl(src, width, height)) ?? []);
 }

@@ -1,5 +1,6 @@
 import type { JobPosting } from "schema-dts";
-import { isoDateTime } from "../../shared/datetime";
+import { isoDateTime } from "../../shared/dates/datetime";
+import { salaryOf } from "../../shared/vacancy/vacancy";
 import type { BlokOf } from "../blocks/types";
 import type { GraphContext } from "./context";
 import { descriptionHtml } from "./description-html";
@@ -45,27 +46,21 @@ export function jobPostingNode(context: GraphContext, blok: VacancyBlok): Node<J
   };
 }
 
-/** The salary range (or amount) in its currency per hour, month or year; none without an amount. */
+/** The salary range (or amount) in its currency per hour, month or year; none when the vacancy's salary does not count. */
 function baseSalary(blok: VacancyBlok): JobPosting["baseSalary"] | undefined {
-  const min = amount(blok.salaryMin);
-  const max = amount(blok.salaryMax);
-  if (min === undefined && max === undefined) return undefined;
+  const salary = salaryOf(blok);
+  if (!salary) return undefined;
+  const { min, max } = salary;
   const range = min !== undefined && max !== undefined && max > min;
   return {
     "@type": "MonetaryAmount",
-    currency: blok.salaryCurrency || "EUR",
+    currency: salary.currency,
     value: {
       "@type": "QuantitativeValue",
       ...(range ? { minValue: min, maxValue: max } : { value: (min ?? max) as number }),
-      unitText: blok.salaryUnit || "MONTH",
+      unitText: salary.unit,
     },
   };
-}
-
-/** Storyblok keeps numbers as strings. */
-function amount(value: unknown): number | undefined {
-  const number = typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value) : Number.NaN;
-  return Number.isFinite(number) && number >= 0 ? number : undefined;
 }
 
 /** Applying happens right on the page when its button mails the application or stays on this site. */

@@ -7,14 +7,19 @@ import type { GraphContext } from "./context";
 import type { Node } from "./node";
 
 /**
+ * The organisation's logo as Google accepts one (a raster image of at least 112x112 px that looks
+ * right on white), shipped in public/: the header's logo is a 132x32 SVG, which it does not.
+ */
+export const ORGANIZATION_LOGO = { path: "/logo.png", size: { width: 512, height: 512 } } as const;
+
+/**
  * The organisation behind the site: name, address and contact point from the theme's organisation
- * fields, logo and social profiles (`sameAs`) from its header. Without them: the site's name.
+ * fields, social profiles (`sameAs`) from its header, the logo from public/. Without them: the site's name.
  */
 export function organizationNode(context: GraphContext): Node<Organization> {
   const { ids, theme, siteName, origin } = context;
   const organisation = theme?.organisation;
   const header = theme?.header as BlokOf<"TwMenu"> | undefined;
-  const logo = header?.logo?.filename;
   const sameAs = (header?.socials ?? [])
     .map((social) => linkUrl(social.link))
     .filter((url): url is string => url?.startsWith("https://") ?? false);
@@ -24,7 +29,7 @@ export function organizationNode(context: GraphContext): Node<Organization> {
     name: organisation?.organisationName || siteName,
     ...(organisation?.legalName ? { legalName: organisation.legalName } : {}),
     url: `${origin}/`,
-    ...(logo ? { logo: { "@type": "ImageObject", "@id": ids.logo, url: context.absolute(logo), caption: siteName } } : {}),
+    logo: { "@type": "ImageObject", "@id": ids.logo, url: origin + ORGANIZATION_LOGO.path, ...ORGANIZATION_LOGO.size, caption: siteName },
     ...(sameAs.length ? { sameAs } : {}),
     ...(organisation ? organisationContact(organisation, context) : {}),
   };
@@ -45,7 +50,7 @@ function organisationContact(organisation: Organisation, context: GraphContext):
             ...(telephone ? { telephone } : {}),
             ...(email ? { email } : {}),
             availableLanguage: ["nl", "en"],
-            url: context.absolute(dictionary(context.lang).paths.contact),
+            url: context.origin + dictionary(context.lang).paths.contact,
           },
         }
       : {}),

@@ -24,7 +24,7 @@ export function webPageNode(context: GraphContext, type: WebPageType, main?: str
 /** Home, then each page above this one, then the page: at least two items on every page below home. */
 export function breadcrumbNode(context: GraphContext): Node<BreadcrumbList> {
   const { ids, ancestors, canonical, title } = context;
-  const items = [...ancestors.map((crumb) => ({ name: crumb.name, url: context.absolute(crumb.path) })), { name: title, url: canonical }];
+  const items = [...ancestors.map((crumb) => ({ name: crumb.name, url: context.origin + crumb.path })), { name: title, url: canonical }];
   return {
     "@type": "BreadcrumbList",
     "@id": ids.breadcrumb,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { EXTERNAL_REL, resolveLink, type LinkLike } from "../../shared/links";
+import { EXTERNAL_REL, resolveLink, type LinkLike } from "../../shared/links/links";
 
 export interface LinkProps {
   link: LinkLike | string | null | undefined;

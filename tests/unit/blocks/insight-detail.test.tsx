@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import snapshot from "../../../.generated/snapshot.js";
 import { articleDate } from "../../../src/site/ui/article";
-import { walkBloks } from "../../../src/shared/listings";
+import { walkBloks } from "../../../src/shared/listings/listings";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 

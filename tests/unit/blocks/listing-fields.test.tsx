@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import snapshot from "../../../.generated/snapshot.js";
-import { listingQuery } from "../../../src/shared/listing-queries";
+import { listingQuery } from "../../../src/shared/listings/listing-queries";
 import type { StoredBlok, StoredStory } from "../../helpers/stored";
 import { renderBlok } from "../../helpers/render";
 import { listingOf } from "../../helpers/story-fixture";

@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import snapshot from "../../../.generated/snapshot.js";
-import { walkBloks } from "../../../src/shared/listings";
+import { walkBloks } from "../../../src/shared/listings/listings";
 import type { StoredBlok, StoredStory } from "../../helpers/stored";
 
 // The demo content of the services & sectors blocks, checked as a visitor sees it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listingQuery } from "../../../src/shared/listing-queries";
+import { listingQuery } from "../../../src/shared/listings/listing-queries";
 import { renderBlok, textOf } from "../../helpers/render";
 import { one, query } from "../../helpers/query-html";
 import { storyOf } from "../../helpers/story-fixture";

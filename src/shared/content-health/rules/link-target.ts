@@ -1,4 +1,4 @@
-import { isDataSlug } from "../../page-types.ts";
+import { isDataSlug } from "../../pages/page-types.ts";
 import type { Hit, LinkTarget, Rule, RuleInput } from "../rule.ts";
 import { fieldsOf, storyLinksIn, type StoryLink } from "../walk.ts";
 import { fieldFacts } from "../model-facts.ts";
@@ -12,9 +12,10 @@ export function linkTarget(input: RuleInput, link: StoryLink): LinkTarget | unde
 }
 
 /** Why a visitor following the link gets no page, or null when they get one. */
-function deadEnd(target: LinkTarget | undefined): "missing" | "not-a-page" | null {
+function deadEnd(target: LinkTarget | undefined, closed: ReadonlySet<string>): "missing" | "not-a-page" | "closed" | null {
   if (!target?.published) return "missing";
   if (target.is_folder || isDataSlug(target.slug)) return "not-a-page";
+  if (closed.has(target.uuid)) return "closed";
   return null;
 }
 
@@ -32,7 +33,7 @@ export const linkTargetRule: Rule = {
       for (const [field, value] of fieldsOf(at.blok)) {
         if (fieldFacts(input.facts, at.blok.component, field)?.stories) continue; // relations: relation.target
         for (const link of storyLinksIn(value)) {
-          const problem = deadEnd(linkTarget(input, link));
+          const problem = deadEnd(linkTarget(input, link), input.closed);
           const name = link.slug || link.uuid || "";
           if (problem === "missing")
             hits.push({
@@ -41,6 +42,15 @@ export const linkTargetRule: Rule = {
               message: {
                 nl: `Link naar een pagina die niet bestaat of niet gepubliceerd is (${name}): bezoekers krijgen een 404.`,
                 en: `Link to a page that does not exist or is not published (${name}): visitors get a 404.`,
+              },
+            });
+          else if (problem === "closed")
+            hits.push({
+              at,
+              field,
+              message: {
+                nl: `Link naar een gesloten vacature (${name}): de site laat de link weg. Haal hem weg of verwijs naar een andere pagina.`,
+                en: `Link to a closed vacancy (${name}): the site leaves the link out. Remove it or point it at another page.`,
               },
             });
           else if (problem === "not-a-page")

@@ -1,4 +1,4 @@
-import { resolveLink, type LinkLike } from "../../links.ts";
+import { resolveLink, type LinkLike } from "../../links/links.ts";
 import type { Hit, Rule } from "../rule.ts";
 import { fieldFacts } from "../model-facts.ts";
 import { fieldsOf, isObject, textOf } from "../walk.ts";

@@ -1,7 +1,7 @@
-import { documentTitle } from "../../document-title.ts";
+import { documentTitle } from "../../pages/document-title.ts";
 import { shareImage } from "../../image-url.ts";
-import { isPageStory } from "../../page-types.ts";
-import { pageSeo } from "../../page-seo.ts";
+import { isPageStory } from "../../pages/page-types.ts";
+import { pageSeo } from "../../pages/page-seo.ts";
 import type { Hit, Rule, RuleInput } from "../rule.ts";
 import { fieldFacts } from "../model-facts.ts";
 import { isBlok } from "../walk.ts";

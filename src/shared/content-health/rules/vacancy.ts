@@ -6,6 +6,7 @@
 import type { Hit, Rule, RuleInput } from "../rule.ts";
 import { fieldFacts } from "../model-facts.ts";
 import { isBlok, type BlokAt } from "../walk.ts";
+import { hasSalaryAmount, isClosed, type SalaryFields, JOB_POSTING_FIELDS, SALARY_PARTS } from "../../vacancy/vacancy.ts";
 
 const VACANCY = "Vacancy";
 
@@ -18,13 +19,6 @@ function vacancyOf(input: RuleInput): BlokAt | undefined {
   return isBlok(content) && content.component === VACANCY ? { blok: content, path: "" } : undefined;
 }
 
-/** Storyblok's datetime (`2026-12-31 17:00`, UTC) in ms; NaN when it is not one. */
-export function storyblokTime(value: unknown): number {
-  if (typeof value !== "string" || !value.trim()) return Number.NaN;
-  const iso = value.trim().replace(" ", "T");
-  return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(iso) ? iso : `${iso}Z`);
-}
-
 /** A vacancy whose closing date has passed is still online: people apply, search engines drop it. */
 export const vacancyClosedRule: Rule = {
   id: "vacancy.closed",
@@ -32,8 +26,7 @@ export const vacancyClosedRule: Rule = {
   check(input) {
     const at = vacancyOf(input);
     if (!at || !has(input, "validThrough")) return [];
-    const closes = storyblokTime(at.blok.validThrough);
-    if (!(closes < input.now)) return [];
+    if (!isClosed({ content: at.blok }, input.now)) return [];
     return [
       {
         at,
@@ -46,17 +39,6 @@ export const vacancyClosedRule: Rule = {
     ];
   },
 };
-
-/** Fields Google for Jobs asks of a job posting, each with the words the editor sees. */
-const ASKED: ReadonlyArray<{ field: string; nl: string; en: string; unlessRemote?: true }> = [
-  { field: "employmentType", nl: "het dienstverband", en: "the employment type" },
-  { field: "validThrough", nl: "de sluitingsdatum", en: "the closing date" },
-  { field: "addressLocality", nl: "de plaats", en: "the town", unlessRemote: true },
-  { field: "addressCountry", nl: "het land", en: "the country", unlessRemote: true },
-];
-
-/** A salary range needs its currency and unit to count as one. */
-const SALARY_PARTS = ["salaryCurrency", "salaryUnit"] as const;
 
 /** A vacancy without the fields search engines require of a job posting: it is left out of job search. */
 export const vacancyJobPostingRule: Rule = {
@@ -76,14 +58,12 @@ export const vacancyJobPostingRule: Rule = {
         },
       });
     const remote = at.blok.remote === true;
-    for (const asked of ASKED) {
+    for (const asked of JOB_POSTING_FIELDS) {
       if (!has(input, asked.field) || (asked.unlessRemote && remote)) continue;
       if (!filled(at.blok[asked.field])) missing(asked.field, asked.nl, asked.en);
     }
-    if (has(input, "salaryMin") && filled(at.blok.salaryMin)) {
-      for (const part of SALARY_PARTS)
-        if (has(input, part) && !filled(at.blok[part]))
-          missing(part, part === "salaryCurrency" ? "de valuta" : "de periode", part === "salaryCurrency" ? "the currency" : "the unit");
+    if (hasSalaryAmount(at.blok as SalaryFields)) {
+      for (const part of SALARY_PARTS) if (has(input, part.field) && !filled(at.blok[part.field])) missing(part.field, part.nl, part.en);
     }
     return hits;
   },

@@ -1,6 +1,6 @@
 import { Memo } from "../../memo";
 import type { PartId } from "../../part-id";
-import { EXTERNAL_REL } from "../../../shared/links";
+import { EXTERNAL_REL } from "../../../shared/links/links";
 import type { NavLink } from "../../islands/nav-model";
 
 export interface FooterGroup {

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import type { Story } from "../../../shared/content";
 import { useSite, type EditableProps } from "../../site-context";
-import { resolveLink } from "../../../shared/links";
+import { resolveLink } from "../../../shared/links/links";
 import { EmptyState } from "../../ui/empty-state";
 import { Link } from "../../ui/link";
 import { Pagination } from "../../ui/pagination";
 import { Section, SectionHeading } from "../../ui/section";
 import { StoryGrid } from "../../ui/story-card";
-import { listingLimit, pageCount } from "../../../shared/listings";
+import { listingLimit, pageCount } from "../../../shared/listings/listings";
 import type { BlokOf } from "../types";
 import { useListing } from "../use-listing";
 

@@ -1,5 +1,5 @@
-import type { ComponentName, ModelContent } from "../../content-model/types.ts";
-import type { Blok } from "./content";
+import type { ComponentName, ModelContent } from "../../../content-model/types.ts";
+import type { Blok } from "../content";
 import { perPage, type ListingQuery } from "./listings";
 
 /**
@@ -94,3 +94,20 @@ export const VACANCY_CLOSING_QUERY: ListingQuery = {
   per_page: 100,
   excluding_fields: notOnCards<"Vacancy">("body", "contactPerson", "intro", "image", "description", "applyLink", "applyText"),
 };
+
+/** How many stories a listing that closes by the clock reads at once: Storyblok's largest page. */
+export const WHOLE_LISTING = 100;
+
+/**
+ * A listing whose stories close by the clock (vacancies) is read whole, one page of at most 100
+ * from the cache, and paged after the closed ones are left out: its total and its pages are
+ * those of the open stories (a closed vacancy on page 1 never leaves that page short or empty).
+ */
+export function closesByClock(query: ListingQuery): boolean {
+  return query.content_type === "Vacancy";
+}
+
+/** What is read from the content layer for page `page` of a listing: the whole listing when it closes by the clock. */
+export function listingRead(query: ListingQuery, page: number): ListingQuery & { page: number } {
+  return closesByClock(query) ? { ...query, per_page: WHOLE_LISTING, page: 1 } : { ...query, page };
+}

@@ -1,4 +1,4 @@
-import type { Blok, ListParams, Story } from "./content";
+import type { Blok, ListParams, Story } from "../content";
 
 /**
  * Listing blocks show stories named by their query (listing-queries.ts); the content layer loads
