@@ -1,3 +1,5 @@
+import { MIN_KEY_LENGTH } from "../shared/subscriber-pseudonym";
+
 /**
  * Typed bindings and settings. `Env` (bindings and vars) is generated from wrangler.toml by
  * `wrangler types`; secrets are declared here because wrangler.toml never holds them.
@@ -45,6 +47,15 @@ export interface Secrets {
    * `LOCAL_VARS`), since wrangler dev's Analytics Engine binding drops every write.
    */
   VITALS_STORE?: string;
+  /**
+   * The key of the subscribers' pseudonyms (HMAC, src/shared/subscriber-pseudonym.ts), at least 32
+   * characters: required in every deployed environment (wrangler.toml `secrets.required`); local
+   * runs get a fixed, public, local-only one (tools/local/local-worker.ts `LOCAL_VARS`). Unset:
+   * signups are refused (503) and the outbox is left alone, since nothing could be stored keyed.
+   */
+  SUBSCRIBER_HASH_KEY?: string;
+  /** The key before the last rotation: lookups try it too, the cron re-keys what it can (decision 026). */
+  SUBSCRIBER_HASH_KEY_PREVIOUS?: string;
 }
 
 export type AppEnv = Env & Secrets;
@@ -56,6 +67,18 @@ export type HubSpotTarget = ({ kind: "forms"; portalId: string; formGuid: string
   /** The newsletter's subscription type; undefined: only consent to process is passed on. */
   subscriptionTypeId?: number;
 };
+
+/** The keys of the subscribers' pseudonyms: the current one, and the one before a rotation. */
+export interface SubscriberKeys {
+  current: string;
+  previous?: string;
+}
+
+/** HubSpot's GDPR delete (erasure requests), which needs the private-app token whatever the delivery target. */
+export interface HubSpotGdprAccess {
+  token: string;
+  apiOrigin?: string;
+}
 
 /** Third-party scripts, each off when its setting is unset. */
 export interface ThirdPartyConfig {
@@ -78,6 +101,10 @@ export interface Config {
    */
   requestLogSampleRate: number;
   hubspot?: HubSpotTarget;
+  /** Where erasure requests are carried out in HubSpot; unset: they wait (listed by `--erasures`). */
+  hubspotGdpr?: HubSpotGdprAccess;
+  /** Unset: SUBSCRIBER_HASH_KEY is missing, and the newsletter keeps nothing (a notice says so). */
+  subscriberKeys?: SubscriberKeys;
   webhookSecret?: string;
   thirdParty: ThirdPartyConfig;
   /** Where field measurements go (src/server/vitals/dataset.ts). */
@@ -95,6 +122,36 @@ export function tokenNotices(env: Secrets): string[] {
   if (env.STORYBLOK_TOKEN !== undefined) return ["STORYBLOK_TOKEN is set but empty: serving the embedded content snapshot"];
   const dependent = (["STORYBLOK_PREVIEW_TOKEN", "STORYBLOK_OAUTH_TOKEN", "STORYBLOK_API_HOST"] as const).filter((name) => env[name]);
   return dependent.length ? [`${dependent.join(", ")} set without STORYBLOK_TOKEN: serving the embedded content snapshot`] : [];
+}
+
+/** The pseudonym keys, a notice when there is none, a problem when one is too short to protect anything. */
+function readSubscriberKeys(env: Secrets, problems: string[], notices: string[]): SubscriberKeys | undefined {
+  const current = env.SUBSCRIBER_HASH_KEY?.trim();
+  const previous = env.SUBSCRIBER_HASH_KEY_PREVIOUS?.trim() || undefined;
+  for (const [name, key] of [
+    ["SUBSCRIBER_HASH_KEY", current],
+    ["SUBSCRIBER_HASH_KEY_PREVIOUS", previous],
+  ] as const) {
+    if (key && key.length < MIN_KEY_LENGTH)
+      problems.push(`${name} must be at least ${MIN_KEY_LENGTH} characters (e.g. openssl rand -hex 32)`);
+  }
+  if (!current) {
+    notices.push(
+      "SUBSCRIBER_HASH_KEY is not set: newsletter signups are refused (503) until it is (wrangler secret put SUBSCRIBER_HASH_KEY)",
+    );
+    return undefined;
+  }
+  return { current, previous };
+}
+
+/** HubSpot's GDPR delete needs the private-app token whatever the delivery target: without it erasures wait. */
+function readHubSpotGdpr(env: Secrets, target: HubSpotTarget | undefined, notices: string[]): HubSpotGdprAccess | undefined {
+  const token = env.HUBSPOT_TOKEN?.trim();
+  if (target && !token)
+    notices.push(
+      "HUBSPOT_TOKEN is not set: erasure requests cannot reach HubSpot's GDPR delete and wait (npm run subscribers -- --erasures)",
+    );
+  return token ? { token, apiOrigin: target?.apiOrigin ?? (env.HUBSPOT_API_ORIGIN?.trim() || undefined) } : undefined;
 }
 
 /** The HubSpot settings: where signups go, or the problems with them. */
@@ -154,6 +211,9 @@ export function readConfig(env: AppEnv): Config {
   const salesTrackingId = env.SALES_TRACKING_ID?.trim();
   if (salesTrackingId && !/^LI-[A-Z0-9]{6,20}$/.test(salesTrackingId))
     problems.push("SALES_TRACKING_ID must be a Leadinfo site id such as LI-6AB12CD34EF56");
+  const notices = tokenNotices(env);
+  const subscriberKeys = readSubscriberKeys(env, problems, notices);
+  const hubspotGdpr = readHubSpotGdpr(env, hubspot.target, notices);
   if (problems.length) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
 
   const token = env.STORYBLOK_TOKEN?.trim();
@@ -173,10 +233,12 @@ export function readConfig(env: AppEnv): Config {
     logLevel,
     requestLogSampleRate,
     hubspot: hubspot.target,
+    hubspotGdpr,
+    subscriberKeys,
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
     vitalsStore,
     thirdParty: { gtmId: gtmId || undefined, cookieConsentId: cookieConsentId || undefined, salesTrackingId: salesTrackingId || undefined },
-    notices: tokenNotices(env),
+    notices,
   };
 }
 

@@ -7,6 +7,7 @@ import { createNewsletterCron } from "../../src/server/newsletter/cron";
 import type { SubscriberRow } from "../../src/server/newsletter/outbox";
 import type { LogLevel } from "../../src/shared/log";
 import { FORM_GUID, PORTAL_ID, SUBSCRIPTION_TYPE_ID, TOKEN, createHubSpotFake, type HubSpotFake } from "../stand-ins/hubspot/fake";
+import { subscriberPseudonym } from "../../src/shared/subscriber-pseudonym";
 import { migrateD1 } from "./d1";
 
 export const BASE = "http://www.koraal.test";
@@ -140,6 +141,11 @@ export function harness(options: HarnessOptions = {}): Harness {
 export async function freshStorage(): Promise<void> {
   await reset();
   await migrateD1();
+}
+
+/** The keyed pseudonym the Worker stores for an address (the test environment's local-only key). */
+export function pseudonym(address: string): Promise<string> {
+  return subscriberPseudonym((env as unknown as { SUBSCRIBER_HASH_KEY: string }).SUBSCRIBER_HASH_KEY, address);
 }
 
 export async function sha256(text: string): Promise<string> {

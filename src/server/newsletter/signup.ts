@@ -1,4 +1,4 @@
-import type { HubSpotTarget } from "../env";
+import type { HubSpotTarget, SubscriberKeys } from "../env";
 import type { Logger } from "../../shared/log";
 import { isValidEmail, normaliseEmail } from "../../shared/email";
 import type { Lang } from "../../shared/i18n/lang";
@@ -6,11 +6,14 @@ import { deliverNow } from "./delivery";
 import { clientKey, type SignupLimiter, type Take } from "./limiter";
 import type { ConsentText } from "./consent";
 import { storeSubscriber } from "./outbox";
-import { emailHash, logHash, redactEmails } from "./privacy";
+import { logHash, redactEmails } from "./privacy";
+import { keyId, subscriberPseudonym } from "../../shared/subscriber-pseudonym";
 
 export interface SignupDeps {
   db: D1Database;
   limiter: DurableObjectNamespace<SignupLimiter>;
+  /** The pseudonym key; unset (SUBSCRIBER_HASH_KEY missing): nothing is kept, the signup is answered 503. */
+  keys: SubscriberKeys | undefined;
   /** Unset: signups are kept in D1 only (status 'stored'). */
   target?: HubSpotTarget;
   fetch: typeof fetch;
@@ -64,7 +67,11 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
     return { kind: "subscribed" };
   }
 
-  const hash = await emailHash(email);
+  if (!deps.keys) {
+    deps.logger.error("newsletter.key_missing", { message: "SUBSCRIBER_HASH_KEY is not set: the signup is not kept" });
+    return { kind: "unavailable" };
+  }
+  const hash = await subscriberPseudonym(deps.keys.current, email);
   const log = deps.logger.with({ emailHash: logHash(hash) });
   let stored: Awaited<ReturnType<typeof storeSubscriber>>;
   try {
@@ -78,6 +85,7 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
       consent,
       email,
       emailHash: hash,
+      hashKey: await keyId(deps.keys.current),
       pageUri: request.pageUri,
       language: request.language,
       hutk: request.hutk,

@@ -33,6 +33,7 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
   const signupDeps = (c: ApiContext): SignupDeps => ({
     db: c.env.DB,
     limiter: c.env.SIGNUP_LIMITER,
+    keys: c.get("config").subscriberKeys,
     target: c.get("config").hubspot,
     fetch: deliveryFetch(deps),
     timeoutMs: deps.hubspotTimeoutMs ?? HUBSPOT_TIMEOUT_MS,
