@@ -54,6 +54,11 @@ export interface Secrets {
    * signups are refused (503) and the outbox is left alone, since nothing could be stored keyed.
    */
   SUBSCRIBER_HASH_KEY?: string;
+  /**
+   * Host names (comma-separated, exact) where `/api/content-health` answers without a signed
+   * request, e.g. a staging host the editors use. Unset: none; a signed request works anywhere.
+   */
+  CONTENT_HEALTH_HOSTS?: string;
   /** The key before the last rotation: lookups try it too, the cron re-keys what it can (decision 026). */
   SUBSCRIBER_HASH_KEY_PREVIOUS?: string;
 }
@@ -92,12 +97,14 @@ export interface Config {
     | { kind: "storyblok"; token: string; previewToken?: string; spaceId?: number; oauth: boolean; apiHost: string }
     | { kind: "embedded" };
   previewHostMarker: string;
+  /** Where the content-health listing is open without a signature (CONTENT_HEALTH_HOSTS): exact host names. */
+  contentHealthHosts: string[];
   siteUrl?: string;
   logLevel: "debug" | "info" | "warn" | "error";
   /**
    * Which fraction (0 to 1) of requests writes our own `request` log line when nothing went wrong;
    * a request that logged a warning or an error, or answered 5xx, always writes it. Cloudflare's
-   * invocation log (`[observability]` in wrangler.toml) records every request anyway.
+   * invocation logs are off (`[observability.logs]` in wrangler.toml, issue 53).
    */
   requestLogSampleRate: number;
   hubspot?: HubSpotTarget;
@@ -229,6 +236,7 @@ export function readConfig(env: AppEnv): Config {
         }
       : { kind: "embedded" },
     previewHostMarker: env.PREVIEW_HOST_MARKER || "workers.dev",
+    contentHealthHosts: (env.CONTENT_HEALTH_HOSTS ?? "").split(",").flatMap((host) => host.trim().toLowerCase() || []),
     siteUrl: env.SITE_URL,
     logLevel,
     requestLogSampleRate,
