@@ -32,6 +32,7 @@ import warmUpPage from "../../.generated/warm-up.js";
 
 export { SignupLimiter } from "./newsletter/limiter";
 export { CacheVersionAuthority } from "./content/cv-authority";
+export { VitalsLedger } from "./vitals/ledger";
 
 /** What tests (and only tests) replace: time, sleeping, the content service's network, log output. */
 export interface AppDeps {

@@ -68,7 +68,7 @@ export function ipv6Prefix64(ip: string): string {
 }
 
 /** The eight groups of an IPv6 address, `::` expanded, a trailing dotted IPv4 part as two groups, without zone. */
-function ipv6Groups(ip: string): string[] {
+export function ipv6Groups(ip: string): string[] {
   const [head = "", tail] = ip
     .toLowerCase()
     .split("%")[0]!
@@ -85,7 +85,7 @@ const hexPair = (high: string, low: string) => ((Number(high) << 8) | Number(low
 const prefix64 = (groups: string[]) => `${groups.slice(0, 4).join(":")}::/64`;
 
 /** `::ffff:a.b.c.d` (in any spelling) is the IPv4 address a.b.c.d. */
-function mappedIpv4(groups: string[]): string | undefined {
+export function mappedIpv4(groups: string[]): string | undefined {
   if (groups.length !== 8 || groups.slice(0, 5).some((group) => group !== "0") || groups[5] !== "ffff") return undefined;
   const [high, low] = [Number.parseInt(groups[6]!, 16), Number.parseInt(groups[7]!, 16)];
   return [high >> 8, high & 255, low >> 8, low & 255].join(".");

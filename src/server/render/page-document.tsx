@@ -55,6 +55,8 @@ export interface DocumentInput {
   structuredData?: { story: Story; ancestors: Crumb[] };
   /** A visitor's page's type (none for an error screen): field measurements are grouped by it. */
   pageType?: PageType;
+  /** The page view's token (a visitor's page with a type only): its beacon is taken only with it. */
+  viewToken?: string;
   children: ReactNode;
 }
 
@@ -81,7 +83,7 @@ export function PageDocument(input: VisitorDocumentInput) {
   const assets = { script: buildManifest.scripts.app, preload: buildManifest.scripts.preload };
   const head = documentHead({ ...headOf(input, site, assets, scripts), jsonLd: jsonLdOf(input) }, headMemo);
   return (
-    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} head={head}>
+    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} viewToken={input.viewToken} head={head}>
       <SiteProvider value={site}>{shellOf(input)}</SiteProvider>
     </Document>
   );
@@ -105,7 +107,7 @@ export function PreviewDocument(input: EditorDocumentInput) {
   );
   const head = documentHead(headOf(input, site, { preload: [] }, scripts));
   return (
-    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} head={head}>
+    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} viewToken={input.viewToken} head={head}>
       <SiteProvider value={site}>
         <div {...{ [PREVIEW_ROOT_ATTRIBUTE]: "" }} data-props={JSON.stringify(props)} className="contents">
           {shellOf(input)}
