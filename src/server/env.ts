@@ -1,4 +1,5 @@
 import { MIN_KEY_LENGTH } from "../shared/subscriber-pseudonym";
+import { SITEVERIFY_URL } from "./newsletter/turnstile";
 
 /**
  * Typed bindings and settings. `Env` (bindings and vars) is generated from wrangler.toml by
@@ -59,6 +60,12 @@ export interface Secrets {
    * request, e.g. a staging host the editors use. Unset: none; a signed request works anywhere.
    */
   CONTENT_HEALTH_HOSTS?: string;
+  /** Cloudflare Turnstile widget's site key (public, a var): the widget on the newsletter form. */
+  TURNSTILE_SITE_KEY?: string;
+  /** Turnstile's secret key (required when deployed): Siteverify checks every token with it. */
+  TURNSTILE_SECRET_KEY?: string;
+  /** Where Siteverify is: unset, Cloudflare's; locally the stand-in (tests/stand-ins/turnstile/). */
+  TURNSTILE_VERIFY_URL?: string;
   /** The key before the last rotation: lookups try it too, the cron re-keys what it can (decision 026). */
   SUBSCRIBER_HASH_KEY_PREVIOUS?: string;
 }
@@ -85,11 +92,23 @@ export interface HubSpotGdprAccess {
   apiOrigin?: string;
 }
 
+/** The signup's bot check (Cloudflare Turnstile); off without a secret key. */
+export interface TurnstileSettings {
+  /** The widget's site key; unset: no widget, and every signup is under the tokenless limit. */
+  siteKey?: string;
+  secret: string;
+  verifyUrl: string;
+}
+
 /** Third-party scripts, each off when its setting is unset. */
 export interface ThirdPartyConfig {
   gtmId?: string;
   cookieConsentId?: string;
   salesTrackingId?: string;
+  /** The Turnstile widget's site key, when the bot check is on (a secret key too): the signup form's widget. */
+  turnstileSiteKey?: string;
+  /** Where the widget's script is: `api.js` beside TURNSTILE_VERIFY_URL (Cloudflare's, or the stand-in's). */
+  turnstileScript?: string;
 }
 
 export interface Config {
@@ -112,6 +131,8 @@ export interface Config {
   hubspotGdpr?: HubSpotGdprAccess;
   /** Unset: SUBSCRIBER_HASH_KEY is missing, and the newsletter keeps nothing (a notice says so). */
   subscriberKeys?: SubscriberKeys;
+  /** Unset: TURNSTILE_SECRET_KEY is missing (only locally: deploys require it); no bot check, the per-client limit alone. */
+  turnstile?: TurnstileSettings;
   webhookSecret?: string;
   thirdParty: ThirdPartyConfig;
   /** Where field measurements go (src/server/vitals/dataset.ts). */
@@ -149,6 +170,18 @@ function readSubscriberKeys(env: Secrets, problems: string[], notices: string[])
     return undefined;
   }
   return { current, previous };
+}
+
+/** Turnstile's settings: on with a secret key; the verify URL must be an http(s) URL. */
+function readTurnstile(env: Secrets, problems: string[]): TurnstileSettings | undefined {
+  const secret = env.TURNSTILE_SECRET_KEY?.trim();
+  const siteKey = env.TURNSTILE_SITE_KEY?.trim() || undefined;
+  const verifyUrl = env.TURNSTILE_VERIFY_URL?.trim() || SITEVERIFY_URL;
+  if (!/^https?:\/\/[^/]+\/\S*$/.test(verifyUrl))
+    problems.push("TURNSTILE_VERIFY_URL must be an http(s) URL such as http://127.0.0.1:8791/siteverify");
+  if (siteKey && !/^[\w-]{10,64}$/.test(siteKey)) problems.push("TURNSTILE_SITE_KEY must be a Turnstile site key such as 0x4AAAAAAA...");
+  // off without the secret: only ever so on this machine (a deploy without it is refused: secrets.required)
+  return secret ? { siteKey, secret, verifyUrl } : undefined;
 }
 
 /** HubSpot's GDPR delete needs the private-app token whatever the delivery target: without it erasures wait. */
@@ -221,6 +254,7 @@ export function readConfig(env: AppEnv): Config {
   const notices = tokenNotices(env);
   const subscriberKeys = readSubscriberKeys(env, problems, notices);
   const hubspotGdpr = readHubSpotGdpr(env, hubspot.target, notices);
+  const turnstile = readTurnstile(env, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
 
   const token = env.STORYBLOK_TOKEN?.trim();
@@ -243,9 +277,17 @@ export function readConfig(env: AppEnv): Config {
     hubspot: hubspot.target,
     hubspotGdpr,
     subscriberKeys,
+    turnstile,
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
     vitalsStore,
-    thirdParty: { gtmId: gtmId || undefined, cookieConsentId: cookieConsentId || undefined, salesTrackingId: salesTrackingId || undefined },
+    thirdParty: {
+      gtmId: gtmId || undefined,
+      cookieConsentId: cookieConsentId || undefined,
+      salesTrackingId: salesTrackingId || undefined,
+      turnstileSiteKey: turnstile?.siteKey,
+      // the widget's script beside Siteverify, as Cloudflare has them (the stand-in serves both too)
+      turnstileScript: turnstile?.siteKey ? new URL("api.js", turnstile.verifyUrl).href : undefined,
+    },
     notices,
   };
 }

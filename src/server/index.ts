@@ -46,6 +46,8 @@ export interface AppDeps {
   random?: () => number;
   /** HubSpot's network for newsletter delivery, and how long an answer may take. */
   hubspotFetch?: typeof fetch;
+  /** Turnstile's Siteverify (tests: the stand-in's fake); default the network. */
+  turnstileFetch?: typeof fetch;
   hubspotTimeoutMs?: number;
   /** The isolate's memos (parsed KV entries, HTML parts): tests pass small or observed ones. */
   parsedCache?: ParsedCache;
@@ -93,7 +95,15 @@ export function createApp(deps: AppDeps = {}) {
 
   app.route("/", seo); // robots.txt, sitemap.xml
   app.route("/", demo.routes); // the embedded space's images (/_storyblok/f/...) and local publish; on it only
-  app.route("/", createNewsletterRoutes({ now, hubspotFetch: deps.hubspotFetch, hubspotTimeoutMs: deps.hubspotTimeoutMs }));
+  app.route(
+    "/",
+    createNewsletterRoutes({
+      now,
+      hubspotFetch: deps.hubspotFetch,
+      hubspotTimeoutMs: deps.hubspotTimeoutMs,
+      turnstileFetch: deps.turnstileFetch,
+    }),
+  );
   app.route("/", webhook.routes);
   app.route("/", createVitalsRoutes({ now })); // field measurements (Core Web Vitals beacons)
   app.route("/", createContentHealthRoutes({ now })); // the publish reports, for editors

@@ -10,6 +10,8 @@ export interface NewsletterDeps {
   now?: () => number;
   hubspotFetch?: typeof fetch;
   hubspotTimeoutMs?: number;
+  /** Turnstile's Siteverify (the stand-in's fake in tests); default: the network. */
+  turnstileFetch?: typeof fetch;
   logSink?: LogSink;
 }
 

@@ -11,6 +11,25 @@ import { sha256Hex } from "./privacy";
 export const SIGNUP_BURST = 5;
 export const SIGNUP_REFILL_MS = 12_000;
 
+/** How many signups a bucket holds and how fast it refills. */
+export interface Policy {
+  burst: number;
+  refillMs: number;
+}
+
+/** A signup whose browser passed Turnstile's check: the limit above. */
+export const CHECKED: Policy = { burst: SIGNUP_BURST, refillMs: SIGNUP_REFILL_MS };
+/**
+ * A signup without a Turnstile token (the form without JavaScript, a widget that could not run,
+ * Siteverify down): 2 per client, then one per 30 minutes, and for the whole site 30, then one
+ * per 2 minutes (issue 53). A person without JavaScript signs up once; a botnet without tokens
+ * gets at most 30 an hour past the site, whatever its number of addresses.
+ */
+export const TOKENLESS: Policy = { burst: 2, refillMs: 30 * 60_000 };
+export const TOKENLESS_SITE: Policy = { burst: 30, refillMs: 2 * 60_000 };
+/** The Durable Object name of the site-wide tokenless bucket. */
+export const TOKENLESS_SITE_KEY = "tokenless:site";
+
 export interface Bucket {
   tokens: number;
   at: number;
@@ -42,8 +61,8 @@ export function takeToken(
 export class SignupLimiter extends DurableObject {
   #bucket: Bucket | undefined;
 
-  take(now: number): Take {
-    const { bucket, take } = takeToken(this.#bucket, now);
+  take(now: number, policy: Policy = CHECKED): Take {
+    const { bucket, take } = takeToken(this.#bucket, now, policy.burst, policy.refillMs);
     this.#bucket = bucket;
     return take;
   }

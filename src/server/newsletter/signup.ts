@@ -3,7 +3,8 @@ import type { Logger } from "../../shared/log";
 import { isValidEmail, normaliseEmail } from "../../shared/email";
 import type { Lang } from "../../shared/i18n/lang";
 import { deliverNow } from "./delivery";
-import { clientKey, type SignupLimiter, type Take } from "./limiter";
+import { CHECKED, clientKey, TOKENLESS, TOKENLESS_SITE, TOKENLESS_SITE_KEY, type Policy, type SignupLimiter, type Take } from "./limiter";
+import type { Verdict } from "./turnstile";
 import type { ConsentText } from "./consent";
 import { storeSubscriber } from "./outbox";
 import { logHash, redactEmails } from "./privacy";
@@ -22,6 +23,8 @@ export interface SignupDeps {
   logger: Logger;
   /** Runs work after the answer (ctx.waitUntil). */
   defer: (promise: Promise<unknown>) => void;
+  /** Asks Siteverify about the signup's Turnstile token; undefined: Turnstile is off (no token is asked for). */
+  verify?: (token: string | undefined) => Promise<Verdict>;
 }
 
 export interface SignupRequest {
@@ -36,6 +39,8 @@ export interface SignupRequest {
   hutk?: string;
   /** CF-Connecting-IP, hashed into the rate-limit key. */
   clientIp?: string;
+  /** The Turnstile widget's token (`cf-turnstile-response`), when the page's widget ran. */
+  turnstileToken?: string;
   /** The consent text shown beside the form in `language`; read only for a signup that is kept. */
   consent: () => Promise<ConsentText | undefined>;
 }
@@ -44,6 +49,8 @@ export type SignupOutcome =
   | { kind: "subscribed" }
   | { kind: "invalid" }
   | { kind: "rate-limited"; retryAfterSeconds: number }
+  /** Siteverify refused the Turnstile token (forged, expired, replayed): nothing is stored. */
+  | { kind: "refused" }
   /** Not stored: the outbox failed, or (`consent-missing`) no consent text is published to record. */
   | { kind: "unavailable"; reason?: "consent-missing" };
 
@@ -57,7 +64,17 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   if (!isValidEmail(trimmed)) return { kind: "invalid" };
   const email = normaliseEmail(trimmed);
 
-  const take = await takeToken(deps, request.clientIp);
+  // Turnstile off (no secret: never so when deployed, secrets.required): the per-client limit alone, as before issue 53
+  const verdict = deps.verify ? await deps.verify(request.turnstileToken) : ({ kind: "passed" } as const);
+  if (verdict.kind === "refused") {
+    deps.logger.info("newsletter.challenge_refused", { codes: verdict.codes });
+    return { kind: "refused" };
+  }
+  if (verdict.kind === "unavailable") deps.logger.warn("newsletter.challenge_unavailable", { error: verdict.error });
+  const take =
+    verdict.kind === "passed"
+      ? await takeToken(deps, await clientKey(request.clientIp), CHECKED)
+      : await takeTokenless(deps, request.clientIp);
   if (!take.allowed) {
     deps.logger.info("newsletter.rate_limited", { retryAfterSeconds: take.retryAfterSeconds });
     return { kind: "rate-limited", retryAfterSeconds: take.retryAfterSeconds };
@@ -112,11 +129,21 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   return { kind: "subscribed" };
 }
 
+/**
+ * Without a checked token (no JavaScript, no widget, Siteverify down): the client's tokenless
+ * bucket, then the site's. A refusal by either is the answer; the site's is taken only once the
+ * client's allowed, so one client cannot drain it.
+ */
+async function takeTokenless(deps: SignupDeps, clientIp: string | undefined): Promise<Take> {
+  const client = await takeToken(deps, `tokenless:${await clientKey(clientIp)}`, TOKENLESS);
+  return client.allowed ? takeToken(deps, TOKENLESS_SITE_KEY, TOKENLESS_SITE) : client;
+}
+
 /** A limiter that cannot be reached lets the signup through: losing a person is worse than a bot. */
-async function takeToken(deps: SignupDeps, clientIp: string | undefined): Promise<Take> {
+async function takeToken(deps: SignupDeps, key: string, policy: Policy): Promise<Take> {
   try {
-    const stub = deps.limiter.get(deps.limiter.idFromName(await clientKey(clientIp)));
-    return await stub.take(deps.now());
+    const stub = deps.limiter.get(deps.limiter.idFromName(key));
+    return await stub.take(deps.now(), policy);
   } catch (error) {
     deps.logger.warn("newsletter.limiter_unavailable", { error: error instanceof Error ? error.message : String(error) });
     return { allowed: true };
