@@ -1,5 +1,5 @@
 import { MIN_KEY_LENGTH } from "../shared/subscriber-pseudonym";
-import { SITEVERIFY_URL } from "./newsletter/turnstile";
+import { SITEVERIFY_URL, type TurnstileSettings } from "./newsletter/turnstile";
 
 /**
  * Typed bindings and settings. `Env` (bindings and vars) is generated from wrangler.toml by
@@ -90,14 +90,6 @@ export interface SubscriberKeys {
 export interface HubSpotGdprAccess {
   token: string;
   apiOrigin?: string;
-}
-
-/** The signup's bot check (Cloudflare Turnstile); off without a secret key. */
-export interface TurnstileSettings {
-  /** The widget's site key; unset: no widget, and every signup is under the tokenless limit. */
-  siteKey?: string;
-  secret: string;
-  verifyUrl: string;
 }
 
 /** Third-party scripts, each off when its setting is unset. */
@@ -243,18 +235,11 @@ export function readConfig(env: AppEnv): Config {
   const vitalsStore = vitalsStoreOf(env, problems);
   const spaceId = env.STORYBLOK_SPACE_ID?.trim();
   if (spaceId && !/^\d+$/.test(spaceId)) problems.push("STORYBLOK_SPACE_ID must be the numeric space id");
-  // These ids end up in inline scripts: only their documented shapes are accepted.
-  const gtmId = env.GTM_ID?.trim();
-  if (gtmId && !/^GTM-[A-Z0-9]{4,12}$/.test(gtmId)) problems.push("GTM_ID must be a Tag Manager container id such as GTM-ABC1234");
-  const cookieConsentId = env.COOKIE_CONSENT_ID?.trim();
-  if (cookieConsentId && !UUID.test(cookieConsentId)) problems.push("COOKIE_CONSENT_ID must be a Cookiebot domain group id (a UUID)");
-  const salesTrackingId = env.SALES_TRACKING_ID?.trim();
-  if (salesTrackingId && !/^LI-[A-Z0-9]{6,20}$/.test(salesTrackingId))
-    problems.push("SALES_TRACKING_ID must be a Leadinfo site id such as LI-6AB12CD34EF56");
   const notices = tokenNotices(env);
   const subscriberKeys = readSubscriberKeys(env, problems, notices);
   const hubspotGdpr = readHubSpotGdpr(env, hubspot.target, notices);
   const turnstile = readTurnstile(env, problems);
+  const thirdParty = readThirdParty(env, turnstile, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
 
   const token = env.STORYBLOK_TOKEN?.trim();
@@ -280,15 +265,27 @@ export function readConfig(env: AppEnv): Config {
     turnstile,
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
     vitalsStore,
-    thirdParty: {
-      gtmId: gtmId || undefined,
-      cookieConsentId: cookieConsentId || undefined,
-      salesTrackingId: salesTrackingId || undefined,
-      turnstileSiteKey: turnstile?.siteKey,
-      // the widget's script beside Siteverify, as Cloudflare has them (the stand-in serves both too)
-      turnstileScript: turnstile?.siteKey ? new URL("api.js", turnstile.verifyUrl).href : undefined,
-    },
+    thirdParty,
     notices,
+  };
+}
+
+/** The third-party scripts' ids (they end up in inline scripts: only their documented shapes are accepted) and Turnstile's widget. */
+function readThirdParty(env: Secrets, turnstile: TurnstileSettings | undefined, problems: string[]): ThirdPartyConfig {
+  const gtmId = env.GTM_ID?.trim();
+  if (gtmId && !/^GTM-[A-Z0-9]{4,12}$/.test(gtmId)) problems.push("GTM_ID must be a Tag Manager container id such as GTM-ABC1234");
+  const cookieConsentId = env.COOKIE_CONSENT_ID?.trim();
+  if (cookieConsentId && !UUID.test(cookieConsentId)) problems.push("COOKIE_CONSENT_ID must be a Cookiebot domain group id (a UUID)");
+  const salesTrackingId = env.SALES_TRACKING_ID?.trim();
+  if (salesTrackingId && !/^LI-[A-Z0-9]{6,20}$/.test(salesTrackingId))
+    problems.push("SALES_TRACKING_ID must be a Leadinfo site id such as LI-6AB12CD34EF56");
+  return {
+    gtmId: gtmId || undefined,
+    cookieConsentId: cookieConsentId || undefined,
+    salesTrackingId: salesTrackingId || undefined,
+    turnstileSiteKey: turnstile?.siteKey,
+    // the widget's script beside Siteverify, as Cloudflare has them (the stand-in serves both too)
+    turnstileScript: turnstile?.siteKey ? new URL("api.js", turnstile.verifyUrl).href : undefined,
   };
 }
 

@@ -111,7 +111,10 @@ describe("without a token: the stricter tokenless limit", () => {
       for (const address of ["s1@voorbeeld.nl", "s2@voorbeeld.nl", "s3@voorbeeld.nl"])
         statuses.push((await h.subscribe(address, { ip, token: h.siteverify.mint() })).status);
       expect(statuses).toEqual([201, 201, 429]);
-      expect((await h.rows()).map((r) => r.email)).toEqual(["s1@voorbeeld.nl", "s2@voorbeeld.nl"]);
+      expect((await h.rows()).map((r) => r.email).filter((address) => /^s\d@/.test(address))).toEqual([
+        "s1@voorbeeld.nl",
+        "s2@voorbeeld.nl",
+      ]);
       expect(h.logsOf("newsletter.challenge_unavailable")).toHaveLength(3);
     },
   );

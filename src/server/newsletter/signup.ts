@@ -64,17 +64,8 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   if (!isValidEmail(trimmed)) return { kind: "invalid" };
   const email = normaliseEmail(trimmed);
 
-  // Turnstile off (no secret: never so when deployed, secrets.required): the per-client limit alone, as before issue 53
-  const verdict = deps.verify ? await deps.verify(request.turnstileToken) : ({ kind: "passed" } as const);
-  if (verdict.kind === "refused") {
-    deps.logger.info("newsletter.challenge_refused", { codes: verdict.codes });
-    return { kind: "refused" };
-  }
-  if (verdict.kind === "unavailable") deps.logger.warn("newsletter.challenge_unavailable", { error: verdict.error });
-  const take =
-    verdict.kind === "passed"
-      ? await takeToken(deps, await clientKey(request.clientIp), CHECKED)
-      : await takeTokenless(deps, request.clientIp);
+  const take = await admit(deps, request);
+  if (take === "refused") return { kind: "refused" };
   if (!take.allowed) {
     deps.logger.info("newsletter.rate_limited", { retryAfterSeconds: take.retryAfterSeconds });
     return { kind: "rate-limited", retryAfterSeconds: take.retryAfterSeconds };
@@ -127,6 +118,22 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
     );
   }
   return { kind: "subscribed" };
+}
+
+/**
+ * The bot check, then the limit it leads to: a token Siteverify passed (or Turnstile off, never so
+ * when deployed: secrets.required) the per-client limit; no token, or Siteverify down, the
+ * tokenless door; a refused token nothing at all.
+ */
+async function admit(deps: SignupDeps, request: SignupRequest): Promise<Take | "refused"> {
+  const verdict = deps.verify ? await deps.verify(request.turnstileToken) : ({ kind: "passed" } as const);
+  if (verdict.kind === "refused") {
+    deps.logger.info("newsletter.challenge_refused", { codes: verdict.codes });
+    return "refused";
+  }
+  if (verdict.kind === "unavailable") deps.logger.warn("newsletter.challenge_unavailable", { error: verdict.error });
+  if (verdict.kind === "passed") return takeToken(deps, await clientKey(request.clientIp), CHECKED);
+  return takeTokenless(deps, request.clientIp);
 }
 
 /**

@@ -5,7 +5,13 @@
  * `timeout-or-duplicate`). `TURNSTILE_VERIFY_URL` points tests and `npm start` at a stand-in
  * (tests/stand-ins/turnstile/) that answers as Cloudflare's documented test secrets do.
  */
-import type { TurnstileSettings } from "../env";
+/** The signup's bot check (Cloudflare Turnstile, env.ts reads it); off without a secret key. */
+export interface TurnstileSettings {
+  /** The widget's site key; unset: no widget, and every signup is under the tokenless limit. */
+  siteKey?: string;
+  secret: string;
+  verifyUrl: string;
+}
 
 /** Cloudflare's own Siteverify endpoint. */
 export const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
