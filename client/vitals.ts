@@ -24,16 +24,17 @@ export function startVitals(doc: Document = document, win: Window & CookiebotWin
   whenConsented(doc, win, (stillConsented) => measure(doc, win, page, stillConsented));
 }
 
-type PageFacts = Pick<BeaconWire, "pageType" | "lang" | "build">;
+type PageFacts = Pick<BeaconWire, "pageType" | "lang" | "build" | "view">;
 
 /** What the server put in the document; a page without a page type (the error screen) is not measured. */
 function pageFacts(doc: Document): PageFacts | undefined {
   const meta = (name: string) => doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
   const pageType = meta("page-type");
   const build = meta("build-id");
-  if (!pageType || !build) return undefined;
+  const view = meta("view-token");
+  if (!pageType || !build || !view) return undefined;
   // checked by the endpoint against the site's lists: the browser sends what the document says
-  return { pageType, lang: doc.documentElement.lang, build } as PageFacts;
+  return { pageType, lang: doc.documentElement.lang, build, view } as PageFacts;
 }
 
 /**
@@ -68,7 +69,7 @@ function connectionType(nav: Navigator): ConnectionType {
 }
 
 function measure(doc: Document, win: Window, page: PageFacts, stillConsented: () => boolean): void {
-  let metrics: Partial<Record<MetricName, number>> = {};
+  const metrics: Partial<Record<MetricName, number>> = {};
   let navigation: NavigationType = "navigate";
   let sent = false;
   const record = (metric: Metric) => {
@@ -95,10 +96,6 @@ function measure(doc: Document, win: Window, page: PageFacts, stillConsented: ()
     };
     win.navigator.sendBeacon(VITALS_PATH, JSON.stringify(beacon));
   });
-  // a page restored from the back/forward cache is a new page view: web-vitals measures it anew
-  win.addEventListener("pageshow", (event) => {
-    if (!event.persisted) return;
-    metrics = {};
-    sent = false;
-  });
+  // a page restored from the back/forward cache sends nothing more: its token is spent (one beacon
+  // per page the site served, issue 53), and the restored view cost the server nothing to count
 }

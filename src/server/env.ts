@@ -1,3 +1,6 @@
+import { MIN_KEY_LENGTH } from "../shared/subscriber-pseudonym";
+import { SITEVERIFY_URL, type TurnstileSettings } from "./newsletter/turnstile";
+
 /**
  * Typed bindings and settings. `Env` (bindings and vars) is generated from wrangler.toml by
  * `wrangler types`; secrets are declared here because wrangler.toml never holds them.
@@ -45,6 +48,26 @@ export interface Secrets {
    * `LOCAL_VARS`), since wrangler dev's Analytics Engine binding drops every write.
    */
   VITALS_STORE?: string;
+  /**
+   * The key of the subscribers' pseudonyms (HMAC, src/shared/subscriber-pseudonym.ts), at least 32
+   * characters: required in every deployed environment (wrangler.toml `secrets.required`); local
+   * runs get a fixed, public, local-only one (tools/local/local-worker.ts `LOCAL_VARS`). Unset:
+   * signups are refused (503) and the outbox is left alone, since nothing could be stored keyed.
+   */
+  SUBSCRIBER_HASH_KEY?: string;
+  /**
+   * Host names (comma-separated, exact) where `/api/content-health` answers without a signed
+   * request, e.g. a staging host the editors use. Unset: none; a signed request works anywhere.
+   */
+  CONTENT_HEALTH_HOSTS?: string;
+  /** Cloudflare Turnstile widget's site key (public, a var): the widget on the newsletter form. */
+  TURNSTILE_SITE_KEY?: string;
+  /** Turnstile's secret key (required when deployed): Siteverify checks every token with it. */
+  TURNSTILE_SECRET_KEY?: string;
+  /** Where Siteverify is: unset, Cloudflare's; locally the stand-in (tests/stand-ins/turnstile/). */
+  TURNSTILE_VERIFY_URL?: string;
+  /** The key before the last rotation: lookups try it too, the cron re-keys what it can (decision 028). */
+  SUBSCRIBER_HASH_KEY_PREVIOUS?: string;
 }
 
 export type AppEnv = Env & Secrets;
@@ -57,11 +80,27 @@ export type HubSpotTarget = ({ kind: "forms"; portalId: string; formGuid: string
   subscriptionTypeId?: number;
 };
 
+/** The keys of the subscribers' pseudonyms: the current one, and the one before a rotation. */
+export interface SubscriberKeys {
+  current: string;
+  previous?: string;
+}
+
+/** HubSpot's GDPR delete (erasure requests), which needs the private-app token whatever the delivery target. */
+export interface HubSpotGdprAccess {
+  token: string;
+  apiOrigin?: string;
+}
+
 /** Third-party scripts, each off when its setting is unset. */
 export interface ThirdPartyConfig {
   gtmId?: string;
   cookieConsentId?: string;
   salesTrackingId?: string;
+  /** The Turnstile widget's site key, when the bot check is on (a secret key too): the signup form's widget. */
+  turnstileSiteKey?: string;
+  /** Where the widget's script is: `api.js` beside TURNSTILE_VERIFY_URL (Cloudflare's, or the stand-in's). */
+  turnstileScript?: string;
 }
 
 export interface Config {
@@ -69,15 +108,23 @@ export interface Config {
     | { kind: "storyblok"; token: string; previewToken?: string; spaceId?: number; oauth: boolean; apiHost: string }
     | { kind: "embedded" };
   previewHostMarker: string;
+  /** Where the content-health listing is open without a signature (CONTENT_HEALTH_HOSTS): exact host names. */
+  contentHealthHosts: string[];
   siteUrl?: string;
   logLevel: "debug" | "info" | "warn" | "error";
   /**
    * Which fraction (0 to 1) of requests writes our own `request` log line when nothing went wrong;
    * a request that logged a warning or an error, or answered 5xx, always writes it. Cloudflare's
-   * invocation log (`[observability]` in wrangler.toml) records every request anyway.
+   * invocation logs are off (`[observability.logs]` in wrangler.toml, issue 53).
    */
   requestLogSampleRate: number;
   hubspot?: HubSpotTarget;
+  /** Where erasure requests are carried out in HubSpot; unset: they wait (listed by `--erasures`). */
+  hubspotGdpr?: HubSpotGdprAccess;
+  /** Unset: SUBSCRIBER_HASH_KEY is missing, and the newsletter keeps nothing (a notice says so). */
+  subscriberKeys?: SubscriberKeys;
+  /** Unset: TURNSTILE_SECRET_KEY is missing (only locally: deploys require it); no bot check, the per-client limit alone. */
+  turnstile?: TurnstileSettings;
   webhookSecret?: string;
   thirdParty: ThirdPartyConfig;
   /** Where field measurements go (src/server/vitals/dataset.ts). */
@@ -95,6 +142,48 @@ export function tokenNotices(env: Secrets): string[] {
   if (env.STORYBLOK_TOKEN !== undefined) return ["STORYBLOK_TOKEN is set but empty: serving the embedded content snapshot"];
   const dependent = (["STORYBLOK_PREVIEW_TOKEN", "STORYBLOK_OAUTH_TOKEN", "STORYBLOK_API_HOST"] as const).filter((name) => env[name]);
   return dependent.length ? [`${dependent.join(", ")} set without STORYBLOK_TOKEN: serving the embedded content snapshot`] : [];
+}
+
+/** The pseudonym keys, a notice when there is none, a problem when one is too short to protect anything. */
+function readSubscriberKeys(env: Secrets, problems: string[], notices: string[]): SubscriberKeys | undefined {
+  const current = env.SUBSCRIBER_HASH_KEY?.trim();
+  const previous = env.SUBSCRIBER_HASH_KEY_PREVIOUS?.trim() || undefined;
+  for (const [name, key] of [
+    ["SUBSCRIBER_HASH_KEY", current],
+    ["SUBSCRIBER_HASH_KEY_PREVIOUS", previous],
+  ] as const) {
+    if (key && key.length < MIN_KEY_LENGTH)
+      problems.push(`${name} must be at least ${MIN_KEY_LENGTH} characters (e.g. openssl rand -hex 32)`);
+  }
+  if (!current) {
+    notices.push(
+      "SUBSCRIBER_HASH_KEY is not set: newsletter signups are refused (503) until it is (wrangler secret put SUBSCRIBER_HASH_KEY)",
+    );
+    return undefined;
+  }
+  return { current, previous };
+}
+
+/** Turnstile's settings: on with a secret key; the verify URL must be an http(s) URL. */
+function readTurnstile(env: Secrets, problems: string[]): TurnstileSettings | undefined {
+  const secret = env.TURNSTILE_SECRET_KEY?.trim();
+  const siteKey = env.TURNSTILE_SITE_KEY?.trim() || undefined;
+  const verifyUrl = env.TURNSTILE_VERIFY_URL?.trim() || SITEVERIFY_URL;
+  if (!/^https?:\/\/[^/]+\/\S*$/.test(verifyUrl))
+    problems.push("TURNSTILE_VERIFY_URL must be an http(s) URL such as http://127.0.0.1:8791/siteverify");
+  if (siteKey && !/^[\w-]{10,64}$/.test(siteKey)) problems.push("TURNSTILE_SITE_KEY must be a Turnstile site key such as 0x4AAAAAAA...");
+  // off without the secret: only ever so on this machine (a deploy without it is refused: secrets.required)
+  return secret ? { siteKey, secret, verifyUrl } : undefined;
+}
+
+/** HubSpot's GDPR delete needs the private-app token whatever the delivery target: without it erasures wait. */
+function readHubSpotGdpr(env: Secrets, target: HubSpotTarget | undefined, notices: string[]): HubSpotGdprAccess | undefined {
+  const token = env.HUBSPOT_TOKEN?.trim();
+  if (target && !token)
+    notices.push(
+      "HUBSPOT_TOKEN is not set: erasure requests cannot reach HubSpot's GDPR delete and wait (npm run subscribers -- --erasures)",
+    );
+  return token ? { token, apiOrigin: target?.apiOrigin ?? (env.HUBSPOT_API_ORIGIN?.trim() || undefined) } : undefined;
 }
 
 /** The HubSpot settings: where signups go, or the problems with them. */
@@ -146,14 +235,11 @@ export function readConfig(env: AppEnv): Config {
   const vitalsStore = vitalsStoreOf(env, problems);
   const spaceId = env.STORYBLOK_SPACE_ID?.trim();
   if (spaceId && !/^\d+$/.test(spaceId)) problems.push("STORYBLOK_SPACE_ID must be the numeric space id");
-  // These ids end up in inline scripts: only their documented shapes are accepted.
-  const gtmId = env.GTM_ID?.trim();
-  if (gtmId && !/^GTM-[A-Z0-9]{4,12}$/.test(gtmId)) problems.push("GTM_ID must be a Tag Manager container id such as GTM-ABC1234");
-  const cookieConsentId = env.COOKIE_CONSENT_ID?.trim();
-  if (cookieConsentId && !UUID.test(cookieConsentId)) problems.push("COOKIE_CONSENT_ID must be a Cookiebot domain group id (a UUID)");
-  const salesTrackingId = env.SALES_TRACKING_ID?.trim();
-  if (salesTrackingId && !/^LI-[A-Z0-9]{6,20}$/.test(salesTrackingId))
-    problems.push("SALES_TRACKING_ID must be a Leadinfo site id such as LI-6AB12CD34EF56");
+  const notices = tokenNotices(env);
+  const subscriberKeys = readSubscriberKeys(env, problems, notices);
+  const hubspotGdpr = readHubSpotGdpr(env, hubspot.target, notices);
+  const turnstile = readTurnstile(env, problems);
+  const thirdParty = readThirdParty(env, turnstile, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
 
   const token = env.STORYBLOK_TOKEN?.trim();
@@ -169,14 +255,37 @@ export function readConfig(env: AppEnv): Config {
         }
       : { kind: "embedded" },
     previewHostMarker: env.PREVIEW_HOST_MARKER || "workers.dev",
+    contentHealthHosts: (env.CONTENT_HEALTH_HOSTS ?? "").split(",").flatMap((host) => host.trim().toLowerCase() || []),
     siteUrl: env.SITE_URL,
     logLevel,
     requestLogSampleRate,
     hubspot: hubspot.target,
+    hubspotGdpr,
+    subscriberKeys,
+    turnstile,
     webhookSecret: env.STORYBLOK_WEBHOOK_SECRET || undefined,
     vitalsStore,
-    thirdParty: { gtmId: gtmId || undefined, cookieConsentId: cookieConsentId || undefined, salesTrackingId: salesTrackingId || undefined },
-    notices: tokenNotices(env),
+    thirdParty,
+    notices,
+  };
+}
+
+/** The third-party scripts' ids (they end up in inline scripts: only their documented shapes are accepted) and Turnstile's widget. */
+function readThirdParty(env: Secrets, turnstile: TurnstileSettings | undefined, problems: string[]): ThirdPartyConfig {
+  const gtmId = env.GTM_ID?.trim();
+  if (gtmId && !/^GTM-[A-Z0-9]{4,12}$/.test(gtmId)) problems.push("GTM_ID must be a Tag Manager container id such as GTM-ABC1234");
+  const cookieConsentId = env.COOKIE_CONSENT_ID?.trim();
+  if (cookieConsentId && !UUID.test(cookieConsentId)) problems.push("COOKIE_CONSENT_ID must be a Cookiebot domain group id (a UUID)");
+  const salesTrackingId = env.SALES_TRACKING_ID?.trim();
+  if (salesTrackingId && !/^LI-[A-Z0-9]{6,20}$/.test(salesTrackingId))
+    problems.push("SALES_TRACKING_ID must be a Leadinfo site id such as LI-6AB12CD34EF56");
+  return {
+    gtmId: gtmId || undefined,
+    cookieConsentId: cookieConsentId || undefined,
+    salesTrackingId: salesTrackingId || undefined,
+    turnstileSiteKey: turnstile?.siteKey,
+    // the widget's script beside Siteverify, as Cloudflare has them (the stand-in serves both too)
+    turnstileScript: turnstile?.siteKey ? new URL("api.js", turnstile.verifyUrl).href : undefined,
   };
 }
 

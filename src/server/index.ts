@@ -33,6 +33,7 @@ import warmUpPage from "../../.generated/warm-up.js";
 
 export { SignupLimiter } from "./newsletter/limiter";
 export { CacheVersionAuthority } from "./content/cv-authority";
+export { VitalsLedger } from "./vitals/ledger";
 
 /** What tests (and only tests) replace: time, sleeping, the content service's network, log output. */
 export interface AppDeps {
@@ -46,6 +47,8 @@ export interface AppDeps {
   random?: () => number;
   /** HubSpot's network for newsletter delivery, and how long an answer may take. */
   hubspotFetch?: typeof fetch;
+  /** Turnstile's Siteverify (tests: the stand-in's fake); default the network. */
+  turnstileFetch?: typeof fetch;
   hubspotTimeoutMs?: number;
   /** The isolate's memos (parsed KV entries, HTML parts): tests pass small or observed ones. */
   parsedCache?: ParsedCache;
@@ -93,7 +96,15 @@ export function createApp(deps: AppDeps = {}) {
 
   app.route("/", seo); // robots.txt, sitemap.xml
   app.route("/", demo.routes); // the embedded space's images (/_storyblok/f/...) and local publish; on it only
-  app.route("/", createNewsletterRoutes({ now, hubspotFetch: deps.hubspotFetch, hubspotTimeoutMs: deps.hubspotTimeoutMs }));
+  app.route(
+    "/",
+    createNewsletterRoutes({
+      now,
+      hubspotFetch: deps.hubspotFetch,
+      hubspotTimeoutMs: deps.hubspotTimeoutMs,
+      turnstileFetch: deps.turnstileFetch,
+    }),
+  );
   app.route("/", webhook.routes);
   app.route("/", createPublishCron(movedPages)); // the cron's share of publishing: the page paths, learned before a rename
   app.route("/", createVitalsRoutes({ now })); // field measurements (Core Web Vitals beacons)

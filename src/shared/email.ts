@@ -27,10 +27,18 @@ export function isValidEmail(value: string): boolean {
   return ascii !== undefined && ascii.length <= EMAIL_MAX_LENGTH && domain!.split(".").every((label) => ASCII_LABEL.test(label));
 }
 
-/** How an address is stored: trimmed, the domain in its lower-case ASCII form (the local part may be case-sensitive). */
+/**
+ * The subscriber's identity: the address as HubSpot sees it (HubSpot lower-cases the whole address,
+ * local part included, and treats addresses differing only in case as one contact). Trimmed,
+ * Unicode NFC, all lower case, an international domain in punycode. The signup, the outbox, the
+ * pseudonym, export and erasure all use this one function, so `Anna@X.nl` and `anna@x.nl` are one
+ * person everywhere (RFC 5321 allows a case-sensitive local part; no mailbox provider uses one).
+ */
 export function normaliseEmail(value: string): string {
-  const trimmed = value.trim();
-  return asciiEmail(trimmed) ?? trimmed;
+  const trimmed = value.trim().normalize("NFC");
+  const at = trimmed.lastIndexOf("@");
+  const lowered = at < 0 ? trimmed : `${trimmed.slice(0, at).toLowerCase()}${trimmed.slice(at)}`;
+  return asciiEmail(lowered) ?? lowered;
 }
 
 /**

@@ -22,6 +22,12 @@ export const NEWSLETTER_FIELDS = {
   language: "language",
 } as const;
 
+/**
+ * The field the Turnstile widget writes its token into (Cloudflare's name, the same in a form post
+ * and in the JSON body): src/server/newsletter/turnstile.ts checks it with Siteverify.
+ */
+export const TURNSTILE_FIELD = "cf-turnstile-response";
+
 export type SignupOutcomeKind = "subscribed" | "invalid" | "rate-limited" | "unavailable";
 
 /** How the no-JS post reports its outcome to the page it returns to, in that page's language. */

@@ -31,7 +31,12 @@ export const THRESHOLDS: Record<MetricName, readonly [good: number, poor: number
   TTFB: [800, 1800],
 };
 
-/** The largest value kept: anything above is clamped to it (a tab left loading, a broken clock). */
+/**
+ * The largest value a browser reports for a page view that counts: a beacon with more is refused,
+ * not clamped (issue 53: a clamped 1e300 still moved the p75). web-vitals stops LCP at the first
+ * input and reports none for a page loaded in the background, so two minutes is already a
+ * broken page; CLS above 10 means every element moved its own size ten times over.
+ */
 export const METRIC_MAX: Record<MetricName, number> = { LCP: 120_000, CLS: 10, INP: 60_000, FCP: 120_000, TTFB: 120_000 };
 
 /** By viewport width, at the site's own breakpoints (md 768, lg 1024). */
@@ -58,8 +63,11 @@ export interface Beacon {
   metrics: Partial<Record<MetricName, number>>;
 }
 
-/** The beacon's JSON: the categories, then each measured metric under its own name. */
-export type BeaconWire = Omit<Beacon, "metrics"> & Partial<Record<MetricName, number>>;
+/**
+ * The beacon's JSON: the categories, the page view's token (`<meta name="view-token">`, issue 53),
+ * then each measured metric under its own name.
+ */
+export type BeaconWire = Omit<Beacon, "metrics"> & { view: string } & Partial<Record<MetricName, number>>;
 
 /** Where a value falls against Google's thresholds. */
 export type Rating = "good" | "needs-improvement" | "poor";

@@ -15,7 +15,7 @@
 import site from "../../src/server/index";
 import floor from "./floor/worker";
 
-export { CacheVersionAuthority, SignupLimiter } from "../../src/server/index";
+export { CacheVersionAuthority, SignupLimiter, VitalsLedger } from "../../src/server/index";
 
 type BenchEnv = Env & { BENCH_PROC: Fetcher };
 

@@ -12,7 +12,7 @@ import { createEmulator } from "../../src/server/demo/emulator";
 import { createApp } from "../../src/server/index";
 import type { AppEnv } from "../../src/server/env";
 
-export { CacheVersionAuthority, SignupLimiter } from "../../src/server/index";
+export { CacheVersionAuthority, SignupLimiter, VitalsLedger } from "../../src/server/index";
 
 const LATE_LISTING_MS = 1500;
 const emulator = createEmulator(snapshot);

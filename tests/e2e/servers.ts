@@ -16,6 +16,16 @@ export const LATE_PORT = Number(process.env.E2E_LATE_PORT || PORT - 4); // 8795:
 export const VITALS_PORT = Number(process.env.E2E_VITALS_PORT || PORT - 5);
 export const VITALS_STATE = ".wrangler/e2e-vitals-state";
 
+/** The site with the signup's bot check on (Turnstile), against the stand-in started beside it (sites.ts). */
+export const TURNSTILE_PORT = Number(process.env.E2E_TURNSTILE_PORT || PORT - 6);
+export const TURNSTILE_STAND_IN_PORT = Number(process.env.E2E_TURNSTILE_STAND_IN_PORT || PORT - 7);
+export const TURNSTILE_STAND_IN = `http://127.0.0.1:${TURNSTILE_STAND_IN_PORT}`;
+export const TURNSTILE_SETTINGS = {
+  TURNSTILE_SECRET_KEY: "local-turnstile-stand-in-secret",
+  TURNSTILE_SITE_KEY: "1x00000000000000000000BB",
+  TURNSTILE_VERIFY_URL: `${TURNSTILE_STAND_IN}/turnstile/v0/siteverify`,
+} as const;
+
 export interface Site {
   port: number;
   /** Its local state (KV, D1), relative to the checkout: emptied before each run. */
@@ -26,12 +36,13 @@ export interface Site {
   entry?: string;
 }
 
-/** Every site, as sites.ts serves them: the built site as `npm start` serves it, and three variants. */
+/** Every site, as sites.ts serves them: the built site as `npm start` serves it, and four variants. */
 export const SITES: readonly Site[] = [
   { port: PORT, persist: ".wrangler/e2e-state" },
   { port: TRACKING_PORT, persist: TRACKING_STATE, vars: TRACKING_SETTINGS },
   { port: LATE_PORT, persist: ".wrangler/e2e-late-state", entry: "tests/e2e/late-content-worker.ts" },
   { port: VITALS_PORT, persist: VITALS_STATE },
+  { port: TURNSTILE_PORT, persist: ".wrangler/e2e-turnstile-state", vars: TURNSTILE_SETTINGS },
 ];
 
 /** What sites.ts prints once every site answers (the browser tests wait for it). */

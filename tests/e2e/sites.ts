@@ -6,7 +6,11 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { serve } from "../../tools/local/serve.ts";
-import { SITES, SITES_UP } from "./servers.ts";
+import { startTurnstileStandIn } from "../stand-ins/turnstile/server.ts";
+import { SITES, SITES_UP, TURNSTILE_STAND_IN_PORT } from "./servers.ts";
+
+// Siteverify and the widget's script for the Turnstile site (the real ones cannot be reached offline)
+const turnstile = await startTurnstileStandIn(TURNSTILE_STAND_IN_PORT);
 
 const stops = await Promise.all(
   SITES.map(async ({ port, persist, vars = {}, entry }) => {
@@ -17,6 +21,6 @@ const stops = await Promise.all(
 console.log(`${SITES_UP}: ${SITES.map(({ port }) => port).join(", ")}`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    Promise.all(stops.map((stop) => stop())).finally(() => process.exit(0));
+    Promise.all([...stops.map((stop) => stop()), turnstile.close()]).finally(() => process.exit(0));
   });
 }

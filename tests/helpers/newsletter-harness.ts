@@ -7,7 +7,10 @@ import { createNewsletterCron } from "../../src/server/newsletter/cron";
 import type { SubscriberRow } from "../../src/server/newsletter/outbox";
 import type { LogLevel } from "../../src/shared/log";
 import { FORM_GUID, PORTAL_ID, SUBSCRIPTION_TYPE_ID, TOKEN, createHubSpotFake, type HubSpotFake } from "../stand-ins/hubspot/fake";
+import { subscriberPseudonym } from "../../src/shared/subscriber-pseudonym";
 import { migrateD1 } from "./d1";
+import { createSiteverifyFake, type SiteverifyFake } from "../stand-ins/turnstile/fake";
+import { STAND_IN_SECRET, TEST_SITE_KEYS } from "../stand-ins/turnstile/siteverify";
 
 export const BASE = "http://www.koraal.test";
 export const T0 = Date.parse("2026-03-02T09:00:00.000Z");
@@ -35,6 +38,8 @@ export const allLogs: LogLine[] = [];
 
 export interface Harness {
   hubspot: HubSpotFake;
+  /** Siteverify as the stand-in answers it (`mint()` a token a passed widget would give). */
+  siteverify: SiteverifyFake;
   logs: LogLine[];
   clock: { now: number };
   advance(ms: number): void;
@@ -42,7 +47,7 @@ export interface Harness {
   send(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
   /** Sends without waiting for waitUntil work; `done` settles when it has finished. */
   start(path: string, init?: RequestInit & { ip?: string }): Promise<{ response: Response; done: Promise<void> }>;
-  subscribe(email: string, init?: { ip?: string; referer?: string }): Promise<Response>;
+  subscribe(email: string, init?: { ip?: string; referer?: string; token?: string }): Promise<Response>;
   cron(): Promise<void>;
   rows(): Promise<SubscriberRow[]>;
   logsOf(event: string): Record<string, unknown>[];
@@ -60,16 +65,30 @@ export interface HarnessOptions {
   hubspot?: { requiredFields?: string[] };
   /** Another Storyblok space than the embedded one (served by the emulator). */
   space?: SpaceSnapshot;
+  /** Turnstile on, with the stand-in's Siteverify (its own secret unless one is named). */
+  turnstile?: boolean | { secret: string };
 }
+
+/** Where the harness's Siteverify is (answered by the stand-in's fake, never the network). */
+export const SITEVERIFY_TEST_URL = "http://siteverify.test/turnstile/v0/siteverify";
 
 export function harness(options: HarnessOptions = {}): Harness {
   const clock = { now: T0 };
   const logs: LogLine[] = [];
   const hubspot = createHubSpotFake(options.hubspot);
+  const siteverify = createSiteverifyFake(() => clock.now);
+  const turnstileEnv: Record<string, string> = options.turnstile
+    ? {
+        TURNSTILE_SECRET_KEY: typeof options.turnstile === "object" ? options.turnstile.secret : STAND_IN_SECRET,
+        TURNSTILE_SITE_KEY: TEST_SITE_KEYS.invisiblePasses,
+        TURNSTILE_VERIFY_URL: SITEVERIFY_TEST_URL,
+      }
+    : {};
   allHubSpotFakes.push(hubspot);
   const deps = {
     now: () => clock.now,
     hubspotFetch: hubspot.fetch,
+    turnstileFetch: siteverify.fetch,
     hubspotTimeoutMs: options.timeoutMs ?? 1000,
     contentFetch: options.space ? createEmulator(options.space).fetch : undefined,
     logSink: (level: LogLevel, text: string) => {
@@ -87,6 +106,7 @@ export function harness(options: HarnessOptions = {}): Harness {
     LOG_LEVEL: "debug",
     REQUEST_LOG_SAMPLE_RATE: "1",
     ...SETTINGS[options.settings ?? "none"],
+    ...turnstileEnv,
     ...options.env,
   } as typeof env;
 
@@ -105,6 +125,7 @@ export function harness(options: HarnessOptions = {}): Harness {
 
   const h: Harness = {
     hubspot,
+    siteverify,
     logs,
     clock,
     advance: (ms) => {
@@ -120,7 +141,7 @@ export function harness(options: HarnessOptions = {}): Harness {
       return h.send("/api/hubspot/create", {
         ip: init.ip,
         headers: { "content-type": "application/json", referer: init.referer ?? `${BASE}/contact` },
-        body: JSON.stringify({ email }),
+        body: JSON.stringify(init.token === undefined ? { email } : { email, "cf-turnstile-response": init.token }),
       });
     },
     async cron() {
@@ -140,6 +161,11 @@ export function harness(options: HarnessOptions = {}): Harness {
 export async function freshStorage(): Promise<void> {
   await reset();
   await migrateD1();
+}
+
+/** The keyed pseudonym the Worker stores for an address (the test environment's local-only key). */
+export function pseudonym(address: string): Promise<string> {
+  return subscriberPseudonym((env as unknown as { SUBSCRIBER_HASH_KEY: string }).SUBSCRIBER_HASH_KEY, address);
 }
 
 export async function sha256(text: string): Promise<string> {

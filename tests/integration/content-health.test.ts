@@ -120,3 +120,27 @@ describe("content health on publish", () => {
     expect(await env.CONTENT_CACHE.get(`content-health/v1/${site.contact.id}`)).toBeNull();
   });
 });
+
+describe("GET /api/content-health: operator hosts only where the settings name them (issue 53)", () => {
+  const app = testApp();
+  const get = async (url: string, settings: Record<string, string> = {}) => {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(url), { ...env, ...settings } as typeof env, ctx);
+    await res.text();
+    await waitOnExecutionContext(ctx);
+    return res.status;
+  };
+
+  it("refuses an unsigned request on any host whose name merely contains workers.dev", async () => {
+    expect(await get("http://workers.dev.attacker.example/api/content-health")).toBe(403);
+    expect(await get("https://agency-site.koraal.workers.dev/api/content-health")).toBe(403);
+  });
+
+  it("answers unsigned only on the hosts CONTENT_HEALTH_HOSTS names, exactly", async () => {
+    const settings = { CONTENT_HEALTH_HOSTS: "agency-site-staging.koraal.workers.dev, 127.0.0.1" };
+    expect(await get("https://agency-site-staging.koraal.workers.dev/api/content-health", settings)).toBe(200);
+    expect(await get("http://127.0.0.1:8787/api/content-health", settings)).toBe(200);
+    expect(await get("https://x.agency-site-staging.koraal.workers.dev/api/content-health", settings)).toBe(403);
+    expect(await get("https://www.koraal.nl/api/content-health", settings)).toBe(403);
+  });
+});

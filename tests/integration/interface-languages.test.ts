@@ -95,6 +95,7 @@ describe("newsletter signups record their language", () => {
         delivered_at: null,
         language: "en",
         hutk: null,
+        hash_key: expect.stringMatching(/^[0-9a-f]{8}$/),
       },
     ]);
   });

@@ -80,8 +80,9 @@ function site(deps: Parameters<typeof testApp>[0] = {}, space = snapshot) {
   };
 }
 
-/** The HTML with what differs per request by design (CSP nonce) taken out. */
-const comparable = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+/** The HTML with what differs per request by design (CSP nonce, the page view's token) taken out. */
+const comparable = (html: string) =>
+  html.replace(/nonce="[^"]+"/g, 'nonce=""').replace(/<meta name="view-token" content="[^"]+"/g, '<meta name="view-token" content=""');
 const pagePaths = snapshot.stories
   .filter(isPageStory)
   .map((story) => (story.full_slug === "home" ? "/" : `/${story.full_slug.replace(/\/$/, "")}`));

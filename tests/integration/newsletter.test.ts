@@ -4,8 +4,22 @@ import { MAX_ATTEMPTS } from "../../src/server/newsletter/delivery";
 import { SUBSCRIPTION_TYPE_ID } from "../stand-ins/hubspot/fake";
 import snapshot from "../../.generated/snapshot.js";
 import type { SpaceSnapshot } from "../../src/server/content/snapshot";
-import { eraseStatements, exportReport, exportStatements, subscriberHash, type Row } from "../../tools/operate/personal-data";
-import { BASE, MINUTE, T0, allHubSpotFakes, allLogs, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
+import { eraseStatements, exportReport, exportStatements, subscriberIds, type Row } from "../../tools/operate/personal-data";
+import {
+  BASE,
+  MINUTE,
+  T0,
+  allHubSpotFakes,
+  allLogs,
+  freshStorage,
+  harness,
+  pseudonym,
+  sha256,
+  type Harness,
+} from "../helpers/newsletter-harness";
+import { keyId } from "../../src/shared/subscriber-pseudonym";
+
+const KEY = (env as unknown as { SUBSCRIBER_HASH_KEY: string }).SUBSCRIBER_HASH_KEY;
 
 const API = "/api/hubspot/create";
 const FORM = "/api/newsletter";
@@ -50,13 +64,13 @@ describe("POST /api/hubspot/create: answers", () => {
     const res = await h.subscribe(`  ${email("Lotte", "Voorbeeld.NL")}  `);
     await expectJson(res, 201, SUBSCRIBED);
     const rows = await h.rows();
-    // only the address (trimmed, domain lower-cased), its hash, the consent context, the page's language and timestamps
+    // only the address (trimmed, lower-cased as HubSpot has it), its keyed pseudonym, the consent context, the page's language and timestamps
     // (and HubSpot's tracking cookie, only with marketing consent: none here)
     expect(rows).toEqual([
       {
         id: 1,
-        email: "Lotte@voorbeeld.nl",
-        email_hash: await sha256("Lotte@voorbeeld.nl"),
+        email: "lotte@voorbeeld.nl",
+        email_hash: await pseudonym("lotte@voorbeeld.nl"),
         page_uri: `${BASE}/contact`,
         status: "stored",
         attempts: 0,
@@ -67,6 +81,7 @@ describe("POST /api/hubspot/create: answers", () => {
         delivered_at: null,
         language: "nl",
         hutk: null,
+        hash_key: await keyId(KEY),
       },
     ]);
   });
@@ -92,7 +107,7 @@ describe("POST /api/hubspot/create: answers", () => {
     await expectJson(await h.subscribe(`${"a".repeat(64)}@b.nl`), 201, SUBSCRIBED);
     await expectJson(await h.subscribe("Jan@Bücher.de"), 201, SUBSCRIBED);
     await expectJson(await h.subscribe("Jan@xn--bcher-kva.de"), 201, SUBSCRIBED);
-    expect((await h.rows()).map((row) => row.email)).toEqual([`${"a".repeat(64)}@b.nl`, "Jan@xn--bcher-kva.de"]);
+    expect((await h.rows()).map((row) => row.email)).toEqual([`${"a".repeat(64)}@b.nl`, "jan@xn--bcher-kva.de"]);
   });
 
   it.each([
@@ -265,7 +280,7 @@ describe("POST /api/hubspot/create: answers", () => {
     expect(res.headers.get("retry-after")).toBe("60");
     await expectJson(res, 503, { message: "Inschrijven lukte niet. Probeer het later opnieuw." });
     expect(h.logsOf("newsletter.store_failed")).toEqual([
-      expect.objectContaining({ level: "error", emailHash: (await sha256("kapot@voorbeeld.nl")).slice(0, 12) }),
+      expect.objectContaining({ level: "error", emailHash: (await pseudonym("kapot@voorbeeld.nl")).slice(0, 12) }),
     ]);
   });
 });
@@ -426,7 +441,7 @@ describe("consent records", () => {
     await postForm(h, { email: email("form-en"), returnPath: "/en/about-us", language: "en", website: "" });
     await h.subscribe(" js-nl@Voorbeeld.NL", { referer: `${BASE}/` });
     const record = async (address: string, language: string, page: string, at: number, outcome: string) => ({
-      email_hash: await sha256(address),
+      email_hash: await pseudonym(address),
       language,
       page_uri: `${BASE}${page}`,
       given_at: iso(at),
@@ -459,10 +474,10 @@ describe("retention: addresses kept only until HubSpot has them", () => {
   it("keeps the hash instead of the address once delivered; a repeat signup stays one row", async () => {
     const h = harness({ settings: "forms" });
     await h.subscribe(email("bezorgd"));
-    const hash = await sha256("bezorgd@voorbeeld.nl");
-    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, email_hash: hash, status: "delivered" })]);
+    const hash = await pseudonym("bezorgd@voorbeeld.nl");
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `pseudonym:${hash}`, email_hash: hash, status: "delivered" })]);
     await expectJson(await h.subscribe(email("bezorgd")), 201, SUBSCRIBED);
-    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "delivered" })]);
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `pseudonym:${hash}`, status: "delivered" })]);
     expect(h.hubspot.requests).toHaveLength(1);
     expect((await consentRecords()).map((r) => r.outcome)).toEqual(["new", "repeat"]);
   });
@@ -470,14 +485,14 @@ describe("retention: addresses kept only until HubSpot has them", () => {
   it("forgets the address of a row HubSpot never took 30 days after its last attempt; a new signup brings it back", async () => {
     const h = harness({ settings: "crm" });
     await h.subscribe(email("jan", "intranet")); // HubSpot refuses a domain without a dot: failed at once
-    const hash = await sha256("jan@intranet");
+    const hash = await pseudonym("jan@intranet");
     expect(await h.rows()).toEqual([expect.objectContaining({ email: "jan@intranet", status: "failed" })]);
     h.advance(30 * 24 * 60 * MINUTE - 1);
     await h.cron();
     expect((await h.rows())[0]).toMatchObject({ email: "jan@intranet" });
     h.advance(1);
     await h.cron();
-    expect(await h.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "failed" })]);
+    expect(await h.rows()).toEqual([expect.objectContaining({ email: `pseudonym:${hash}`, status: "failed" })]);
     expect(h.logsOf("newsletter.address_forgotten")).toEqual([
       expect.objectContaining({ emailHash: hash.slice(0, 12), reason: "undeliverable for 30 days" }),
     ]);
@@ -582,7 +597,7 @@ describe("delivery to HubSpot", () => {
     expect(h.logsOf("newsletter.failed")).toEqual([
       expect.objectContaining({
         level: "error",
-        emailHash: (await sha256("jan@intranet")).slice(0, 12),
+        emailHash: (await pseudonym("jan@intranet")).slice(0, 12),
         reason: "rejected by HubSpot",
         error: row!.last_error,
       }),
@@ -738,7 +753,7 @@ describe("delivery to HubSpot", () => {
         level: "error",
         attempt: 8,
         reason: "no delivery after 8 attempts",
-        emailHash: (await sha256("opgegeven@voorbeeld.nl")).slice(0, 12),
+        emailHash: (await pseudonym("opgegeven@voorbeeld.nl")).slice(0, 12),
       }),
     ]);
     expect(h.logsOf("newsletter.retry")).toHaveLength(7);
@@ -812,10 +827,11 @@ async function everythingInD1(): Promise<string> {
     tables.map(async ({ name }) => JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results)),
   );
   // a new table is a new place an address could be kept: it joins this list once it is looked at
-  // (vitals: page views' measurements; moved_pages, page_paths, page_paths_cv: the site's own paths)
+  // (vitals: page views' measurements; erasures: the address only until HubSpot confirms; moved_pages, page_paths, page_paths_cv: the site's own paths)
   expect(tables.map((t) => t.name).sort()).toEqual([
     "consent_texts",
     "consents",
+    "erasures",
     "moved_pages",
     "page_paths",
     "page_paths_cv",
@@ -979,13 +995,22 @@ describe("export and erasure (the statements npm run subscribers -- --export|--e
   const run = async (statements: string[]) =>
     (await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)))).map((result) => result.results as Row[]);
 
-  it("exports what is held; erasure leaves only the hashed consent record, which the export names as such; the address can sign up again", async () => {
+  const records = (n: number, hash: string) =>
+    `${n} consent record(s), pseudonymous (${hash.slice(0, 12)}…): they name the address only by a keyed pseudonym (an HMAC with the site's secret SUBSCRIBER_HASH_KEY), which no list of addresses can be matched against without that key; kept to demonstrate consent (GDPR art. 7(1))`;
+  const request = async (address: string, now = T0) => ({
+    ids: await subscriberIds(address, { current: KEY }),
+    email: address.trim().toLowerCase(),
+    requestedBy: "test",
+    now,
+  });
+
+  it("exports what is held; erasure leaves only the pseudonymous consent record, which the export names as such; the address can sign up again", async () => {
     const h = harness({ settings: "none" });
     await h.subscribe(email("wissen"), { referer: `${BASE}/contact` });
-    const hash = await subscriberHash(" wissen@Voorbeeld.NL ");
-    expect(hash).toBe(await sha256("wissen@voorbeeld.nl"));
-    const [outbox = [], consents = []] = await run(exportStatements(hash));
-    expect(exportReport({ email: "wissen@voorbeeld.nl", emailHash: hash, outbox, consents }).split("\n")).toEqual([
+    const { lookup, pseudonym: hash } = await subscriberIds(" wissen@Voorbeeld.NL ", { current: KEY });
+    expect(hash).toBe(await pseudonym("wissen@voorbeeld.nl"));
+    const [outbox = [], consents = [], erasures = []] = await run(exportStatements(lookup));
+    expect(exportReport({ email: "wissen@voorbeeld.nl", emailHash: hash, outbox, consents, erasures }).split("\n")).toEqual([
       "What the site holds for wissen@voorbeeld.nl:",
       "Newsletter outbox (D1):",
       "  address: wissen@voorbeeld.nl",
@@ -995,41 +1020,52 @@ describe("export and erasure (the statements npm run subscribers -- --export|--e
       "  attempts: 0",
       `  created_at: ${iso(T0)}`,
       `  updated_at: ${iso(T0)}`,
-      `1 consent record(s), hashed: they name the address only by its SHA-256 (${hash.slice(0, 12)}…), not the address itself; kept to demonstrate consent (GDPR art. 7(1)):`,
+      `${records(1, hash)}:`,
       `  ${iso(T0)}  nl  new  ${BASE}/contact`,
       `    text shown (version ${(await sha256(CONSENT_NL)).slice(0, 12)}): ${CONSENT_NL}`,
     ]);
 
-    const [deleted = [], counted = []] = await run(eraseStatements(hash));
-    expect([deleted, counted]).toEqual([[{ status: "stored", delivered_at: null }], [{ n: 1 }]]);
+    const [recorded = [], deleted = [], counted = []] = await run(eraseStatements(await request(" wissen@Voorbeeld.NL ")));
+    expect([recorded, deleted, counted]).toEqual([
+      [{ id: 1, hubspot_next_attempt_at: iso(T0) }],
+      [{ status: "stored", delivered_at: null }],
+      [{ n: 1 }],
+    ]);
     expect(await h.rows()).toEqual([]);
-    expect(await everythingInD1()).not.toContain("wissen@");
-    const [after = [], kept = []] = await run(exportStatements(hash));
-    expect(exportReport({ email: "wissen@voorbeeld.nl", emailHash: hash, outbox: after, consents: kept }).split("\n").slice(0, 2)).toEqual([
-      "Nothing is held for wissen@voorbeeld.nl.",
-      `What remains: 1 consent record(s), hashed: they name the address only by its SHA-256 (${hash.slice(0, 12)}…), not the address itself; kept to demonstrate consent (GDPR art. 7(1)):`,
+    const [after = [], kept = [], requests = []] = await run(exportStatements(lookup));
+    expect(
+      exportReport({ email: "wissen@voorbeeld.nl", emailHash: hash, outbox: after, consents: kept, erasures: requests }).split("\n"),
+    ).toEqual([
+      "Nothing is held for wissen@voorbeeld.nl in clear; what remains:",
+      `${records(1, hash)}:`,
+      `  ${iso(T0)}  nl  new  ${BASE}/contact`,
+      `    text shown (version ${(await sha256(CONSENT_NL)).slice(0, 12)}): ${CONSENT_NL}`,
+      "1 erasure request(s), pseudonymous, kept to show they were carried out and to hold back deliveries until HubSpot confirms:",
+      `  requested ${iso(T0)} by test: HubSpot outstanding (0 attempt(s))`,
     ]);
 
-    // signing up again is a new signup, delivered again
-    const again = harness({ settings: "forms" });
+    // signing up again is a new signup, delivered once HubSpot has confirmed the erasure
+    const again = harness({ settings: "crm", env: ONE_REQUEST_PER_ROW });
     again.advance(MINUTE);
     await expectJson(await again.subscribe("wissen@voorbeeld.nl"), 201, SUBSCRIBED);
-    expect(await again.rows()).toEqual([expect.objectContaining({ email: `sha256:${hash}`, status: "delivered", attempts: 1 })]);
+    expect(again.hubspot.accepted).toEqual([]);
+    await again.cron();
+    expect(await again.rows()).toEqual([expect.objectContaining({ email: `pseudonym:${hash}`, status: "delivered", attempts: 1 })]);
     expect(again.hubspot.accepted.map((a) => a.email)).toEqual(["wissen@voorbeeld.nl"]);
     expect((await consentRecords()).map((r) => r.outcome)).toEqual(["new", "new"]);
+    expect(await everythingInD1()).not.toContain("wissen@");
   });
 
   it("erases a delivered address too, and says so when nothing was held", async () => {
     const h = harness({ settings: "forms" });
     await h.subscribe(email("bezorgd-wissen"));
-    const hash = await sha256("bezorgd-wissen@voorbeeld.nl");
-    const [deleted = []] = await run(eraseStatements(hash));
+    const [, deleted = []] = await run(eraseStatements(await request("bezorgd-wissen@voorbeeld.nl")));
     expect(deleted).toEqual([{ status: "delivered", delivered_at: iso(T0) }]);
-    const nobody = await sha256("niemand@voorbeeld.nl");
-    const [none = [], noConsent = []] = await run(exportStatements(nobody));
-    expect(exportReport({ email: "niemand@voorbeeld.nl", emailHash: nobody, outbox: none, consents: noConsent })).toBe(
-      "Nothing is held for niemand@voorbeeld.nl.\nNo consent record either.",
-    );
+    const nobody = await subscriberIds("niemand@voorbeeld.nl", { current: KEY });
+    const [none = [], noConsent = [], noErasure = []] = await run(exportStatements(nobody.lookup));
+    expect(
+      exportReport({ email: "niemand@voorbeeld.nl", emailHash: nobody.pseudonym, outbox: none, consents: noConsent, erasures: noErasure }),
+    ).toBe("Nothing is held for niemand@voorbeeld.nl.\nNo consent record either.");
   });
 });
 
@@ -1037,7 +1073,7 @@ describe("privacy", () => {
   it("names subscribers in logs by a 12-character hash prefix", async () => {
     const h = harness({ settings: "crm" });
     await h.subscribe(email("hash"));
-    const expected = (await sha256("hash@voorbeeld.nl")).slice(0, 12);
+    const expected = (await pseudonym("hash@voorbeeld.nl")).slice(0, 12);
     expect(h.logs.filter((l) => "emailHash" in l.line).map((l) => [l.line.event, l.line.emailHash])).toEqual([
       ["newsletter.stored", expected],
       ["newsletter.delivered", expected],

@@ -6,7 +6,7 @@ import { requestLogLevel } from "../../src/server/middleware/logging";
 
 // Our own JSON `request` line: written for a request that logged a warning or an error or
 // answered 5xx, otherwise only for the sampled fraction REQUEST_LOG_SAMPLE_RATE (Cloudflare's
-// invocation log records every request). The per-request facts stay in the answer's headers.
+// invocation logs are off: tests/node/observability.test.ts). The per-request facts stay in the answer's headers.
 
 const BASE = "http://www.koraal.test";
 

@@ -38,7 +38,13 @@ describe("wrangler.toml as the deploy reads it", () => {
   });
 
   it("gives production, staging and previews the same required secrets and datasets of their own", () => {
-    const required = ["STORYBLOK_TOKEN", "STORYBLOK_PREVIEW_TOKEN", "STORYBLOK_WEBHOOK_SECRET"];
+    const required = [
+      "STORYBLOK_TOKEN",
+      "STORYBLOK_PREVIEW_TOKEN",
+      "STORYBLOK_WEBHOOK_SECRET",
+      "SUBSCRIBER_HASH_KEY",
+      "TURNSTILE_SECRET_KEY",
+    ];
     expect(requiredSecrets(raw, { env: "production" })).toEqual(required);
     expect(requiredSecrets(raw, { env: "staging" })).toEqual(required);
     expect(requiredSecrets(raw, { env: "production", preview: "x" })).toEqual(required);

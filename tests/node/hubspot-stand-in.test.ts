@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_HUBSPOT } from "../stand-ins/hubspot/local-settings.ts";
 import { type HubSpotStandIn, startHubSpotStandIn } from "../stand-ins/hubspot/server.ts";
-import { gdprDelete } from "../../tools/operate/hubspot-gdpr.ts";
+import { gdprDelete } from "../../src/server/newsletter/hubspot-gdpr.ts";
 
 let standIn: HubSpotStandIn;
 beforeAll(async () => {

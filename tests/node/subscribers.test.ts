@@ -120,23 +120,28 @@ INSERT INTO consents (email_hash, consent_version, language, page_uri, given_at,
       ]);
       expect(held).toContain(`    text shown (version ${sha(text).slice(0, 12)}): ${text}`);
 
-      expect((await command("--erase", "anna@voorbeeld.nl")).split("\n")).toEqual([
-        "Erased anna@voorbeeld.nl:",
+      // the rows were written before the key (unkeyed digests): still found, by the digest only as a lookup value
+      expect((await command("--erase", "Anna@voorbeeld.nl", "--by", "anna's DPO")).split("\n")).toEqual([
+        "Erasure of Anna@voorbeeld.nl recorded:",
         "  outbox: the row is deleted (it was stored)",
-        "  consent records: 1 kept, hashed (they name the address only by its SHA-256; to demonstrate consent)",
-        "  HubSpot: contact deleted through its GDPR delete (204)",
+        "  consent records: 1 kept, pseudonymous (to demonstrate consent)",
+        "  HubSpot: contact deleted through its GDPR delete (204); nothing outstanding",
         "",
       ]);
+      const erasures = JSON.parse(await command("--erasures", "--json")) as Array<Record<string, unknown>>;
+      expect(erasures.map((e) => [e.requested_by, e.outbox_rows, e.hubspot_state, e.hubspot_attempts])).toEqual([
+        ["anna's DPO", 1, "confirmed", 1],
+      ]);
+      expect((await command("--erasures")).trimEnd().split("\n").at(-1)).toBe("1 erasure request(s): all confirmed by HubSpot");
       expect(standIn.api.state.contacts.has("anna@voorbeeld.nl")).toBe(false);
       expect(standIn.api.state.received.map((r) => [r.path, r.status, r.problems])).toEqual([
         ["/crm/v3/objects/contacts/gdpr-delete", 204, []],
       ]);
 
       const after = (await command("--export", "anna@voorbeeld.nl")).split("\n");
-      expect(after.slice(0, 2)).toEqual([
-        "Nothing is held for anna@voorbeeld.nl.",
-        `What remains: 1 consent record(s), hashed: they name the address only by its SHA-256 (${hash.slice(0, 12)}…), not the address itself; kept to demonstrate consent (GDPR art. 7(1)):`,
-      ]);
+      expect(after[0]).toBe("Nothing is held for anna@voorbeeld.nl in clear; what remains:");
+      expect(after[1]).toMatch(/^1 consent record\(s\), pseudonymous \([0-9a-f]{12}…\): they name the address only by a keyed pseudonym/);
+      expect(after.at(-2)).toMatch(/^ {2}requested \S+ by anna's DPO: HubSpot confirmed \S+$/);
     } finally {
       await standIn.close();
     }

@@ -34,7 +34,7 @@ describe("settings", () => {
       await res.text();
       await waitOnExecutionContext(ctx);
     }
-    const notices = lines.filter((l) => l.event === "config.content_token_missing");
+    const notices = lines.filter((l) => l.event === "config.notice");
     expect(notices).toEqual([
       expect.objectContaining({ level: "error", message: "STORYBLOK_TOKEN is set but empty: serving the embedded content snapshot" }),
     ]);

@@ -29,8 +29,10 @@ describe("field measurements: the beacon", () => {
     expect(parseBeacon(onlyTtfb)).toHaveProperty("beacon.metrics", { TTFB: 121 });
   });
 
-  it("clamps values above a metric's range", () => {
-    expect(parseBeacon({ ...GOOD_BEACON, LCP: 1e12, CLS: 99, INP: 1e9 })).toHaveProperty("beacon.metrics", {
+  it("refuses values above what a browser reports, and takes the largest it does", () => {
+    expect(parseBeacon({ ...GOOD_BEACON, LCP: 1e300 })).toEqual({ error: "LCP above what a browser reports" });
+    expect(parseBeacon({ ...GOOD_BEACON, CLS: 10.0001 })).toEqual({ error: "CLS above what a browser reports" });
+    expect(parseBeacon({ ...GOOD_BEACON, LCP: 120_000, CLS: 10, INP: 60_000 })).toHaveProperty("beacon.metrics", {
       LCP: 120_000,
       CLS: 10,
       INP: 60_000,

@@ -33,7 +33,13 @@ import { smokeLines } from "./smoke-gate.ts";
 import { wranglerRunner } from "./wrangler.ts";
 
 /** Secrets the site reads when they are set (README, Settings); the required ones come from wrangler.toml. */
-export const OPTIONAL_SECRETS = ["STORYBLOK_OAUTH_TOKEN", "HUBSPOT_PORTAL_ID", "HUBSPOT_FORM_GUID", "HUBSPOT_TOKEN"];
+export const OPTIONAL_SECRETS = [
+  "STORYBLOK_OAUTH_TOKEN",
+  "HUBSPOT_PORTAL_ID",
+  "HUBSPOT_FORM_GUID",
+  "HUBSPOT_TOKEN",
+  "SUBSCRIBER_HASH_KEY_PREVIOUS",
+];
 
 /**
  * `--secrets-from-env`: the required and optional secrets this process's environment holds, as a

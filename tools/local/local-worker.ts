@@ -24,10 +24,17 @@ export const SITE_ENV = {
 
 /**
  * The Worker's vars on this machine that production does not have: field measurements go to the
- * local D1 store (`vitals`), as wrangler dev's Analytics Engine binding drops every write. Every
- * local start passes them: `npm start`, the lab's and tests' `startLocalWorker`, the browser tests.
+ * local D1 store (`vitals`), as wrangler dev's Analytics Engine binding drops every write; the
+ * subscribers' pseudonyms are keyed with a fixed key that is public (it is right here) and so
+ * protects nothing: local only. Every deployed environment must have its own secret
+ * SUBSCRIBER_HASH_KEY (wrangler.toml `secrets.required`: a deploy without it is refused), and
+ * never gets this one (vars are not inherited by environments). Every local start passes them:
+ * `npm start`, the lab's and tests' `startLocalWorker`, the browser tests, vitest's workerd.
  */
-export const LOCAL_VARS: Readonly<Record<string, string>> = { VITALS_STORE: "d1" };
+export const LOCAL_VARS: Readonly<Record<string, string>> = {
+  VITALS_STORE: "d1",
+  SUBSCRIBER_HASH_KEY: "local-only-subscriber-key-not-secret-0000",
+};
 
 /** `LOCAL_VARS` (and `more`) as wrangler dev's `--var NAME:VALUE` arguments. */
 export const localVarArgs = (more: Record<string, string> = {}): string[] =>

@@ -1,27 +1,63 @@
 /**
  * What the site holds about one address, and how it is erased (GDPR arts. 15 and 17): the SQL
- * and the reports of `npm run subscribers -- --export|--erase <email>`. Pure (no Node API, no
- * database), so the workerd tests run the same statements against the Worker's own D1.
+ * and the reports of `npm run subscribers -- --export|--erase <email>|--erasures`. Pure (no Node
+ * API, no database), so the workerd tests run the same statements against the Worker's own D1.
  *
- * The address is found by its hash as the Worker stores it (`email_hash`: SHA-256 of the address
- * normalised by the shared email rule), and only that hash, checked to be hex, goes into the SQL.
- * Erasure deletes the outbox row (address or its hash, hutk, page, errors); the consent records
- * stay: they name the address only by its hash and exist to demonstrate consent
- * (docs/decisions/022).
+ * The address is found by its keyed pseudonym as the Worker makes it (src/shared/subscriber-pseudonym.ts:
+ * the one normalisation, the one HMAC), under the current key and the previous one, and by the
+ * unkeyed digest of rows the cron has not re-keyed yet; only those checked hex values enter the
+ * SQL, and any text (the address an erasure keeps for HubSpot, who asked) enters as a hex literal.
+ * Erasure records the request and deletes the outbox row in one batch; the consent records stay:
+ * they name the address only by its pseudonym and exist to demonstrate consent (docs/decisions/022, 026).
  */
 import { digestHex } from "../../src/shared/digest.ts";
 import { normaliseEmail } from "../../src/shared/email.ts";
+import { keyId, subscriberPseudonym } from "../../src/shared/subscriber-pseudonym.ts";
 
 const HASH = /^[0-9a-f]{64}$/;
+const KEY_ID = /^[0-9a-f]{8}$/;
 
-/** `email_hash` of an address, exactly as the Worker computes it on signup. */
-export async function subscriberHash(email: string): Promise<string> {
-  return digestHex("SHA-256", normaliseEmail(email.trim()));
+/** The pseudonym keys the Worker has: `SUBSCRIBER_HASH_KEY` and, after a rotation, the previous one. */
+export interface Keys {
+  current: string;
+  previous?: string;
 }
 
-function checked(hash: string): string {
-  if (!HASH.test(hash)) throw new Error("not a SHA-256 hash");
-  return hash;
+/** How one address is named in D1: its pseudonym now, and every value a row of it may still carry. */
+export interface SubscriberIds {
+  pseudonym: string;
+  keyId: string;
+  /** The current pseudonym, the previous key's, the unkeyed digest of a row not yet re-keyed. */
+  lookup: string[];
+}
+
+export async function subscriberIds(email: string, keys: Keys): Promise<SubscriberIds> {
+  const pseudonym = await subscriberPseudonym(keys.current, email);
+  const lookup = [pseudonym];
+  if (keys.previous) lookup.push(await subscriberPseudonym(keys.previous, email));
+  // rows written before the key (or by the previous Worker while a deploy rolls out) until the cron re-keys them
+  lookup.push(await digestHex("SHA-256", normaliseEmail(email)));
+  return { pseudonym, keyId: await keyId(keys.current), lookup };
+}
+
+function inList(hashes: string[]): string {
+  for (const hash of hashes) if (!HASH.test(hash)) throw new Error("not a 64-character hex pseudonym");
+  return `(${hashes.map((hash) => `'${hash}'`).join(", ")})`;
+}
+
+/** A text as an SQL literal that no quote in it can end: its UTF-8 bytes in hex. */
+export function textLiteral(text: string | null): string {
+  if (text === null) return "NULL";
+  return `CAST(X'${[...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, "0")).join("")}' AS TEXT)`;
+}
+
+/** `?1`, `?2` ... of a statement replaced by literals: numbers as they are, texts in hex. */
+export function withLiterals(sql: string, params: Array<string | number | null>): string {
+  return sql.replace(/\?(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (value === undefined) throw new Error(`no parameter ?${n}`);
+    return typeof value === "number" ? String(value) : textLiteral(value);
+  });
 }
 
 export const OUTBOX_COLUMNS = [
@@ -38,41 +74,87 @@ export const OUTBOX_COLUMNS = [
   "next_attempt_at",
 ] as const;
 
-/** The outbox row and the consent records (with the text shown) of one address: two statements. */
-export function exportStatements(hash: string): [string, string] {
-  const h = checked(hash);
+/** The outbox row, the consent records (with the text shown) and the erasure requests of one address: three statements. */
+export function exportStatements(lookup: string[]): [string, string, string] {
+  const ids = inList(lookup);
   return [
-    `SELECT ${OUTBOX_COLUMNS.join(", ")} FROM subscribers WHERE email_hash = '${h}'`,
+    `SELECT ${OUTBOX_COLUMNS.join(", ")} FROM subscribers WHERE email_hash IN ${ids}`,
     `SELECT c.given_at, c.language, c.page_uri, c.outcome, c.consent_version, t.text
      FROM consents c JOIN consent_texts t ON t.version = c.consent_version
-     WHERE c.email_hash = '${h}' ORDER BY c.given_at, c.id`,
+     WHERE c.email_hash IN ${ids} ORDER BY c.given_at, c.id`,
+    `SELECT ${ERASURE_COLUMNS.join(", ")} FROM erasures WHERE email_hash IN ${ids} ORDER BY requested_at, id`,
   ];
 }
 
-/** Deletes the outbox row (saying what it was), then counts the hashed consent records that stay. */
-export function eraseStatements(hash: string): [string, string] {
-  const h = checked(hash);
+/**
+ * A delivery attempt in flight may still reach HubSpot for this long after its row is deleted (a
+ * claim goes stale after twice HubSpot's 5 s timeout): HubSpot's delete waits until it is over.
+ */
+export const IN_FLIGHT_MS = 20_000;
+
+export interface ErasureRequest {
+  ids: SubscriberIds;
+  /** The normalised address, kept until HubSpot confirms its GDPR delete (it deletes by address). */
+  email: string;
+  requestedBy: string;
+  now: number;
+}
+
+/**
+ * Records the request (who, when, how many outbox rows, when HubSpot is to be asked), deletes the
+ * outbox rows, then counts the consent records that stay: three statements, one batch.
+ */
+export function eraseStatements(request: ErasureRequest): [string, string, string] {
+  const { ids, now } = request;
+  if (!KEY_ID.test(ids.keyId)) throw new Error("not a key id");
+  const held = `FROM subscribers WHERE email_hash IN ${inList(ids.lookup)}`;
+  const at = textLiteral(new Date(now).toISOString());
+  const later = textLiteral(new Date(now + IN_FLIGHT_MS).toISOString());
   return [
-    `DELETE FROM subscribers WHERE email_hash = '${h}' RETURNING status, delivered_at`,
-    `SELECT COUNT(*) AS n FROM consents WHERE email_hash = '${h}'`,
+    `INSERT INTO erasures (email_hash, hash_key, email, requested_at, requested_by, outbox_rows, hubspot_state, hubspot_next_attempt_at)
+     VALUES ('${inList([ids.pseudonym]).slice(2, -2)}', '${ids.keyId}', ${textLiteral(request.email)}, ${at}, ${textLiteral(request.requestedBy)},
+       (SELECT COUNT(*) ${held}), 'pending',
+       CASE WHEN EXISTS (SELECT 1 ${held} AND status = 'sending') THEN ${later} ELSE ${at} END)
+     RETURNING id, hubspot_next_attempt_at`,
+    `DELETE ${held} RETURNING status, delivered_at`,
+    `SELECT COUNT(*) AS n FROM consents WHERE email_hash IN ${inList(ids.lookup)}`,
   ];
 }
+
+export const ERASURE_COLUMNS = [
+  "requested_at",
+  "requested_by",
+  "outbox_rows",
+  "hubspot_state",
+  "hubspot_attempts",
+  "hubspot_next_attempt_at",
+  "hubspot_last_error",
+  "hubspot_confirmed_at",
+] as const;
+
+/** Every erasure request, newest first, its subscriber by a pseudonym prefix (never the address it may still keep). */
+export const ERASURES_QUERY = `SELECT id, substr(email_hash, 1, 12) AS subscriber, ${ERASURE_COLUMNS.join(", ")}
+  FROM erasures ORDER BY requested_at DESC, id DESC`;
 
 export type Row = Record<string, unknown>;
 
 export interface Held {
   email: string;
+  /** The current pseudonym of the address. */
   emailHash: string;
   outbox: Row[];
   consents: Row[];
+  erasures: Row[];
 }
 
-const HASHED = "sha256:";
+/** What the records that outlive an address are, said once for every report. */
+const PSEUDONYMOUS =
+  "they name the address only by a keyed pseudonym (an HMAC with the site's secret SUBSCRIBER_HASH_KEY), which no list of addresses can be matched against without that key";
 
 function outboxLines(row: Row): string[] {
-  const address = String(row.email).startsWith(HASHED)
-    ? "not kept (only its hash: HubSpot has it, or it was undeliverable for 30 days)"
-    : String(row.email);
+  const address = String(row.email).includes("@")
+    ? String(row.email)
+    : "not kept (only its pseudonym: HubSpot has it, or it was undeliverable for 30 days)";
   const lines = [`  address: ${address}`];
   for (const column of OUTBOX_COLUMNS.slice(1)) {
     if (row[column] !== null && row[column] !== undefined) lines.push(`  ${column}: ${String(row[column])}`);
@@ -87,50 +169,64 @@ function consentLines(consents: Row[]): string[] {
   ]);
 }
 
+function erasureLines(erasures: Row[]): string[] {
+  return erasures.map(
+    (e) =>
+      `  requested ${String(e.requested_at)} by ${String(e.requested_by)}: HubSpot ${
+        e.hubspot_state === "confirmed"
+          ? `confirmed ${String(e.hubspot_confirmed_at)}`
+          : `outstanding (${Number(e.hubspot_attempts)} attempt(s))`
+      }`,
+  );
+}
+
 /** What `--export` prints. */
 export function exportReport(held: Held): string {
-  const { email, emailHash, outbox, consents } = held;
-  const hashed = `${consents.length} consent record(s), hashed: they name the address only by its SHA-256 (${emailHash.slice(0, 12)}…), not the address itself; kept to demonstrate consent (GDPR art. 7(1))`;
+  const { email, emailHash, outbox, consents, erasures } = held;
+  const records = `${consents.length} consent record(s), pseudonymous (${emailHash.slice(0, 12)}…): ${PSEUDONYMOUS}; kept to demonstrate consent (GDPR art. 7(1))`;
+  const consentPart = consents.length ? [`${records}:`, ...consentLines(consents)] : [];
+  const erasurePart = erasures.length
+    ? [
+        `${erasures.length} erasure request(s), pseudonymous, kept to show they were carried out and to hold back deliveries until HubSpot confirms:`,
+        ...erasureLines(erasures),
+      ]
+    : [];
   if (!outbox.length) {
-    return [
-      `Nothing is held for ${email}.`,
-      ...(consents.length ? [`What remains: ${hashed}:`, ...consentLines(consents)] : ["No consent record either."]),
-    ].join("\n");
+    const remains = [...consentPart, ...erasurePart];
+    return (
+      remains.length
+        ? [`Nothing is held for ${email} in clear; what remains:`, ...remains]
+        : [`Nothing is held for ${email}.`, "No consent record either."]
+    ).join("\n");
   }
   const delivered = outbox.some((row) => row.delivered_at);
   return [
     `What the site holds for ${email}:`,
     "Newsletter outbox (D1):",
     ...outbox.flatMap(outboxLines),
-    ...(consents.length ? [`${hashed}:`, ...consentLines(consents)] : ["No consent record."]),
+    ...(consents.length ? consentPart : ["No consent record."]),
+    ...erasurePart,
     ...(delivered ? ["HubSpot has the contact: what it holds is exported in HubSpot (the contact's record)."] : []),
   ].join("\n");
 }
 
-/** What the HubSpot side of an erasure came to. */
-export type HubSpotErasure =
-  | { kind: "deleted"; status: number }
-  | { kind: "failed"; error: string }
-  | { kind: "not-asked"; reason: string };
+export type { HubSpotErasure } from "../../src/server/newsletter/hubspot-gdpr.ts";
+import type { HubSpotErasure } from "../../src/server/newsletter/hubspot-gdpr.ts";
 
-/** What `--erase` prints. */
-export function eraseReport(email: string, deleted: Row[], consentsKept: number, hubspot: HubSpotErasure): string {
-  const lines = [`Erased ${email}:`];
+/** What `--erase` prints: what is done, and what is still outstanding. */
+export function eraseReport(email: string, deleted: Row[], consentsKept: number, hubspot: HubSpotErasure | { kind: "deferred" }): string {
+  const lines = [`Erasure of ${email} recorded:`];
   lines.push(
     deleted.length
       ? `  outbox: the row is deleted (it was ${deleted.map((row) => String(row.status)).join(", ")})`
       : "  outbox: no row held (nothing to delete)",
   );
-  lines.push(
-    consentsKept
-      ? `  consent records: ${consentsKept} kept, hashed (they name the address only by its SHA-256; to demonstrate consent)`
-      : "  consent records: none",
-  );
-  if (hubspot.kind === "deleted") lines.push(`  HubSpot: contact deleted through its GDPR delete (${hubspot.status})`);
-  else if (hubspot.kind === "failed")
-    lines.push(`  HubSpot: NOT deleted: ${hubspot.error}. Run the command again, or delete the contact in HubSpot.`);
-  else lines.push(`  HubSpot: not asked: ${hubspot.reason}`);
-  if (deleted.some((row) => row.status === "sending"))
-    lines.push("  A delivery to HubSpot was under way: run --erase again in a minute, so HubSpot's copy is deleted too.");
+  lines.push(consentsKept ? `  consent records: ${consentsKept} kept, pseudonymous (to demonstrate consent)` : "  consent records: none");
+  const later = "the site's cron asks HubSpot again every few minutes until it confirms (npm run subscribers -- --erasures)";
+  if (hubspot.kind === "deleted") lines.push(`  HubSpot: contact deleted through its GDPR delete (${hubspot.status}); nothing outstanding`);
+  else if (hubspot.kind === "failed") lines.push(`  HubSpot: OUTSTANDING, not deleted yet (${hubspot.error}): ${later}`);
+  else if (hubspot.kind === "deferred")
+    lines.push(`  HubSpot: OUTSTANDING: a delivery was under way, so HubSpot is asked once it is over: ${later}`);
+  else lines.push(`  HubSpot: OUTSTANDING, not asked from here (${hubspot.reason}): ${later}`);
   return lines.join("\n");
 }

@@ -2,14 +2,29 @@
 // local database that `npm start` uses; `--remote` reads the deployed one (needs wrangler login),
 // `--persist-to DIR` another local state directory, `--status NAME` only rows with that status,
 // `--json` prints the rows as JSON. Shows email addresses: for the people who manage the list.
-// `--export <email>` prints what the site holds about one address, `--erase <email>` removes it
-// and asks HubSpot to delete the contact (./personal-data.ts, ./hubspot-gdpr.ts).
+// `--export <email>` prints what the site holds about one address, `--erase <email>` records an
+// erasure request, removes the address and asks HubSpot to delete the contact (the site's cron asks
+// again until HubSpot confirms), `--erasures` lists the requests and what is outstanding
+// (./personal-data.ts, src/server/newsletter/hubspot-gdpr.ts).
 import { existsSync, readFileSync } from "node:fs";
+import { userInfo } from "node:os";
 import { join } from "node:path";
+import { ERASURE_CONFIRMED_SQL, ERASURE_FAILED_SQL, erasureBackoffMs, gdprDelete } from "../../src/server/newsletter/hubspot-gdpr.ts";
+import { normaliseEmail } from "../../src/shared/email.ts";
 import { D1ExecuteError, d1Execute } from "../local/d1-execute.ts";
+import { LOCAL_VARS } from "../local/local-worker.ts";
 import { REPO_ROOT } from "../repo-root.ts";
-import { gdprDelete } from "./hubspot-gdpr.ts";
-import { eraseReport, eraseStatements, exportReport, exportStatements, subscriberHash, type Row } from "./personal-data.ts";
+import {
+  ERASURES_QUERY,
+  eraseReport,
+  eraseStatements,
+  exportReport,
+  exportStatements,
+  subscriberIds,
+  withLiterals,
+  type Keys,
+  type Row,
+} from "./personal-data.ts";
 
 const STATUSES = ["pending", "sending", "delivered", "failed", "stored"] as const;
 const COLUMNS = ["email", "language", "status", "attempts", "created_at", "delivered_at", "next_attempt_at", "last_error", "page_uri"];
@@ -26,6 +41,10 @@ export interface SubscribersOptions {
   exportEmail?: string;
   /** `--erase <email>`: remove it here and in HubSpot. */
   eraseEmail?: string;
+  /** `--by NAME`: who asked for the erasure (recorded with it); default: this machine's user. */
+  by?: string;
+  /** `--erasures`: the erasure requests and their state. */
+  erasures?: boolean;
 }
 
 /** A row of the outbox as `wrangler d1 execute --json` returns it. */
@@ -48,6 +67,8 @@ export function parseArgs(argv: string[]): SubscribersOptions {
     else if (arg === "--status") options.status = argv[++i];
     else if (arg === "--export") options.exportEmail = emailArgument(arg, argv[++i]);
     else if (arg === "--erase") options.eraseEmail = emailArgument(arg, argv[++i]);
+    else if (arg === "--by") options.by = argv[++i];
+    else if (arg === "--erasures") options.erasures = true;
     else if (arg === "--help" || arg === "-h") options.help = true;
     else throw new Error(`unknown option ${arg}`);
   }
@@ -85,7 +106,7 @@ export function wranglerArgs(options: SubscribersOptions, sql = query(options.st
 
 /** Runs SQL statements in the outbox's D1 database through wrangler: the rows of each statement. */
 function d1(options: SubscribersOptions, statements: string[]): Row[][] {
-  return d1Execute<Row>(wranglerArgs(options, statements.join(";\n")), ["subscribers", "consents"]);
+  return d1Execute<Row>(wranglerArgs(options, statements.join(";\n")), ["subscribers", "consents", "erasures"]);
 }
 
 /**
@@ -110,24 +131,57 @@ function devVars(path: string): Record<string, string> {
   return vars;
 }
 
+/**
+ * The pseudonym keys: the environment's; locally also `.dev.vars`, else the local-only key every
+ * local run has (LOCAL_VARS). The deployed database needs the deployed key: it is never guessed.
+ */
+export function subscriberKeys(options: SubscribersOptions, env: NodeJS.ProcessEnv = process.env): Keys {
+  const local: Record<string, string | undefined> = options.remote ? {} : { ...LOCAL_VARS, ...devVars(join(REPO_ROOT, ".dev.vars")) };
+  const current = env.SUBSCRIBER_HASH_KEY?.trim() || local.SUBSCRIBER_HASH_KEY;
+  if (!current)
+    throw new Error(
+      "--remote needs SUBSCRIBER_HASH_KEY (and SUBSCRIBER_HASH_KEY_PREVIOUS after a rotation) in the environment: the production secret",
+    );
+  return { current, previous: env.SUBSCRIBER_HASH_KEY_PREVIOUS?.trim() || local.SUBSCRIBER_HASH_KEY_PREVIOUS || undefined };
+}
+
 async function exportCommand(options: SubscribersOptions, email: string): Promise<string> {
-  const emailHash = await subscriberHash(email);
-  const [outbox = [], consents = []] = d1(options, exportStatements(emailHash));
-  const held = { email: email.trim(), emailHash, outbox, consents };
+  const ids = await subscriberIds(email, subscriberKeys(options));
+  const [outbox = [], consents = [], erasures = []] = d1(options, exportStatements(ids.lookup));
+  const held = { email: email.trim(), emailHash: ids.pseudonym, outbox, consents, erasures };
   return options.json ? JSON.stringify(held, null, 2) : exportReport(held);
 }
 
-/** D1 first: from then on no delivery can send the address again; then HubSpot. */
-async function eraseCommand(options: SubscribersOptions, email: string): Promise<{ report: string; complete: boolean }> {
-  const [deleted = [], [counted] = []] = d1(options, eraseStatements(await subscriberHash(email)));
-  const hubspot = await gdprDelete(email.trim(), hubspotAccess(options));
-  return { report: eraseReport(email.trim(), deleted, Number(counted?.n ?? 0), hubspot), complete: hubspot.kind !== "failed" };
+/**
+ * The request is recorded and the outbox row deleted in one batch: from then on no delivery sends
+ * the address. Then HubSpot is asked once from here (unless a delivery was in flight); what it
+ * does not confirm, the site's cron asks again until it does.
+ */
+async function eraseCommand(options: SubscribersOptions, email: string): Promise<string> {
+  const ids = await subscriberIds(email, subscriberKeys(options));
+  const now = Date.now();
+  const request = { ids, email: normaliseEmail(email), requestedBy: options.by?.trim() || userInfo().username, now };
+  const [[recorded] = [], deleted = [], [counted] = []] = d1(options, eraseStatements(request));
+  if (!recorded) throw new D1ExecuteError("the erasure request was not recorded");
+  const consents = Number(counted?.n ?? 0);
+  if (String(recorded.hubspot_next_attempt_at) > new Date(now).toISOString())
+    return eraseReport(email.trim(), deleted, consents, { kind: "deferred" });
+  const hubspot = await gdprDelete(request.email, hubspotAccess(options));
+  if (hubspot.kind === "not-asked") return eraseReport(email.trim(), deleted, consents, hubspot);
+  const id = Number(recorded.id);
+  const at = new Date().toISOString();
+  const sql =
+    hubspot.kind === "deleted"
+      ? withLiterals(ERASURE_CONFIRMED_SQL, [id, at])
+      : withLiterals(ERASURE_FAILED_SQL, [id, at, hubspot.error, new Date(Date.now() + erasureBackoffMs(1)).toISOString()]);
+  d1(options, [sql]);
+  return eraseReport(email.trim(), deleted, consents, hubspot);
 }
 
-export function table(rows: SubscriberRow[]): string {
-  if (!rows.length) return "No subscribers yet.";
-  const cells = rows.map((row) => COLUMNS.map((column) => (row[column] === null || row[column] === undefined ? "" : String(row[column]))));
-  const widths = COLUMNS.map((column, i) => Math.min(60, Math.max(column.length, ...cells.map((line) => line[i]?.length ?? 0))));
+/** Rows as aligned columns (cells cut at 60 characters). */
+function columns(names: readonly string[], rows: SubscriberRow[]): string[] {
+  const cells = rows.map((row) => names.map((column) => (row[column] === null || row[column] === undefined ? "" : String(row[column]))));
+  const widths = names.map((column, i) => Math.min(60, Math.max(column.length, ...cells.map((line) => line[i]?.length ?? 0))));
   const line = (values: string[]) =>
     values
       .map((value, i) => {
@@ -136,13 +190,36 @@ export function table(rows: SubscriberRow[]): string {
       })
       .join("  ")
       .trimEnd();
+  return [line([...names]), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)];
+}
+
+export function table(rows: SubscriberRow[]): string {
+  if (!rows.length) return "No subscribers yet.";
   const counts = STATUSES.map((status) => [status, rows.filter((row) => row.status === status).length] as const).filter(([, n]) => n);
+  return [...columns(COLUMNS, rows), "", `${rows.length} subscriber(s): ${counts.map(([s, n]) => `${n} ${s}`).join(", ")}`].join("\n");
+}
+
+/** `--erasures`: every request, and how many HubSpot has still to confirm. */
+export function erasuresTable(rows: SubscriberRow[]): string {
+  if (!rows.length) return "No erasure requests.";
+  const outstanding = rows.filter((row) => row.hubspot_state !== "confirmed").length;
   return [
-    line(COLUMNS),
-    line(widths.map((w) => "-".repeat(w))),
-    ...cells.map(line),
+    ...columns(
+      [
+        "subscriber",
+        "requested_at",
+        "requested_by",
+        "outbox_rows",
+        "hubspot_state",
+        "hubspot_attempts",
+        "hubspot_next_attempt_at",
+        "hubspot_confirmed_at",
+        "hubspot_last_error",
+      ],
+      rows,
+    ),
     "",
-    `${rows.length} subscriber(s): ${counts.map(([s, n]) => `${n} ${s}`).join(", ")}`,
+    `${rows.length} erasure request(s): ${outstanding ? `${outstanding} outstanding in HubSpot` : "all confirmed by HubSpot"}`,
   ].join("\n");
 }
 
@@ -158,7 +235,8 @@ export async function main(argv: string[]): Promise<number> {
   if (options.help) {
     console.log(
       "usage: npm run subscribers -- [--remote | --persist-to DIR] [--status pending|sending|delivered|failed|stored] [--json]\n" +
-        "       npm run subscribers -- [--remote | --persist-to DIR] --export <email> [--json] | --erase <email>",
+        "       npm run subscribers -- [--remote | --persist-to DIR] --export <email> [--json] | --erase <email> [--by NAME] | --erasures [--json]\n" +
+        "       (--remote needs SUBSCRIBER_HASH_KEY in the environment to find an address)",
     );
     return 0;
   }
@@ -168,9 +246,14 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (options.eraseEmail) {
-      const { report, complete } = await eraseCommand(options, options.eraseEmail);
-      console.log(report);
-      return complete ? 0 : 1;
+      // recorded is done: what HubSpot has not confirmed yet, the cron carries out
+      console.log(await eraseCommand(options, options.eraseEmail));
+      return 0;
+    }
+    if (options.erasures) {
+      const [rows = []] = d1(options, [ERASURES_QUERY]);
+      console.log(options.json ? JSON.stringify(rows, null, 2) : erasuresTable(rows));
+      return 0;
     }
     const [rows = []] = d1(options, [query(options.status)]);
     console.log(options.json ? JSON.stringify(rows, null, 2) : table(rows));

@@ -34,7 +34,7 @@ export function config(logSink?: LogSink) {
       },
     });
     c.set("worstLogged", () => worst);
-    if (fresh) for (const notice of settings.notices) logger.error("config.content_token_missing", { message: notice });
+    if (fresh) for (const notice of settings.notices) logger.error("config.notice", { message: notice });
     c.set("config", settings);
     c.set("logger", logger);
     await next();

@@ -7,9 +7,10 @@ import { ServerTiming } from "./server-timing";
 /**
  * Whether a request writes our own `request` log line, and at which level: always when it logged
  * a warning or an error (at that level) or answered 5xx (error); otherwise only a sampled fraction
- * (info). Every request is in Cloudflare's invocation log anyway (`[observability]` in
- * wrangler.toml), and its per-request facts are in `Server-Timing` and `X-Request-Id`; a JSON
- * line costs more CPU than the rest of a warm page's own work.
+ * (info). Cloudflare's invocation logs are off (`[observability.logs]` in wrangler.toml: they
+ * would keep every client's address), so this line is the request's only record beyond the
+ * platform's counts; its per-request facts are in `Server-Timing` and `X-Request-Id`; a JSON line
+ * costs more CPU than the rest of a warm page's own work.
  */
 export function requestLogLevel(worst: LogLevel | undefined, status: number, sampled: boolean): LogLevel | undefined {
   if (worst === "error" || status >= 500) return "error";

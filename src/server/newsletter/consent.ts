@@ -51,7 +51,7 @@ export async function consentText(doc: TextNode | null | undefined, language: La
  */
 export function consentStatements(
   db: D1Database,
-  record: { emailHash: string; consent: ConsentText; pageUri: string | null; at: string },
+  record: { emailHash: string; hashKey: string; consent: ConsentText; pageUri: string | null; at: string },
 ): { beforeStore: D1PreparedStatement; afterStore: D1PreparedStatement } {
   const { consent, at } = record;
   return {
@@ -62,10 +62,10 @@ export function consentStatements(
       .bind(consent.version, consent.language, consent.text, at),
     afterStore: db
       .prepare(
-        `INSERT INTO consents (email_hash, consent_version, language, page_uri, given_at, outcome)
-         VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() > 0 THEN 'new' ELSE 'repeat' END)`,
+        `INSERT INTO consents (email_hash, consent_version, language, page_uri, given_at, outcome, hash_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() > 0 THEN 'new' ELSE 'repeat' END, ?6)`,
       )
-      .bind(record.emailHash, consent.version, consent.language, record.pageUri, at),
+      .bind(record.emailHash, consent.version, consent.language, record.pageUri, at, record.hashKey),
   };
 }
 

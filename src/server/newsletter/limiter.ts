@@ -11,6 +11,25 @@ import { sha256Hex } from "./privacy";
 export const SIGNUP_BURST = 5;
 export const SIGNUP_REFILL_MS = 12_000;
 
+/** How many signups a bucket holds and how fast it refills. */
+export interface Policy {
+  burst: number;
+  refillMs: number;
+}
+
+/** A signup whose browser passed Turnstile's check: the limit above. */
+export const CHECKED: Policy = { burst: SIGNUP_BURST, refillMs: SIGNUP_REFILL_MS };
+/**
+ * A signup without a Turnstile token (the form without JavaScript, a widget that could not run,
+ * Siteverify down): 2 per client, then one per 30 minutes, and for the whole site 30, then one
+ * per 2 minutes (issue 53). A person without JavaScript signs up once; a botnet without tokens
+ * gets at most 30 an hour past the site, whatever its number of addresses.
+ */
+export const TOKENLESS: Policy = { burst: 2, refillMs: 30 * 60_000 };
+export const TOKENLESS_SITE: Policy = { burst: 30, refillMs: 2 * 60_000 };
+/** The Durable Object name of the site-wide tokenless bucket. */
+export const TOKENLESS_SITE_KEY = "tokenless:site";
+
 export interface Bucket {
   tokens: number;
   at: number;
@@ -42,8 +61,8 @@ export function takeToken(
 export class SignupLimiter extends DurableObject {
   #bucket: Bucket | undefined;
 
-  take(now: number): Take {
-    const { bucket, take } = takeToken(this.#bucket, now);
+  take(now: number, policy: Policy = CHECKED): Take {
+    const { bucket, take } = takeToken(this.#bucket, now, policy.burst, policy.refillMs);
     this.#bucket = bucket;
     return take;
   }
@@ -68,7 +87,7 @@ export function ipv6Prefix64(ip: string): string {
 }
 
 /** The eight groups of an IPv6 address, `::` expanded, a trailing dotted IPv4 part as two groups, without zone. */
-function ipv6Groups(ip: string): string[] {
+export function ipv6Groups(ip: string): string[] {
   const [head = "", tail] = ip
     .toLowerCase()
     .split("%")[0]!
@@ -85,7 +104,7 @@ const hexPair = (high: string, low: string) => ((Number(high) << 8) | Number(low
 const prefix64 = (groups: string[]) => `${groups.slice(0, 4).join(":")}::/64`;
 
 /** `::ffff:a.b.c.d` (in any spelling) is the IPv4 address a.b.c.d. */
-function mappedIpv4(groups: string[]): string | undefined {
+export function mappedIpv4(groups: string[]): string | undefined {
   if (groups.length !== 8 || groups.slice(0, 5).some((group) => group !== "0") || groups[5] !== "ffff") return undefined;
   const [high, low] = [Number.parseInt(groups[6]!, 16), Number.parseInt(groups[7]!, 16)];
   return [high >> 8, high & 255, low >> 8, low & 255].join(".");

@@ -29,6 +29,8 @@ export interface SubscriberRow {
   language: Lang;
   /** HubSpot's tracking cookie, only with marketing consent (migration 0005); cleared with the address. */
   hutk: string | null;
+  /** The id of the key that made `email_hash` (migration 0008); null: an unkeyed digest the cron re-keys. */
+  hash_key: string | null;
 }
 
 /** A row claimed for one delivery attempt. */
@@ -38,15 +40,27 @@ const CLAIM_COLUMNS = "id, email, email_hash, page_uri, language, attempts, hutk
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What a row keeps in place of an address it no longer needs (docs/decisions/022). */
-const HASHED_EMAIL = "'sha256:' || email_hash";
+/**
+ * What a row keeps in place of an address it no longer needs (docs/decisions/022): its keyed
+ * pseudonym. Rows from before the key say `sha256:`; either way, a row holds an address only while
+ * its `email` has an `@`.
+ */
+export const HASHED_EMAIL = "'pseudonym:' || email_hash";
+export const HOLDS_ADDRESS = "instr(email, '@') > 0";
+
+/**
+ * No row of a subscriber whose erasure HubSpot has not yet confirmed is sent: a row in flight when
+ * the erasure came, or a signup after it, would otherwise reach HubSpot after (or before) the
+ * GDPR delete (docs/decisions/026).
+ */
+const NOT_BEING_ERASED = "email_hash NOT IN (SELECT email_hash FROM erasures WHERE hubspot_state = 'pending')";
 
 /** Failed rows whose last attempt is older than `before` keep the hash instead of the address. */
 export async function forgetUndeliverable(db: D1Database, before: number): Promise<Array<Pick<SubscriberRow, "email_hash">>> {
   const { results } = await db
     .prepare(
       `UPDATE subscribers SET email = ${HASHED_EMAIL}, hutk = NULL
-       WHERE status = 'failed' AND updated_at <= ?1 AND email <> ${HASHED_EMAIL}
+       WHERE status = 'failed' AND updated_at <= ?1 AND ${HOLDS_ADDRESS}
        RETURNING email_hash`,
     )
     .bind(iso(before))
@@ -57,6 +71,8 @@ export async function forgetUndeliverable(db: D1Database, before: number): Promi
 export interface NewSubscriber {
   email: string;
   emailHash: string;
+  /** The id of the key that made `emailHash`. */
+  hashKey: string;
   pageUri: string | null;
   language: Lang;
   /** HubSpot's tracking cookie, when the visitor accepted marketing cookies. */
@@ -76,18 +92,18 @@ export interface NewSubscriber {
  */
 export async function storeSubscriber(db: D1Database, s: NewSubscriber): Promise<{ id: number; status: SubscriberStatus } | undefined> {
   const at = iso(s.now);
-  const consent = consentStatements(db, { emailHash: s.emailHash, consent: s.consent, pageUri: s.pageUri, at });
+  const consent = consentStatements(db, { emailHash: s.emailHash, hashKey: s.hashKey, consent: s.consent, pageUri: s.pageUri, at });
   const store = db
     .prepare(
-      `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at, language, hutk)
-       VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6, ?7, ?8)
+      `INSERT INTO subscribers (email, email_hash, page_uri, status, attempts, next_attempt_at, created_at, updated_at, language, hutk, hash_key)
+       VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?6, ?7, ?8, ?9)
        ON CONFLICT (email_hash) DO UPDATE SET
          email = excluded.email, status = excluded.status, attempts = 0, last_error = NULL, language = excluded.language,
          hutk = excluded.hutk, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
        WHERE subscribers.status = 'failed'
        RETURNING id, status`,
     )
-    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at, s.language, s.hutk ?? null);
+    .bind(s.email, s.emailHash, s.pageUri, s.status, s.status === "pending" ? at : null, at, s.language, s.hutk ?? null, s.hashKey);
   const [, stored] = await db.batch<{ id: number; status: SubscriberStatus }>([consent.beforeStore, store, consent.afterStore]);
   return stored?.results[0] ?? undefined;
 }
@@ -98,7 +114,7 @@ export async function claimById(db: D1Database, id: number, now: number): Promis
   const row = await db
     .prepare(
       `UPDATE subscribers SET status = 'sending', attempts = attempts + 1, updated_at = ?2
-       WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?2
+       WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?2 AND ${NOT_BEING_ERASED}
        RETURNING ${CLAIM_COLUMNS}`,
     )
     .bind(id, at)
@@ -117,7 +133,7 @@ export async function claimNextDue(db: D1Database, now: number, staleBefore: num
       `UPDATE subscribers SET status = 'sending', attempts = attempts + 1, updated_at = ?1
        WHERE id = (
          SELECT id FROM subscribers
-         WHERE attempts < ?3 AND (
+         WHERE attempts < ?3 AND ${NOT_BEING_ERASED} AND (
            (status IN ('pending', 'stored') AND COALESCE(next_attempt_at, '') <= ?1)
            OR (status = 'sending' AND updated_at <= ?2))
          ORDER BY COALESCE(next_attempt_at, created_at), id

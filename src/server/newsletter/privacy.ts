@@ -1,19 +1,21 @@
 /**
- * Email addresses never reach logs: a log line names a subscriber by a short hash, and any text
- * that came from elsewhere (a HubSpot error message may quote the address) is redacted first.
+ * Email addresses never reach logs: a log line names a subscriber by a short prefix of its keyed
+ * pseudonym, and any text that came from elsewhere (a HubSpot error message may quote the address)
+ * is redacted first.
  */
 import { digestHex } from "../../shared/digest";
 
 const LOG_HASH_LENGTH = 12;
 
+/** SHA-256 of a text that is no personal data (consent texts, rate-limit keys). */
 export function sha256Hex(text: string): Promise<string> {
   return digestHex("SHA-256", text);
 }
 
-/** The hash stored next to a normalised address (`email_hash`). */
-export const emailHash = sha256Hex;
-
-/** How logs refer to a subscriber: a prefix of `email_hash`, enough to correlate, useless to reverse. */
+/**
+ * How logs refer to a subscriber: a prefix of its keyed pseudonym (`email_hash`), enough to
+ * correlate lines, and without the key no way back to an address.
+ */
 export function logHash(hash: string): string {
   return hash.slice(0, LOG_HASH_LENGTH);
 }

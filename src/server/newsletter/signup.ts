@@ -1,16 +1,20 @@
-import type { HubSpotTarget } from "../env";
+import type { HubSpotTarget, SubscriberKeys } from "../env";
 import type { Logger } from "../../shared/log";
 import { isValidEmail, normaliseEmail } from "../../shared/email";
 import type { Lang } from "../../shared/i18n/lang";
 import { deliverNow } from "./delivery";
-import { clientKey, type SignupLimiter, type Take } from "./limiter";
+import { CHECKED, clientKey, TOKENLESS, TOKENLESS_SITE, TOKENLESS_SITE_KEY, type Policy, type SignupLimiter, type Take } from "./limiter";
+import type { Verdict } from "./turnstile";
 import type { ConsentText } from "./consent";
 import { storeSubscriber } from "./outbox";
-import { emailHash, logHash, redactEmails } from "./privacy";
+import { logHash, redactEmails } from "./privacy";
+import { keyId, subscriberPseudonym } from "../../shared/subscriber-pseudonym";
 
 export interface SignupDeps {
   db: D1Database;
   limiter: DurableObjectNamespace<SignupLimiter>;
+  /** The pseudonym key; unset (SUBSCRIBER_HASH_KEY missing): nothing is kept, the signup is answered 503. */
+  keys: SubscriberKeys | undefined;
   /** Unset: signups are kept in D1 only (status 'stored'). */
   target?: HubSpotTarget;
   fetch: typeof fetch;
@@ -19,6 +23,8 @@ export interface SignupDeps {
   logger: Logger;
   /** Runs work after the answer (ctx.waitUntil). */
   defer: (promise: Promise<unknown>) => void;
+  /** Asks Siteverify about the signup's Turnstile token; undefined: Turnstile is off (no token is asked for). */
+  verify?: (token: string | undefined) => Promise<Verdict>;
 }
 
 export interface SignupRequest {
@@ -33,6 +39,8 @@ export interface SignupRequest {
   hutk?: string;
   /** CF-Connecting-IP, hashed into the rate-limit key. */
   clientIp?: string;
+  /** The Turnstile widget's token (`cf-turnstile-response`), when the page's widget ran. */
+  turnstileToken?: string;
   /** The consent text shown beside the form in `language`; read only for a signup that is kept. */
   consent: () => Promise<ConsentText | undefined>;
 }
@@ -41,6 +49,8 @@ export type SignupOutcome =
   | { kind: "subscribed" }
   | { kind: "invalid" }
   | { kind: "rate-limited"; retryAfterSeconds: number }
+  /** Siteverify refused the Turnstile token (forged, expired, replayed): nothing is stored. */
+  | { kind: "refused" }
   /** Not stored: the outbox failed, or (`consent-missing`) no consent text is published to record. */
   | { kind: "unavailable"; reason?: "consent-missing" };
 
@@ -54,7 +64,8 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   if (!isValidEmail(trimmed)) return { kind: "invalid" };
   const email = normaliseEmail(trimmed);
 
-  const take = await takeToken(deps, request.clientIp);
+  const take = await admit(deps, request);
+  if (take === "refused") return { kind: "refused" };
   if (!take.allowed) {
     deps.logger.info("newsletter.rate_limited", { retryAfterSeconds: take.retryAfterSeconds });
     return { kind: "rate-limited", retryAfterSeconds: take.retryAfterSeconds };
@@ -64,7 +75,11 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
     return { kind: "subscribed" };
   }
 
-  const hash = await emailHash(email);
+  if (!deps.keys) {
+    deps.logger.error("newsletter.key_missing", { message: "SUBSCRIBER_HASH_KEY is not set: the signup is not kept" });
+    return { kind: "unavailable" };
+  }
+  const hash = await subscriberPseudonym(deps.keys.current, email);
   const log = deps.logger.with({ emailHash: logHash(hash) });
   let stored: Awaited<ReturnType<typeof storeSubscriber>>;
   try {
@@ -78,6 +93,7 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
       consent,
       email,
       emailHash: hash,
+      hashKey: await keyId(deps.keys.current),
       pageUri: request.pageUri,
       language: request.language,
       hutk: request.hutk,
@@ -104,11 +120,37 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   return { kind: "subscribed" };
 }
 
+/**
+ * The bot check, then the limit it leads to: a token Siteverify passed (or Turnstile off, never so
+ * when deployed: secrets.required) the per-client limit; no token, or Siteverify down, the
+ * tokenless door; a refused token nothing at all.
+ */
+async function admit(deps: SignupDeps, request: SignupRequest): Promise<Take | "refused"> {
+  const verdict = deps.verify ? await deps.verify(request.turnstileToken) : ({ kind: "passed" } as const);
+  if (verdict.kind === "refused") {
+    deps.logger.info("newsletter.challenge_refused", { codes: verdict.codes });
+    return "refused";
+  }
+  if (verdict.kind === "unavailable") deps.logger.warn("newsletter.challenge_unavailable", { error: verdict.error });
+  if (verdict.kind === "passed") return takeToken(deps, await clientKey(request.clientIp), CHECKED);
+  return takeTokenless(deps, request.clientIp);
+}
+
+/**
+ * Without a checked token (no JavaScript, no widget, Siteverify down): the client's tokenless
+ * bucket, then the site's. A refusal by either is the answer; the site's is taken only once the
+ * client's allowed, so one client cannot drain it.
+ */
+async function takeTokenless(deps: SignupDeps, clientIp: string | undefined): Promise<Take> {
+  const client = await takeToken(deps, `tokenless:${await clientKey(clientIp)}`, TOKENLESS);
+  return client.allowed ? takeToken(deps, TOKENLESS_SITE_KEY, TOKENLESS_SITE) : client;
+}
+
 /** A limiter that cannot be reached lets the signup through: losing a person is worse than a bot. */
-async function takeToken(deps: SignupDeps, clientIp: string | undefined): Promise<Take> {
+async function takeToken(deps: SignupDeps, key: string, policy: Policy): Promise<Take> {
   try {
-    const stub = deps.limiter.get(deps.limiter.idFromName(await clientKey(clientIp)));
-    return await stub.take(deps.now());
+    const stub = deps.limiter.get(deps.limiter.idFromName(key));
+    return await stub.take(deps.now(), policy);
   } catch (error) {
     deps.logger.warn("newsletter.limiter_unavailable", { error: error instanceof Error ? error.message : String(error) });
     return { allowed: true };

@@ -42,6 +42,8 @@ export interface DocumentAssets {
  * place (and kept in the memo that way) and gets the nonce on every request.
  */
 export const NONCE_SLOT = "__request_nonce__";
+/** Where the page view's token goes (`<meta name="view-token">`), per request like the nonce. */
+export const VIEW_TOKEN_SLOT = "__view_token__";
 
 /**
  * What is replaced: the whole attribute as React writes it. Text an editor typed can never come
@@ -87,6 +89,7 @@ export function Document({
   lang,
   skipLinkText,
   nonce,
+  viewToken = "",
   head,
   children,
 }: {
@@ -94,15 +97,19 @@ export function Document({
   /** The skip link's text, in `lang`. */
   skipLinkText: string;
   nonce: string;
+  /** The page view's token for its field measurements (src/server/vitals/view-token.ts); none: not measured. */
+  viewToken?: string;
   /** `documentHead`'s answer. */
   head: string | Promise<string>;
   children: ReactNode;
 }) {
-  const html = typeof head === "string" ? head : use(head);
+  const html = (typeof head === "string" ? head : use(head))
+    .replaceAll(NONCE_ATTRIBUTE, ` nonce="${nonce}"`)
+    .replace(VIEW_TOKEN_SLOT, viewToken);
   return (
     <html lang={lang}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of the head below */}
-      <head dangerouslySetInnerHTML={{ __html: html.replaceAll(NONCE_ATTRIBUTE, ` nonce="${nonce}"`) }} />
+      <head dangerouslySetInnerHTML={{ __html: html }} />
       <body className="min-h-screen flex flex-col bg-white text-ink">
         <a
           href="#main"
@@ -139,6 +146,7 @@ function DocumentHead({ lang, meta, assets, scripts, graph }: HeadProps) {
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <meta name="build-id" content={assets.buildId} />
       {meta.pageType ? <meta name="page-type" content={meta.pageType} /> : null}
+      {meta.pageType ? <meta name="view-token" content={VIEW_TOKEN_SLOT} /> : null}
       <link rel="stylesheet" href={assets.stylesheet} />
       {assets.preload.map((href) => (
         <link key={href} rel="modulepreload" href={href} nonce={NONCE_SLOT} />

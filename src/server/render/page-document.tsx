@@ -54,6 +54,8 @@ export interface DocumentInput {
   structuredData?: { story: Story; ancestors: Crumb[]; teamPath?: string };
   /** A visitor's page's type (none for an error screen): field measurements are grouped by it. */
   pageType?: PageType;
+  /** The page view's token (a visitor's page with a type only): its beacon is taken only with it. */
+  viewToken?: string;
   children: ReactNode;
 }
 
@@ -80,7 +82,7 @@ export function PageDocument(input: VisitorDocumentInput) {
   const assets = { script: buildManifest.scripts.app, preload: buildManifest.scripts.preload };
   const head = documentHead({ ...headOf(input, site, assets, scripts), graph: graphOf(input) }, headMemo);
   return (
-    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} head={head}>
+    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} viewToken={input.viewToken} head={head}>
       <SiteProvider value={site}>{shellOf(input)}</SiteProvider>
     </Document>
   );
@@ -104,7 +106,7 @@ export function PreviewDocument(input: EditorDocumentInput) {
   );
   const head = documentHead(headOf(input, site, { preload: [] }, scripts));
   return (
-    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} head={head}>
+    <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} viewToken={input.viewToken} head={head}>
       <SiteProvider value={site}>
         <div {...{ [PREVIEW_ROOT_ATTRIBUTE]: "" }} data-props={JSON.stringify(props)} className="contents">
           {shellOf(input)}

@@ -15,6 +15,9 @@ import { settledWithin, type Timer } from "../../shared/dates/deadline";
 import { goneAt, type PageListings } from "../content/page";
 import type { PartId } from "../../site/part-id";
 import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";
+import { buildManifest } from "./assets";
+import { networkKey } from "../vitals/network";
+import { makeViewToken, viewTokenKey } from "../vitals/view-token";
 
 type Ctx = Context<AppBindings>;
 
@@ -88,16 +91,25 @@ async function streamVisitorPage(c: Ctx, input: VisitorPageInput): Promise<Respo
   const { status, body, headers: callerHeaders, noindex, parts, ...document } = input;
   const robots = noindex ? "noindex,nofollow" : robotsDirective(url.hostname, config.previewHostMarker);
   const nonce = createNonce();
+  const viewToken = document.pageType ? await pageViewToken(c, document.pageType) : undefined;
   warnAboutInactiveTracking(config.thirdParty, c.get("logger"));
   const headers = lowerCased(callerHeaders);
   headers["cache-control"] ??= "public, max-age=0, must-revalidate";
   headers["content-security-policy"] = visitorCsp(config.thirdParty)(nonce);
   const page = (
-    <PageDocument {...document} {...filled(c, robots, nonce)} thirdParty={config.thirdParty} parts={parts}>
+    <PageDocument {...document} {...filled(c, robots, nonce)} viewToken={viewToken} thirdParty={config.thirdParty} parts={parts}>
       {body}
     </PageDocument>
   );
   return stream(c, page, { status, headers: withRobots(headers, robots), nonce, splice: parts?.splice });
+}
+
+/** This view's token for its beacon (src/server/vitals/view-token.ts); without the key no token, and no beacon is taken. */
+async function pageViewToken(c: Ctx, pageType: string): Promise<string | undefined> {
+  const secret = c.get("config").subscriberKeys?.current;
+  if (!secret) return undefined;
+  const facts = { build: buildManifest.buildId, pageType, network: await networkKey(secret, c.req.header("cf-connecting-ip")) };
+  return makeViewToken(await viewTokenKey(secret), facts, c.get("now")());
 }
 
 /**

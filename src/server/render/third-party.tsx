@@ -2,6 +2,7 @@ import type { ThirdPartyConfig } from "../env";
 import type { Lang } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
 import type { CspOptions } from "./security";
+import { NEWSLETTER_FORM_PATH } from "../../shared/newsletter";
 
 /**
  * Third-party scripts, each switched on by its setting: Google Tag Manager (GTM_ID), the
@@ -20,6 +21,8 @@ import type { CspOptions } from "./security";
 export const GTM_SCRIPT = "https://www.googletagmanager.com/gtm.js";
 export const COOKIEBOT_SCRIPT = "https://consent.cookiebot.com/uc.js";
 export const LEADINFO_SCRIPT = "https://cdn.leadinfo.net/ping.js";
+/** Cloudflare Turnstile's widget script (the signup's bot check, issue 53). */
+export const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js";
 
 type CspExtra = NonNullable<CspOptions["extra"]>;
 
@@ -45,9 +48,11 @@ const HOSTS: Record<"gtm" | "consent" | "sales", CspExtra> = {
 };
 
 /** What actually loads: tracking needs a consent banner to ask the visitor first. */
-export function activeThirdParty(config: ThirdPartyConfig): { gtm?: string; consent?: string; sales?: string } {
-  if (!config.cookieConsentId) return {};
-  return { consent: config.cookieConsentId, gtm: config.gtmId, sales: config.salesTrackingId };
+export function activeThirdParty(config: ThirdPartyConfig): { gtm?: string; consent?: string; sales?: string; turnstile?: string } {
+  // Turnstile tracks nobody and sets no cookie (Cloudflare's Turnstile privacy addendum): it protects the form, banner or not
+  const turnstile = config.turnstileSiteKey;
+  if (!config.cookieConsentId) return { turnstile };
+  return { consent: config.cookieConsentId, gtm: config.gtmId, sales: config.salesTrackingId, turnstile };
 }
 
 /** The CSP additions for the scripts that load. */
@@ -59,6 +64,11 @@ export function thirdPartyCsp(config: ThirdPartyConfig): CspExtra {
     for (const [directive, hosts] of Object.entries(HOSTS[name]) as Array<[keyof CspExtra, string[]]>) {
       extra[directive] = [...new Set([...(extra[directive] ?? []), ...hosts])];
     }
+  }
+  // Turnstile's script and the frame its challenge runs in: its origin only, only where it is on
+  if (active.turnstile && config.turnstileScript) {
+    const origin = new URL(config.turnstileScript).origin;
+    for (const directive of ["script-src", "frame-src", "connect-src"] as const) extra[directive] = [...(extra[directive] ?? []), origin];
   }
   return extra;
 }
@@ -123,10 +133,42 @@ export function thirdPartyLoader(config: ThirdPartyConfig, lang: Lang): string |
   return lines.join("\n");
 }
 
-/** The loader as a nonced inline script, or nothing when no third-party script is on. */
+/**
+ * Turnstile's loader: the widget script is fetched only once a visitor moves into the newsletter
+ * form (first `focusin`), so pages nobody signs up on never contact Cloudflare's challenge, and
+ * the visitor bundle carries none of it. The widget (an invisible one: its site key's type) is
+ * rendered explicitly into a box of its own and writes its token into the hidden
+ * `cf-turnstile-response` field there, which the form island sends along. A token is single-use:
+ * after each submission the widget is reset for the next.
+ */
+export function turnstileLoader(config: ThirdPartyConfig, formAction: string): string | null {
+  const { turnstile } = activeThirdParty(config);
+  if (!turnstile) return null;
+  const src = config.turnstileScript ?? TURNSTILE_SCRIPT;
+  const settings = JSON.stringify({ key: turnstile, src, form: formAction }).replace(/</g, "\\u003c");
+  return [
+    "(function(w,d,s){",
+    "var nonce=d.currentScript&&d.currentScript.nonce,box,started=false;",
+    "function ours(t){return t&&t.form&&t.form.getAttribute('action')===s.form;}",
+    "w.koraalTurnstile=function(){box=d.createElement('div');box.setAttribute('data-turnstile','');d.body.appendChild(box);",
+    "w.turnstile.render(box,{sitekey:s.key,'expired-callback':function(){w.turnstile.reset(box);}});};",
+    "d.addEventListener('focusin',function(e){if(started||!ours(e.target))return;started=true;",
+    "var x=d.createElement('script');x.async=true;x.src=s.src+'?onload=koraalTurnstile&render=explicit';if(nonce)x.nonce=nonce;d.head.appendChild(x);});",
+    "d.addEventListener('submit',function(e){if(box&&e.target.getAttribute('action')===s.form)setTimeout(function(){w.turnstile.reset(box);},500);});",
+    `})(window,document,${settings});`,
+  ].join("\n");
+}
+
+/** The loaders as nonced inline scripts, or nothing when no third-party script is on. */
 export function ThirdPartyScripts({ config, nonce, lang }: { config: ThirdPartyConfig; nonce: string; lang: Lang }) {
   const code = thirdPartyLoader(config, lang);
-  if (!code) return null;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: an inline script must be raw text; the loader is built only from settings validated at start-up (readConfig), never from a request
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />;
+  const turnstile = turnstileLoader(config, NEWSLETTER_FORM_PATH);
+  return (
+    <>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an inline script must be raw text; the loader is built only from settings validated at start-up (readConfig), never from a request */}
+      {code ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} /> : null}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the same, for Turnstile's loader */}
+      {turnstile ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: turnstile }} /> : null}
+    </>
+  );
 }

@@ -9,6 +9,7 @@ import {
   NEWSLETTER_FORM_PATH,
   NEWSLETTER_OUTCOME,
   type SignupOutcomeKind,
+  TURNSTILE_FIELD,
 } from "../../shared/newsletter";
 import type { TwFooterBlok } from "../../site/blocks/tw-footer";
 import { consentText, type ConsentText } from "../newsletter/consent";
@@ -16,6 +17,7 @@ import { redactEmails } from "../newsletter/privacy";
 import { COOKIEBOT_CONSENT_COOKIE, HUBSPOT_TRACKING_COOKIE, consentedHutk } from "../newsletter/tracking-cookie";
 import { loadTheme } from "../content/theme";
 import { signup, type SignupDeps } from "../newsletter/signup";
+import { verifyTurnstile } from "../newsletter/turnstile";
 import { hasControlCharacter } from "../middleware/path-guard";
 import type { AppBindings } from "../request-context";
 import { decodeUtf8, jsonMessage, mediaType, parseJsonObject, readLimitedBody } from "./api-request";
@@ -33,12 +35,14 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
   const signupDeps = (c: ApiContext): SignupDeps => ({
     db: c.env.DB,
     limiter: c.env.SIGNUP_LIMITER,
+    keys: c.get("config").subscriberKeys,
     target: c.get("config").hubspot,
     fetch: deliveryFetch(deps),
     timeoutMs: deps.hubspotTimeoutMs ?? HUBSPOT_TIMEOUT_MS,
     now,
     logger: c.get("logger"),
     defer: (promise) => c.executionCtx.waitUntil(promise),
+    verify: turnstileCheck(c, deps),
   });
 
   routes.post(NEWSLETTER_API_PATH, (c) => apiSignup(c, signupDeps));
@@ -54,6 +58,14 @@ export function createNewsletterRoutes(deps: NewsletterDeps = {}) {
     return jsonMessage(c, 500, dictionary(refererLang(c)).newsletter.unavailable);
   });
   return routes;
+}
+
+/** Siteverify for this request, or none while Turnstile is off (no secret key). */
+function turnstileCheck(c: ApiContext, deps: NewsletterDeps): SignupDeps["verify"] {
+  const settings = c.get("config").turnstile;
+  if (!settings) return undefined;
+  const remoteIp = c.req.header("cf-connecting-ip");
+  return (token) => verifyTurnstile(token, { settings, fetch: deps.turnstileFetch ?? ((input, init) => fetch(input, init)), remoteIp });
 }
 
 /** The JSON API (the enhanced form's fetch): the outcome as a message in the signup's language. */
@@ -78,9 +90,12 @@ async function apiSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDep
     language,
     clientIp: c.req.header("cf-connecting-ip"),
     hutk: signupHutk(c),
+    turnstileToken: tokenField(fields[TURNSTILE_FIELD]),
     consent: () => shownConsent(c, language),
   });
   switch (outcome.kind) {
+    case "refused":
+      return jsonMessage(c, 403, t.newsletter.challengeFailed);
     case "subscribed":
       return jsonMessage(c, 201, t.newsletter.subscribed);
     case "invalid":
@@ -116,9 +131,12 @@ async function formSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDe
     language,
     clientIp: c.req.header("cf-connecting-ip"),
     hutk: signupHutk(c),
+    turnstileToken: tokenField(form.get(TURNSTILE_FIELD)),
     consent: () => shownConsent(c, language),
   });
-  return c.body(null, 303, { Location: outcomeLocation(returnPath, outcome.kind), "Cache-Control": "no-store" });
+  // a refused token comes back as "failed": the no-JS form has no token, so only a bot's post gets here
+  const kind = outcome.kind === "refused" ? "unavailable" : outcome.kind;
+  return c.body(null, 303, { Location: outcomeLocation(returnPath, kind), "Cache-Control": "no-store" });
 }
 
 /**
@@ -171,6 +189,11 @@ async function parseForm(
   } catch {
     return { get: () => undefined };
   }
+}
+
+/** A token field as sent: a string, or none (anything else is no token a widget wrote). */
+function tokenField(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
 }
 
 function isFilled(value: unknown): boolean {

@@ -1,7 +1,9 @@
 import { Hono, type Context } from "hono";
 import { MAX_BEACON_BYTES, VITALS_PATH } from "../../shared/vitals";
 import { parseBeacon } from "../vitals/beacon";
-import { clientKey } from "../newsletter/limiter";
+import { type Admission, type AdmitRequest, ledgerShard } from "../vitals/ledger";
+import { networkKey } from "../vitals/network";
+import { checkViewToken, viewTokenKey } from "../vitals/view-token";
 import type { AppBindings } from "../request-context";
 import { dataPoint } from "../vitals/data-point";
 import { vitalsDataset } from "../vitals/dataset";
@@ -14,11 +16,12 @@ const RETRY_AFTER_SECONDS = 60;
 
 /**
  * `POST /api/vitals`: one page view's field measurements from the site's own pages (client/vitals.ts).
- * Cheap refusals first (method, origin, media type), then the client's rate limit before the body
+ * Cheap refusals first (method, origin, media type), then the network's rate limit before the body
  * is read at all, the body read up to 1 KB, checked field by field (vitals/beacon.ts `parseBeacon`),
- * the site-wide limit, and one data point written. A good beacon gets 204 and no body; every
- * refusal a 4xx with a JSON `{message}`. Nothing here waits for the store: the write is the
- * binding's (or, locally, after the answer).
+ * the page view's token (signed, bound to build, page type and network, at most an hour old), the
+ * site-wide limit, then the ledger: the token spent once, the network's daily share per page type
+ * (vitals/ledger.ts). A good beacon gets 204 and no body; every refusal a 4xx with a JSON
+ * `{message}`. Nothing here waits for the store: the write is the binding's (or, locally, after the answer).
  */
 export function createVitalsRoutes({ now }: { now: () => number }) {
   const routes = new Hono<AppBindings>();
@@ -33,15 +36,40 @@ async function receiveBeacon(c: Ctx, now: () => number): Promise<Response> {
   // sendBeacon with a string sends text/plain (no preflight); application/json for other clients
   if (type !== "text/plain" && type !== "application/json")
     return jsonMessage(c, 415, "A beacon is JSON (text/plain or application/json).");
-  if (!(await allowed(c, c.env.VITALS_CLIENT_LIMIT, await clientKey(c.req.header("cf-connecting-ip"))))) return tooMany(c);
+  const secret = c.get("config").subscriberKeys?.current;
+  if (!secret) return jsonMessage(c, 503, "Field measurements are off: the site has no key to check page views with.");
+  const network = await networkKey(secret, c.req.header("cf-connecting-ip"));
+  if (!(await allowed(c, c.env.VITALS_CLIENT_LIMIT, network))) return tooMany(c);
   const body = await readLimitedBody(c.req.raw, MAX_BEACON_BYTES);
   if (body === "too-large") return jsonMessage(c, 413, `A beacon is at most ${MAX_BEACON_BYTES} bytes.`);
   const parsed = parseBeacon(parseJsonObject(body) ?? null);
   if ("error" in parsed) return jsonMessage(c, 400, `Not a beacon: ${parsed.error}.`);
+  const { beacon } = parsed;
+  const token = await checkViewToken(
+    await viewTokenKey(secret),
+    parsed.view,
+    { build: beacon.build, pageType: beacon.pageType, network },
+    now(),
+  );
+  if (!token.ok) return jsonMessage(c, 403, `Not a page view this site served (token ${token.reason}).`);
   if (!(await allowed(c, c.env.VITALS_SITE_LIMIT, "site"))) return tooMany(c);
+  const admission = await admit(c, { network, pageType: beacon.pageType, tokenId: token.id, expiresAt: token.expiresAt, now: now() });
+  if (admission === "replayed") return jsonMessage(c, 409, "This page view has sent its beacon already.");
+  if (admission !== "admitted") return tooMany(c);
   const dataset = vitalsDataset(c.env, c.get("config").vitalsStore, (work) => c.executionCtx.waitUntil(work.catch(logFailure(c))), now);
-  dataset.writeDataPoint(dataPoint(parsed.beacon));
+  dataset.writeDataPoint(dataPoint(beacon));
   return c.body(null, 204, { "Cache-Control": "no-store" });
+}
+
+/** The ledger's word on a beacon; a ledger that cannot be reached drops it, like a failing limiter. */
+async function admit(c: Ctx, request: AdmitRequest): Promise<Admission | "unavailable"> {
+  try {
+    const ledger = c.env.VITALS_LEDGER;
+    return await ledger.get(ledger.idFromName(ledgerShard(request.network))).admit(request);
+  } catch (error) {
+    c.get("logger").warn("vitals.ledger_failed", { error });
+    return "unavailable";
+  }
 }
 
 /** A limiter that fails counts as a refusal: a beacon is worth less than the site's budget. */

@@ -42,6 +42,7 @@ export const en: Dictionary = {
     unsupportedFormType: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
     crossSite: "You can only sign up through this website.",
     unavailable: "Subscribing didn't work. Please try again later.",
+    challengeFailed: "The spam check failed. Reload the page and try again.",
     consentMissing: "Subscribing isn't possible right now: the consent text beside the form is missing. Please try again later.",
     tooManyLater: "Hold on: please try again in a minute.",
     tooMany: (seconds: number) =>

@@ -50,6 +50,8 @@ export const nl = {
     unsupportedFormType: "Stuur het formulier als application/x-www-form-urlencoded of multipart/form-data.",
     crossSite: "Aanmelden kan alleen via deze website.",
     unavailable: "Inschrijven lukte niet. Probeer het later opnieuw.",
+    /** Turnstile's Siteverify refused the form's token (expired, used twice, forged). */
+    challengeFailed: "De controle tegen spam is mislukt. Laad de pagina opnieuw en probeer het nog eens.",
     /** The footer has no consent text in this language: nobody can be signed up without it. */
     consentMissing: "Inschrijven kan nu niet: de toestemmingstekst bij het formulier ontbreekt. Probeer het later opnieuw.",
     /** After a no-JS post was refused for going too fast (the exact wait is not carried back). */

@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { EMAIL_HTML_PATTERN, EMAIL_MAX_LENGTH, isValidEmail } from "../../shared/email";
 import { DEFAULT_LANG, type Lang } from "../../shared/i18n/lang";
 import type { Dictionary } from "../../shared/i18n/nl";
-import { NEWSLETTER_API_PATH, NEWSLETTER_FIELDS, NEWSLETTER_FORM_PATH, type NewsletterMessage } from "../../shared/newsletter";
+import {
+  NEWSLETTER_API_PATH,
+  NEWSLETTER_FIELDS,
+  NEWSLETTER_FORM_PATH,
+  type NewsletterMessage,
+  TURNSTILE_FIELD,
+} from "../../shared/newsletter";
 import { useEnhanced } from "./enhanced";
 
 export const CREATE_FAILED = "Create API request failed";
@@ -28,6 +34,8 @@ export async function createSubscription(email: string, language: Lang, fetchFn:
       body: JSON.stringify({
         [NEWSLETTER_FIELDS.email]: email,
         ...(language === DEFAULT_LANG ? {} : { [NEWSLETTER_FIELDS.language]: language }),
+        // the Turnstile widget's token, where the page has one (src/server/render/third-party.tsx); none: the tokenless limit
+        [TURNSTILE_FIELD]: document.querySelector<HTMLInputElement>(`[name="${TURNSTILE_FIELD}"]`)?.value,
       }),
     });
   } catch (error) {

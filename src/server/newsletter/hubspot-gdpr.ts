@@ -4,8 +4,38 @@
  * crm.objects.contacts.write). HubSpot permanently deletes the contact, or blocks an address it
  * does not know from being added again by an import or the API.
  */
-import { CRM_API_ORIGIN, GDPR_DELETE_PATH } from "../../src/server/newsletter/hubspot-api.ts";
-import type { HubSpotErasure } from "./personal-data.ts";
+/*
+ * One home for both callers: the operator's `--erase` (Node, tools/operate/: hence no imports but
+ * `.ts` ones without platform APIs) tries it at once, the Worker's cron retries it until HubSpot
+ * confirms (./erasure.ts).
+ */
+import { CRM_API_ORIGIN, GDPR_DELETE_PATH } from "./hubspot-api.ts";
+
+/** What one GDPR delete came to. */
+export type HubSpotErasure =
+  | { kind: "deleted"; status: number }
+  | { kind: "failed"; error: string }
+  | { kind: "not-asked"; reason: string };
+
+/** Wait after a failed GDPR delete; doubles after every further one, up to MAX_ERASURE_BACKOFF_MS. */
+export const ERASURE_BASE_BACKOFF_MS = 60_000;
+export const MAX_ERASURE_BACKOFF_MS = 6 * 3600_000;
+
+export function erasureBackoffMs(attempts: number): number {
+  return Math.min(MAX_ERASURE_BACKOFF_MS, ERASURE_BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * How one attempt's outcome is written to an erasure request (`erasures`), by the cron and by the
+ * operator's command alike. Confirmed: the address goes, the pseudonym stays. Parameters: ?1 the
+ * request's id, ?2 the time (ISO), and for a failure ?3 the error (no address in it), ?4 the next attempt (ISO).
+ */
+export const ERASURE_CONFIRMED_SQL = `UPDATE erasures SET hubspot_state = 'confirmed', hubspot_confirmed_at = ?2,
+  hubspot_attempts = hubspot_attempts + 1, hubspot_last_error = NULL, hubspot_next_attempt_at = NULL, email = NULL
+  WHERE id = ?1 AND hubspot_state = 'pending'`;
+export const ERASURE_FAILED_SQL = `UPDATE erasures SET hubspot_attempts = hubspot_attempts + 1, hubspot_last_error = ?3,
+  hubspot_next_attempt_at = ?4
+  WHERE id = ?1 AND hubspot_state = 'pending' AND ?2 IS NOT NULL`;
 
 /** An answer that has not come after this long will not come. */
 export const GDPR_DELETE_TIMEOUT_MS = 10_000;
