@@ -87,7 +87,9 @@ export default defineConfig({
           name: "node-slow",
           environment: "node",
           include: SLOW_NODE_TESTS,
-          testTimeout: 60_000,
+          // four of these at once on two cores, each running wrangler or a second workerd: a step that
+          // takes ~25 s alone (subscribers' --erase) took over 60 s beside the deploy's test
+          testTimeout: 180_000,
         },
       },
     ],

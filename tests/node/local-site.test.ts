@@ -78,7 +78,9 @@ describe("an isolate's start", () => {
 describe("npm run content:health -- --base", () => {
   it("lists the report of a story published on the local site", async () => {
     expect((await fetch(`${base}/api/content-health`)).status).toBe(403);
-    expect(command("--base", base)).toContain("0 published stories reported, 0 errors, 0 warnings");
+    // the editors' language by default, English when asked
+    expect(command("--base", base)).toContain("0 gepubliceerde verhalen met een rapport, 0 fouten, 0 waarschuwingen");
+    expect(command("--base", base, "--lang", "en")).toContain("0 published stories reported, 0 errors, 0 warnings");
 
     const body = JSON.stringify({ full_slug: STORY });
     const publish = await fetch(`${base}/api/storyblok/emulator/publish`, {
@@ -92,7 +94,7 @@ describe("npm run content:health -- --base", () => {
       expect.stringContaining(`"errors":0,"warnings":2,"findings":["nl:seo.title@`),
     ]);
 
-    const listed = command("--base", base);
+    const listed = command("--base", base, "--lang", "en");
     expect(listed).toContain("1 published stories reported, 0 errors, 2 warnings");
     expect(listed).toMatch(new RegExp(`^${STORY} \\(checked [^)]+\\): 0 errors, 2 warnings$`, "m"));
     expect(listed).toMatch(/seo\.title .*cases\/linde-roosterapp \(nl\) CaseDetail/);

@@ -18,12 +18,13 @@ const base = `http://127.0.0.1:${PORT}`;
 const BUCKET_REFILL_MS = 1100;
 const SENT_HEADERS = ["content-type", "cache-control", "content-language", "link", "x-robots-tag", "content-security-policy"];
 
-/** The nonce changes per request and the build's hashes with any change to the client code: neither is output to compare. */
+/** The nonce and the page view's token change per request, the build's hashes with any change to the client code: none is output to compare. */
 function masked(text: string): string {
   return text
     .replaceAll(base, "http://site")
     .replace(/nonce-[A-Za-z0-9+/=_-]+/g, "nonce-*")
     .replace(/nonce="[^"]*"/g, 'nonce="*"')
+    .replace(/<meta name="view-token" content="[^"]*"/g, '<meta name="view-token" content="*"')
     .replace(/(\/assets\/[\w-]+)\.[A-Za-z0-9]{8,10}\.(js|css)/g, "$1.*.$2")
     .replace(/(<meta name="build-id" content=")[^"]+/g, "$1*");
 }
