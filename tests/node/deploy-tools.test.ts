@@ -2,19 +2,18 @@
 // its arguments, the Cloudflare API client's retries, the order of a release and a gradual
 // release's way back, the rollback's refusals, the log filters. The whole deploy against the
 // Cloudflare API stand-in with the real wrangler: tests/node/deploy.test.ts.
-import { experimental_readRawConfig } from "wrangler";
 import { describe, expect, it } from "vitest";
 import { cloudflareApi } from "../../tools/deploy/cloudflare-api.ts";
-import { type RawConfig, deployConfig, neededResources, requiredSecrets, workerName } from "../../tools/deploy/deploy-config.ts";
+import { deployConfig, neededResources, requiredSecrets, workerName } from "../../tools/deploy/deploy-config.ts";
 import { secretNames } from "../../tools/deploy/deploy.ts";
 import { type DeployDeps, type DeployOptions, parseArgs, previewName } from "../../tools/deploy/options.ts";
 import { tailArgs, parseArgs as logsArgs } from "../../tools/deploy/logs.ts";
 import { release } from "../../tools/deploy/release.ts";
 import { resolveResources } from "../../tools/deploy/resources.ts";
 import { cannotRollBack, versionsOf } from "../../tools/deploy/rollback.ts";
-import { REPO_ROOT } from "../../tools/repo-root.ts";
+import { committedConfig } from "../../tools/deploy/errors.ts";
 
-const raw = experimental_readRawConfig({ config: `${REPO_ROOT}/wrangler.toml` }).rawConfig as RawConfig;
+const raw = committedConfig();
 const account = { apiBase: "https://api.test/client/v4", token: "t", accountId: "acc" };
 const noSleep = async () => {};
 const ok = (result: unknown, info?: object) => Response.json({ success: true, errors: [], messages: [], result, result_info: info });

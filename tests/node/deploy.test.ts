@@ -13,15 +13,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { experimental_readRawConfig } from "wrangler";
-import { type RawConfig, migrationTag, requiredSecrets } from "../../tools/deploy/deploy-config.ts";
+import { migrationTag, requiredSecrets } from "../../tools/deploy/deploy-config.ts";
+import { committedConfig } from "../../tools/deploy/errors.ts";
 import { startLocalWorker, waitUntilUp } from "../../tools/local/local-worker.ts";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { type CloudflareStandIn, startCloudflareStandIn } from "../stand-ins/cloudflare-api/server.ts";
 
 const PORT = 8761;
 const STEP = 180_000;
-const raw = experimental_readRawConfig({ config: join(REPO_ROOT, "wrangler.toml") }).rawConfig as RawConfig;
+const raw = committedConfig();
 const REQUIRED = requiredSecrets(raw, { env: "production" });
 
 let cf: CloudflareStandIn;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { pageIndex } from "../../src/server/content/routable";
 import { movedRedirect, movesToWrite, planMoves, type MovedPage, type PagePath } from "../../src/server/publish/moved-pages";
 import { REDIRECT_SHADOWED, redirectClashes } from "../../src/server/publish/redirect-clash";
-import type { LinkEntry, Story } from "../../src/shared/content";
+import type { Story } from "../../src/shared/content";
+import { linkEntry } from "../helpers/link-entry";
 
 const page = (storyId: number, path: string, lang: "nl" | "en" = "nl"): PagePath => ({ storyId, lang, path });
 const redirect = (from: string, to: string, learnedAt: number, storyId = 1, lang: "nl" | "en" = "nl"): MovedPage => ({
@@ -78,19 +79,7 @@ describe("planMoves: what a new links list teaches", () => {
 });
 
 describe("movedRedirect: a learned redirect is one hop to a live page, or none", () => {
-  const link = (id: number, slug: string): LinkEntry => ({
-    id,
-    uuid: slug,
-    slug,
-    path: null,
-    real_path: `/${slug}`,
-    name: slug,
-    published: true,
-    parent_id: null,
-    is_folder: false,
-    is_startpage: false,
-    position: 0,
-  });
+  const link = (id: number, slug: string) => linkEntry(slug, { id });
   const index = pageIndex([link(1, "insights/b"), link(2, "over-ons")]);
   const moved = new Map([
     ["/insights/a", "/insights/b"],

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ROUTE_MIDDLEWARE, ROUTE_RULES, UnknownMiddlewareError, compileRouteRules } from "../../src/server/middleware/route-rules";
 import { collapsed, ruleRedirect, trailingSlashRedirect } from "../../src/server/middleware/redirects";
 import { pageIndex } from "../../src/server/content/routable";
-import type { LinkEntry } from "../../src/shared/content";
 import { checkPath } from "../../src/server/middleware/path-guard";
 import { slugForPath } from "../../src/server/routes/pages";
+import { linkEntry } from "../helpers/link-entry";
 
 describe("route rules", () => {
   it("compiles the site's rules", () => {
@@ -78,19 +78,7 @@ describe("slugs", () => {
 });
 
 describe("a redirect's target that is redirected itself: one hop, never a loop", () => {
-  const link = (id: number, slug: string): LinkEntry => ({
-    id,
-    uuid: slug,
-    slug,
-    path: null,
-    real_path: `/${slug}`,
-    name: slug,
-    published: true,
-    parent_id: null,
-    is_folder: false,
-    is_startpage: false,
-    position: 0,
-  });
+  const link = (id: number, slug: string) => linkEntry(slug, { id });
   const pages = pageIndex([link(1, "over-ons"), link(2, "insights/b")]);
   const entry = (name: string, value: string) => ({ id: 1, name, value, dimension_value: null });
   const to = (location: string) => ({ location, status: 301 as const });

@@ -1,23 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { robotsTxt, sitemapEntries, sitemapXml } from "../../src/server/routes/seo";
 import type { LinkEntry } from "../../src/shared/content";
+import { linkEntry } from "../helpers/link-entry";
 
 describe("sitemap and robots", () => {
-  const link = (slug: string, extra: Partial<LinkEntry> = {}): LinkEntry => ({
-    id: 1,
-    uuid: slug,
-    slug,
-    path: null,
-    real_path: `/${slug}`,
-    name: slug,
-    published: true,
-    parent_id: null,
-    is_folder: false,
-    is_startpage: false,
-    position: 0,
-    published_at: "2026-01-01T00:00:00.000Z",
-    ...extra,
-  });
+  const link = (slug: string, extra: Partial<LinkEntry> = {}) => linkEntry(slug, { published_at: "2026-01-01T00:00:00.000Z", ...extra });
 
   it("keeps published pages only, home as /, start pages without their slash", () => {
     const entries = sitemapEntries([

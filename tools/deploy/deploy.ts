@@ -19,12 +19,11 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseEnv } from "node:util";
-import { experimental_readRawConfig } from "wrangler";
 import { build } from "../local/local-worker.ts";
 import { REPO_ROOT } from "../repo-root.ts";
-import { type CloudflareApi, CloudflareApiError, accountFromEnv, cloudflareApi } from "./cloudflare-api.ts";
+import { type CloudflareApi, accountFromEnv, cloudflareApi } from "./cloudflare-api.ts";
 import { type RawConfig, type Target, migrationTag, neededResources, requiredSecrets, siteUrlOf, workerName } from "./deploy-config.ts";
-import { DeployError, UsageError } from "./errors.ts";
+import { DeployError, committedConfig, runTool } from "./errors.ts";
 import { prepareFiles } from "./files.ts";
 import { type DeployDeps, type DeployOptions, USAGE, parseArgs } from "./options.ts";
 import { type Release, release } from "./release.ts";
@@ -143,30 +142,20 @@ function defaultDeps(options: DeployOptions, raw: RawConfig): DeployDeps {
   };
 }
 
-export async function main(argv: string[]): Promise<number> {
-  try {
+export function main(argv: string[]): Promise<number> {
+  return runTool("deploy", async () => {
     const options = parseArgs(argv);
-    if (options.help) {
-      console.log(USAGE);
-      return 0;
-    }
-    const raw = experimental_readRawConfig({ config: `${REPO_ROOT}/wrangler.toml` }).rawConfig as RawConfig;
+    if (options.help) return USAGE;
+    const raw = committedConfig();
     const fromEnv = `${REPO_ROOT}/.generated/deploy/secrets-from-env.json`;
     if (options.secretsFromEnv) {
       writeEnvSecrets([...requiredSecrets(raw, options.target), ...OPTIONAL_SECRETS], process.env, fromEnv);
       options.secretsFile = fromEnv;
     }
     try {
-      console.log((await deploy(options, raw, defaultDeps(options, raw))).summary);
+      return (await deploy(options, raw, defaultDeps(options, raw))).summary;
     } finally {
       if (options.secretsFromEnv) rmSync(fromEnv, { force: true });
     }
-    return 0;
-  } catch (error) {
-    if (error instanceof DeployError || error instanceof CloudflareApiError) {
-      console.error(`deploy: ${error.message}`);
-      return error instanceof UsageError ? 2 : 1;
-    }
-    throw error;
-  }
+  });
 }

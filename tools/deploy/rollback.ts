@@ -7,12 +7,11 @@
 // D1 is never rolled back: migrations are forward-only, and the version rolled back to runs on the
 // schema as the newer one left it (docs/operations.md: write migrations that the previous version
 // still runs with).
-import { experimental_readRawConfig } from "wrangler";
 import { REPO_ROOT } from "../repo-root.ts";
-import { type CloudflareApi, CloudflareApiError, accountFromEnv, cloudflareApi } from "./cloudflare-api.ts";
+import { type CloudflareApi, accountFromEnv, cloudflareApi } from "./cloudflare-api.ts";
 import { type EnvName, ENVIRONMENTS, type RawConfig, workerName } from "./deploy-config.ts";
 import { type RunWrangler, errorCode, wranglerRunner } from "./wrangler.ts";
-import { DeployError, UsageError } from "./errors.ts";
+import { DeployError, UsageError, committedConfig, runTool } from "./errors.ts";
 
 export interface RollbackOptions {
   env: EnvName;
@@ -115,22 +114,11 @@ export async function rollback(options: RollbackOptions, raw: RawConfig, deps: R
   return `${worker}: version ${target} serves all traffic again (was ${current}). D1 keeps its schema and data: migrations are forward-only.`;
 }
 
-export async function main(argv: string[]): Promise<number> {
-  try {
+export function main(argv: string[]): Promise<number> {
+  return runTool("rollback", async () => {
     const options = parseArgs(argv);
-    if (options.help) {
-      console.log(USAGE);
-      return 0;
-    }
-    const raw = experimental_readRawConfig({ config: `${REPO_ROOT}/wrangler.toml` }).rawConfig as RawConfig;
+    if (options.help) return USAGE;
     const deps = { api: cloudflareApi(accountFromEnv(process.env)), wrangler: wranglerRunner(), log: (line: string) => console.log(line) };
-    console.log(await rollback(options, raw, deps));
-    return 0;
-  } catch (error) {
-    if (error instanceof DeployError || error instanceof CloudflareApiError) {
-      console.error(`rollback: ${error.message}`);
-      return error instanceof UsageError ? 2 : 1;
-    }
-    throw error;
-  }
+    return rollback(options, committedConfig(), deps);
+  });
 }
