@@ -16,7 +16,7 @@ import { type CloudflareStandIn, startCloudflareStandIn } from "../stand-ins/clo
 
 const WRANGLER = join(import.meta.dirname, "../../node_modules/wrangler/bin/wrangler.js");
 const NAME = "fixture-worker";
-const STEP_TIMEOUT = 60_000;
+const STEP_TIMEOUT = 180_000;
 
 let cf: CloudflareStandIn;
 let dir: string;
@@ -57,6 +57,8 @@ async function wrangler(args: string[], input?: string): Promise<string> {
   const home = join(dir, "home");
   const child = spawn(process.execPath, [WRANGLER, ...args], {
     cwd: join(dir, "worker"),
+    // a command that outlives its test is killed, not left running after the run (seen once)
+    timeout: STEP_TIMEOUT,
     env: {
       PATH: process.env.PATH,
       HOME: home,

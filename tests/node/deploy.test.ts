@@ -56,6 +56,8 @@ function run(script: string, args: string[], env: Record<string, string> = {}): 
   const home = join(tmp, "home");
   const child = spawn(process.execPath, [join(REPO_ROOT, "scripts", script), ...args], {
     cwd: REPO_ROOT,
+    // a command that outlives its test is killed, not left running after the run
+    timeout: STEP,
     env: {
       PATH: process.env.PATH,
       HOME: home,
