@@ -14,3 +14,14 @@ export async function resetStorage(): Promise<void> {
   await reset();
   await migrateD1();
 }
+
+/** Every table of the site's D1 database (not SQLite's, D1's or wrangler's own) and every value in them, as text: where an address could hide. */
+export async function everythingInD1(): Promise<{ tables: string[]; text: string }> {
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+  ).all<{ name: string }>();
+  const dumps = await Promise.all(
+    tables.map(async ({ name }) => JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results)),
+  );
+  return { tables: tables.map((t) => t.name).sort(), text: dumps.join("\n") };
+}

@@ -16,6 +16,7 @@ import {
   type Row,
 } from "../../tools/operate/personal-data";
 import { MINUTE, T0, freshStorage, harness, sha256, type Harness } from "../helpers/newsletter-harness";
+import { everythingInD1 as allOfD1 } from "../helpers/d1";
 
 beforeEach(freshStorage);
 const KEY = (env as unknown as { SUBSCRIBER_HASH_KEY: string }).SUBSCRIBER_HASH_KEY;
@@ -32,15 +33,7 @@ async function erase(h: Harness, email: string, requestedBy = "privacy officer")
 const erasures = async () => (await run([ERASURES_QUERY]))[0] ?? [];
 const gdprDeletes = (h: Harness) => h.hubspot.requests.filter((r) => r.url.endsWith("/gdpr-delete")).map((r) => r.answer);
 
-async function everythingInD1(): Promise<string> {
-  const { results: tables } = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
-  ).all<{ name: string }>();
-  const dumps = await Promise.all(
-    tables.map(async ({ name }) => JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results)),
-  );
-  return dumps.join("\n");
-}
+const everythingInD1 = async () => (await allOfD1()).text;
 
 describe("identity by the address as HubSpot sees it", () => {
   it("a case variant signed up while HubSpot was down never reaches HubSpot after its erasure", async () => {

@@ -17,7 +17,7 @@ import type { PartId } from "../../site/part-id";
 import { thirdPartyCsp, warnAboutInactiveTracking } from "./third-party";
 import { buildManifest } from "./assets";
 import { networkKey } from "../vitals/network";
-import { makeViewToken, viewTokenKey } from "../vitals/view-token";
+import { makeViewToken } from "../vitals/view-token";
 
 type Ctx = Context<AppBindings>;
 
@@ -109,7 +109,7 @@ async function pageViewToken(c: Ctx, pageType: string): Promise<string | undefin
   const secret = c.get("config").subscriberKeys?.current;
   if (!secret) return undefined;
   const facts = { build: buildManifest.buildId, pageType, network: await networkKey(secret, c.req.header("cf-connecting-ip")) };
-  return makeViewToken(await viewTokenKey(secret), facts, c.get("now")());
+  return makeViewToken(secret, facts, c.get("now")());
 }
 
 /**

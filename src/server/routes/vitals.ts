@@ -3,7 +3,7 @@ import { MAX_BEACON_BYTES, VITALS_PATH } from "../../shared/vitals";
 import { parseBeacon } from "../vitals/beacon";
 import { type Admission, type AdmitRequest, ledgerShard } from "../vitals/ledger";
 import { networkKey } from "../vitals/network";
-import { checkViewToken, viewTokenKey } from "../vitals/view-token";
+import { checkViewToken } from "../vitals/view-token";
 import type { AppBindings } from "../request-context";
 import { dataPoint } from "../vitals/data-point";
 import { vitalsDataset } from "../vitals/dataset";
@@ -45,12 +45,7 @@ async function receiveBeacon(c: Ctx, now: () => number): Promise<Response> {
   const parsed = parseBeacon(parseJsonObject(body) ?? null);
   if ("error" in parsed) return jsonMessage(c, 400, `Not a beacon: ${parsed.error}.`);
   const { beacon } = parsed;
-  const token = await checkViewToken(
-    await viewTokenKey(secret),
-    parsed.view,
-    { build: beacon.build, pageType: beacon.pageType, network },
-    now(),
-  );
+  const token = await checkViewToken(secret, parsed.view, { build: beacon.build, pageType: beacon.pageType, network }, now());
   if (!token.ok) return jsonMessage(c, 403, `Not a page view this site served (token ${token.reason}).`);
   if (!(await allowed(c, c.env.VITALS_SITE_LIMIT, "site"))) return tooMany(c);
   const admission = await admit(c, { network, pageType: beacon.pageType, tokenId: token.id, expiresAt: token.expiresAt, now: now() });

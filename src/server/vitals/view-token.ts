@@ -1,9 +1,10 @@
 /**
  * The page-view token: a beacon is taken only for a page view the site served (issue 53). Each
  * visitor page carries `<meta name="view-token">`, made per request: when it was issued, a random
- * id, and an HMAC over both, the build, the page type and the requesting network, with a key
- * derived from SUBSCRIBER_HASH_KEY (the one secret the site has for such work; a rotation only
- * voids the tokens of views still open). The endpoint checks the signature, the age, that build,
+ * id, and an HMAC over both, the build, the page type and the requesting network, made with
+ * SUBSCRIBER_HASH_KEY (the one secret the site has for such work; a rotation only voids the tokens
+ * of views still open) over a label of its own, which keeps these signatures apart from every other
+ * HMAC of that secret (the pseudonyms', the networks') without a key derived per request. The endpoint checks the signature, the age, that build,
  * page type and network are the beacon's, and spends the id once (./ledger.ts). Pure, clock injected.
  */
 import { constantTimeEqual, hmacHex } from "../../shared/digest";
@@ -21,27 +22,24 @@ export interface ViewFacts {
   network: string;
 }
 
-/** The signing key, kept apart from the pseudonyms' by its own label. */
-export function viewTokenKey(secret: string): Promise<string> {
-  return hmacHex("SHA-256", secret, "koraal vitals view token");
-}
+const LABEL = "koraal vitals view token";
 
-const signature = async (key: string, facts: ViewFacts, issued: string, id: string) =>
-  (await hmacHex("SHA-256", key, [issued, id, facts.build, facts.pageType, facts.network].join("|"))).slice(0, 32);
+const signature = async (secret: string, facts: ViewFacts, issued: string, id: string) =>
+  (await hmacHex("SHA-256", secret, [LABEL, issued, id, facts.build, facts.pageType, facts.network].join("|"))).slice(0, 32);
 
-export async function makeViewToken(key: string, facts: ViewFacts, now: number, id = randomId()): Promise<string> {
+export async function makeViewToken(secret: string, facts: ViewFacts, now: number, id = randomId()): Promise<string> {
   const issued = Math.floor(now / 1000).toString(36);
-  return `${issued}.${id}.${await signature(key, facts, issued, id)}`;
+  return `${issued}.${id}.${await signature(secret, facts, issued, id)}`;
 }
 
 export type TokenCheck = { ok: true; id: string; expiresAt: number } | { ok: false; reason: "missing" | "forged" | "expired" };
 
-export async function checkViewToken(key: string, token: unknown, facts: ViewFacts, now: number): Promise<TokenCheck> {
+export async function checkViewToken(secret: string, token: unknown, facts: ViewFacts, now: number): Promise<TokenCheck> {
   if (typeof token !== "string") return { ok: false, reason: "missing" };
   const match = TOKEN.exec(token);
   if (!match) return { ok: false, reason: "forged" };
   const [, issued = "", id = "", mac = ""] = match;
-  if (!constantTimeEqual(mac, await signature(key, facts, issued, id))) return { ok: false, reason: "forged" };
+  if (!constantTimeEqual(mac, await signature(secret, facts, issued, id))) return { ok: false, reason: "forged" };
   const issuedAt = Number.parseInt(issued, 36) * 1000;
   if (issuedAt > now + CLOCK_SKEW_MS || now - issuedAt > VIEW_TOKEN_TTL_MS) return { ok: false, reason: "expired" };
   return { ok: true, id, expiresAt: issuedAt + VIEW_TOKEN_TTL_MS };
