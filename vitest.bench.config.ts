@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { workerdCpuMs } from "./tools/perf/proc-cpu.ts";
+import { LOCAL_VARS } from "./tools/local/local-worker.ts";
 
 // `npm run bench` only (never `npm test`): the site's and the floor's fetch called in a loop inside
 // workerd (tests/bench/entry.ts), with React's production build (NODE_ENV reaches process.env
@@ -16,7 +17,10 @@ export default defineConfig({
       main: "./tests/bench/entry.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
+        // the vars every local run has (LOCAL_VARS: the local subscriber key, so each page carries its
+        // view token as a deployed one does, and the local vitals store), as the tests wire the site
         bindings: {
+          ...LOCAL_VARS,
           NODE_ENV: "production",
           TEST_MIGRATIONS: migrations,
           BENCH_WORKER_ROUNDS: process.env.BENCH_WORKER_ROUNDS ?? "64",
