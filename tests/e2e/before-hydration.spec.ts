@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { loadedByEntryLoader } from "../../src/server/render/entry-loader";
 import { hydrated } from "./helpers";
 
-/** Holds back every lazily loaded chunk (not the entry's own modulepreloads) until `release`. */
+/** Holds back every lazily loaded chunk (not the chunks the entry's loader imports with it) until `release`. */
 async function holdLazyChunks(page: Page) {
-  const html = await (await page.request.get("/")).text();
-  const preloaded = new Set([...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+  const preloaded = new Set(loadedByEntryLoader(await (await page.request.get("/")).text()));
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: string[] = [];

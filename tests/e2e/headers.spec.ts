@@ -1,5 +1,6 @@
 import type { APIResponse } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { loadedByEntryLoader } from "../../src/server/render/entry-loader";
 import { collectCspViolations } from "./helpers";
 
 // Security and caching headers as the browser gets them from `wrangler dev`: the Worker's answers
@@ -22,8 +23,9 @@ function expectBaseHeaders(response: APIResponse, what: string) {
 test("hashed assets are cached for a year, immutable; other static files briefly; all with the base headers", async ({ request }) => {
   const html = await (await request.get("/")).text();
   const stylesheet = /<link rel="stylesheet" href="(\/assets\/site\.[0-9a-f]{10}\.css)"/.exec(html)![1]!;
-  const script = /<script type="module" src="(\/assets\/main\.[A-Z0-9]+\.js)"/.exec(html)![1]!;
-  const chunk = /<link rel="modulepreload" href="(\/assets\/chunk\.[A-Z0-9]+\.js)"/.exec(html)![1]!;
+  const loaded = loadedByEntryLoader(html);
+  const script = loaded.find((url) => /^\/assets\/main\.[A-Z0-9]+\.js$/.test(url))!;
+  const chunk = loaded.find((url) => /^\/assets\/chunk\.[A-Z0-9]+\.js$/.test(url))!;
   const build = await (await request.get("/builds/latest.json")).json();
   const previewBundle = (await (await request.get(`/builds/meta/${build.id}.json`)).json()).scripts.preview as string;
   expect(previewBundle).toMatch(/^\/assets\/preview\/preview\.[A-Z0-9]+\.js$/);

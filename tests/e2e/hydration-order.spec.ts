@@ -5,9 +5,11 @@ import { hydrated } from "./helpers";
 import { PORT } from "./servers";
 
 /**
- * The site behind a proxy that sends a page's head at once and holds its body back until
- * `sendBody`: what a visitor gets whose browser has the bundle in its cache while the page's HTML
- * is still streaming in. Everything else (the bundle, its chunks, images) passes straight through.
+ * The site behind a proxy that sends a page's head and its site header at once and holds the rest
+ * of the body back until `sendBody`: what a visitor gets whose page has painted its first part while
+ * the rest of the HTML is still streaming in (the bundle loads after the first frame:
+ * src/server/render/entry-loader.ts). Everything else (the bundle, its chunks, images) passes
+ * straight through.
  */
 async function headFirstProxy() {
   const site = `http://127.0.0.1:${PORT}`;
@@ -23,10 +25,10 @@ async function headFirstProxy() {
     res.writeHead(upstream.status, Object.fromEntries(passed));
     if (!upstream.headers.get("content-type")?.startsWith("text/html")) return res.end(Buffer.from(await upstream.arrayBuffer()));
     const html = await upstream.text();
-    const body = html.indexOf("<body");
-    res.write(html.slice(0, body));
+    const rest = html.indexOf("</header>") + "</header>".length;
+    res.write(html.slice(0, rest));
     await bodySent;
-    res.end(html.slice(body));
+    res.end(html.slice(rest));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
@@ -39,14 +41,19 @@ async function headFirstProxy() {
   };
 }
 
-test("a bundle that runs before the page's body has arrived still hydrates every island and prefetches its links", async ({ page }) => {
+test("a bundle that runs before the page's body has fully arrived still hydrates every island and prefetches its links", async ({
+  page,
+}) => {
   const proxy = await headFirstProxy();
   try {
     await page.goto(`${proxy.base}/`, { waitUntil: "commit" });
-    // the async module script has run (its mark on the document) with nothing of the body there yet
-    // (polled on a timer: no animation frame comes before the page has a body to render)
+    // the bundle has run (its mark on the document) after the first frame, with the site header
+    // painted and nothing of the page's content or footer there yet
     await page.waitForFunction(() => document.documentElement.classList.contains("js"), undefined, { polling: 50 });
-    expect(await page.evaluate(() => document.body?.childElementCount ?? 0)).toBe(0);
+    expect(await page.evaluate(() => [Boolean(document.querySelector("header")), document.querySelector("main, footer")])).toEqual([
+      true,
+      null,
+    ]);
     proxy.sendBody();
     await hydrated(page);
     // the links the body brought are watched too: those in view are prefetched

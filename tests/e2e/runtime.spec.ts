@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { loadedByEntryLoader } from "../../src/server/render/entry-loader";
 import { hydrated } from "./helpers";
 
 test("a chunk that fails to load reloads the page, at most once per path within 10 s", async ({ page, request }) => {
   let loads = 0;
   page.on("load", () => loads++);
-  // the chunks the entry imports statically are preloaded; the lazily loaded footer chunk is not
-  const html = await (await request.get("/")).text();
-  const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+  // the chunks the entry imports statically are loaded with it; the lazily loaded footer chunk is not
+  const preloaded = new Set(loadedByEntryLoader(await (await request.get("/")).text()));
   await page.route("**/assets/chunk.*.js", (route) =>
     preloaded.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort(),
   );
@@ -91,4 +91,20 @@ test("internal links are prefetched when they become visible", async ({ page }) 
   await expect
     .poll(async () => JSON.parse((await page.locator('script[type="speculationrules"]').textContent())!).prefetch[0].urls.length)
     .toBeGreaterThan(before);
+});
+
+test("the visitor bundle is fetched only after the page's first paint, and then hydrates the islands", async ({ page }) => {
+  await page.goto("/diensten/app-ontwikkeling");
+  await hydrated(page);
+  const [paint, bundle] = await page.evaluate(() => [
+    performance.getEntriesByType("paint")[0]?.startTime ?? Number.NaN,
+    Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/(main|chunk)\./.test(entry.name))
+        .map((entry) => entry.startTime),
+    ),
+  ]);
+  expect(paint).toBeGreaterThan(0);
+  expect(bundle).toBeGreaterThan(paint);
 });

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import snapshot from "../../.generated/snapshot.js";
 import { isBlockName } from "../../src/site/blocks/registry";
 import { createEmulator } from "../../src/server/demo/emulator";
+import { loadedByEntryLoader } from "../../src/server/render/entry-loader";
 import type { StoredBlok } from "../helpers/stored";
 import { testApp } from "../helpers/site";
 import { buildManifest } from "../../src/server/render/assets";
@@ -179,7 +180,7 @@ describe("a valid preview link", () => {
     expect(html).not.toContain(buildManifest.scripts.app);
     expect(html).not.toContain('rel="modulepreload"');
     const { html: visitor } = await get("/");
-    expect(visitor).toContain(`<script type="module" src="${buildManifest.scripts.app}" async=""`);
+    expect(loadedByEntryLoader(visitor)).toEqual([...buildManifest.scripts.preload, buildManifest.scripts.app]);
   });
 
   it("loads the bridge and the preview bundle with the request's nonce, and hands the bundle the story", async () => {

@@ -1,18 +1,24 @@
 // Lighthouse (mobile, performance) on a freshly started site: builds, starts the Worker with an
 // empty local state (KV, the HTML memo and the cache version all cold) and audits each path's first
-// view once, in Debian's Chromium (never a downloaded browser). Prints each page's type (the one the
+// view, in Debian's Chromium (never a downloaded browser). Prints each page's type (the one the
 // page's `<meta name="page-type">` names: the site's page types, by which `npm run vitals` groups the
 // field measurements too), score, CLS, LCP, TBT, FCP, Speed Index per page (full reports in
-// .generated/lighthouse/); fails when a page scores below 98 or shifts at all.
+// .generated/lighthouse/); fails when a page of this checkout scores below 98 or shifts at all.
+// With `--beside <commit>` the same pages of that commit (checked out, installed and built beside
+// this one: beside-checkout.ts) are audited in the same run, each right after or before this
+// checkout's, with this checkout's Lighthouse; `--rounds N` starts both sites afresh N times
+// (default 1, 2 with --beside), alternating which of the two goes first.
 //
-//   npm run lighthouse [-- /path ...]      LIGHTHOUSE_PORT (default 8737), CHROMIUM_PATH
+//   npm run lighthouse [-- [--beside <commit>] [--rounds N] /path ...]      LIGHTHOUSE_PORT (default 8737), CHROMIUM_PATH
+import { once } from "node:events";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { SITE_ENV, build, waitUntilUp } from "../local/local-worker.ts";
+import { SITE_ENV, build, startLocalWorker, waitUntilUp } from "../local/local-worker.ts";
 import { serve } from "../local/serve.ts";
 import { REPO_ROOT } from "../repo-root.ts";
+import { besideCheckout, type Checkout } from "./beside-checkout.ts";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8737);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -41,6 +47,9 @@ const CHROMIUM_FLAGS = [
 ];
 
 interface Result {
+  /** "now" (this checkout) or the commit measured beside it. */
+  side: string;
+  round: number;
   path: string;
   /** The page's type (src/shared/pages/page-types.ts), as the field measurements name it. */
   pageType: string;
@@ -52,20 +61,49 @@ interface Result {
   si: number;
 }
 
+export interface LighthouseOptions {
+  paths: string[];
+  /** A commit to audit beside this checkout, in the same run. */
+  beside?: string;
+  rounds: number;
+}
+
+/** `[--beside <commit>] [--rounds N] [/path ...]`; a clear error for anything else. */
+export function lighthouseOptions(argv: string[]): LighthouseOptions {
+  const paths: string[] = [];
+  let beside: string | undefined;
+  let rounds: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--beside" || arg === "--rounds") {
+      const value = argv[++i];
+      if (!value || value.startsWith("-")) throw new Error(`${arg} needs a value`);
+      if (arg === "--beside") beside = value;
+      else if (/^[1-9]\d?$/.test(value)) rounds = Number(value);
+      else throw new Error(`--rounds takes a whole number from 1 to 99, not ${value}`);
+    } else if (arg.startsWith("/")) paths.push(arg);
+    else throw new Error(`unknown argument ${arg} (paths start with /; options: --beside <commit>, --rounds N)`);
+  }
+  return { paths: paths.length ? paths : DEFAULT_PATHS, beside, rounds: rounds ?? (beside ? 2 : 1) };
+}
+
 /** The page type a page's document names (`<meta name="page-type">`), "-" where it names none. */
 export function pageTypeOfHtml(html: string): string {
   return /<meta name="page-type" content="([A-Za-z]+)"/.exec(html)?.[1] ?? "-";
 }
 
-async function audit(port: number, path: string): Promise<Result> {
-  const pageType = pageTypeOfHtml(await (await fetch(BASE + path)).text());
-  const run = await lighthouse(BASE + path, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+async function audit(port: number, base: string, side: string, round: number, path: string): Promise<Result> {
+  const pageType = pageTypeOfHtml(await (await fetch(base + path)).text());
+  const run = await lighthouse(base + path, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   const lhr = run?.lhr;
-  if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
+  if (!lhr) throw new Error(`lighthouse gave no result for ${side} ${path}`);
   mkdirSync(join(REPO_ROOT, REPORTS), { recursive: true });
-  writeFileSync(join(REPO_ROOT, REPORTS, `${path === "/" ? "home" : path.slice(1).replaceAll("/", "__")}.json`), JSON.stringify(lhr));
+  const name = `${side}-${round}-${path === "/" ? "home" : path.slice(1).replaceAll("/", "__")}.json`;
+  writeFileSync(join(REPO_ROOT, REPORTS, name), JSON.stringify(lhr));
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
+    side,
+    round,
     path,
     pageType,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -77,37 +115,78 @@ async function audit(port: number, path: string): Promise<Result> {
   };
 }
 
-/** `npm run lighthouse [-- /path ...]`: 1 when a page scores below MIN_SCORE or shifts. */
-export async function main(argv: string[]): Promise<number> {
-  const paths = argv.length ? argv : DEFAULT_PATHS;
-  build();
+/** A site started afresh (empty KV and D1) for one round, and how to stop it. */
+interface Site {
+  side: string;
+  base: string;
+  stop: () => Promise<void>;
+}
+
+async function startThisCheckout(): Promise<Site> {
   const persist = ".wrangler/lighthouse";
   rmSync(join(REPO_ROOT, persist), { recursive: true, force: true });
   // wrangler's dev server in this process, as the browser tests serve the site, stopped by disposing
   // of it: a `wrangler dev` process killed at the end left its esbuild printing ~100 lines of a Go
   // "all goroutines are asleep - deadlock!" dump after the results. The environment as SITE_ENV
   // gives a wrangler dev process: React's production build, no Request.cf fetch, no trace recorder.
-  Object.assign(process.env, SITE_ENV);
   const stop = await serve({ port: PORT, persist, vars: { LOG_LEVEL: "error" } });
+  return { side: "now", base: BASE, stop };
+}
+
+/** The commit beside: its own wrangler dev, its output kept from the terminal (printed only if it fails to start). */
+async function startBeside(checkout: Checkout): Promise<Site> {
+  const persist = ".wrangler/lighthouse-beside";
+  rmSync(join(checkout.dir, persist), { recursive: true, force: true });
+  const port = PORT + 1;
+  const server = startLocalWorker({ port, persist, logLevel: "error", cwd: checkout.dir, stderr: "pipe" });
+  let output = "";
+  server.stderr?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(base).catch((error: unknown) => {
+    server.kill("SIGKILL");
+    throw new Error(`${checkout.commit.slice(0, 12)} did not start: ${String(error)}\n${output}`);
+  });
+  const stop = async () => {
+    server.kill("SIGKILL");
+    await once(server, "exit");
+  };
+  return { side: checkout.commit.slice(0, 12), base, stop };
+}
+
+const fmt = (r: Result) =>
+  `${r.side} | ${r.round} | ${r.pageType} | ${r.path} | ${r.score} | ${r.cls.toFixed(3)} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${Math.round(r.fcp)} | ${Math.round(r.si)}`;
+
+/** `npm run lighthouse [-- [--beside <commit>] [--rounds N] /path ...]`: 1 when a page of this checkout scores below MIN_SCORE or shifts. */
+export async function main(argv: string[]): Promise<number> {
+  const options = lighthouseOptions(argv);
+  build();
+  const checkout = options.beside ? besideCheckout(options.beside) : undefined;
+  Object.assign(process.env, SITE_ENV);
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
+  const results: Result[] = [];
   try {
-    await waitUntilUp(BASE);
-    const results: Result[] = [];
-    for (const path of paths) results.push(await audit(chrome.port, path));
-    console.log("page type | path | score | CLS | LCP ms | TBT ms | FCP ms | SI ms");
-    for (const r of results) {
-      console.log(
-        `${r.pageType} | ${r.path} | ${r.score} | ${r.cls.toFixed(3)} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${Math.round(r.fcp)} | ${Math.round(r.si)}`,
-      );
+    for (let round = 1; round <= options.rounds; round++) {
+      const sites = [await startThisCheckout()];
+      try {
+        await waitUntilUp(BASE);
+        if (checkout) sites.push(await startBeside(checkout));
+        // each path on both sites, one right after the other, the first of the two alternating by round
+        const order = round % 2 ? sites : [...sites].reverse();
+        for (const path of options.paths)
+          for (const site of order) results.push(await audit(chrome.port, site.base, site.side, round, path));
+      } finally {
+        for (const site of sites) await site.stop();
+      }
     }
-    const failed = results.filter((r) => r.score < MIN_SCORE || r.cls > 0);
-    if (failed.length) {
-      console.error(`below ${MIN_SCORE} or with a layout shift: ${failed.map((r) => r.path).join(", ")}`);
-      return 1;
-    }
-    return 0;
   } finally {
     chrome.kill();
-    await stop();
   }
+  console.log("side | round | page type | path | score | CLS | LCP ms | TBT ms | FCP ms | SI ms");
+  for (const path of options.paths) for (const r of results.filter((result) => result.path === path)) console.log(fmt(r));
+  const failed = results.filter((r) => r.side === "now" && (r.score < MIN_SCORE || r.cls > 0));
+  if (failed.length) {
+    console.error(`below ${MIN_SCORE} or with a layout shift: ${[...new Set(failed.map((r) => r.path))].join(", ")}`);
+    return 1;
+  }
+  return 0;
 }

@@ -7,6 +7,7 @@ import { SHARE_IMAGE_SIZE } from "../../site/ui/image-url";
 import { DEFAULT_LANG, OG_LOCALE, type Lang } from "../../shared/i18n/lang";
 import type { PageType } from "../../shared/pages/page-types";
 import { documentTitle, SITE_NAME } from "../../shared/pages/document-title";
+import { entryLoader } from "./entry-loader";
 import { renderToHtml } from "./stream";
 
 export { documentTitle, SITE_NAME };
@@ -148,10 +149,10 @@ function DocumentHead({ lang, meta, assets, scripts, graph }: HeadProps) {
       {meta.pageType ? <meta name="page-type" content={meta.pageType} /> : null}
       {meta.pageType ? <meta name="view-token" content={VIEW_TOKEN_SLOT} /> : null}
       <link rel="stylesheet" href={assets.stylesheet} />
-      {assets.preload.map((href) => (
-        <link key={href} rel="modulepreload" href={href} nonce={NONCE_SLOT} />
-      ))}
-      {assets.script ? <script type="module" src={assets.script} async nonce={NONCE_SLOT} /> : null}
+      {assets.script ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build's file names, written by entryLoader as a JSON array
+        <script nonce={NONCE_SLOT} dangerouslySetInnerHTML={{ __html: entryLoader([...assets.preload, assets.script]) }} />
+      ) : null}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={SITE_NAME} />
       <meta property="og:locale" content={OG_LOCALE[lang]} />
