@@ -62,7 +62,9 @@ function PreviewPage({ props, draft }: { props: PreviewProps; draft: Draft }) {
 function applyInput(props: PreviewProps, draft: Draft, story: { id: number; content: Blok }): Draft | null {
   const content = story.id === props.storyId ? story.content : draft.content;
   const themeEdited = story.id === props.theme.storyId || (props.kind === "theme" && story.id === props.storyId);
-  const theme = themeEdited ? themeOf(story.content, story.id) : draft.theme;
+  // the theme open in another language: its Dutch draft tells an untranslated consent text apart
+  const dutch = story.id === props.storyId ? props.health.dutch : undefined;
+  const theme = themeEdited ? themeOf(story.content, story.id, { lang: props.lang, dutch }) : draft.theme;
   return content === draft.content && theme === draft.theme ? null : { content, theme };
 }
 

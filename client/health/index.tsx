@@ -122,7 +122,7 @@ export function startHealthPanel(props: PreviewProps, t: Dictionary["preview"]["
     checked = content;
     // an edit may move the blocks: a frame drawn before could now surround something else
     document.querySelector(`[${HIGHLIGHT_ATTRIBUTE}]`)?.remove();
-    const setup: CheckSetup = { facts: modelFacts, links: health.links, isBlock, now: Date.now() };
+    const setup: CheckSetup = { facts: modelFacts, labels: modelLabels, links: health.links, isBlock, now: Date.now() };
     view.findings = checkVersion(props.lang, { ...story, content }, setup, dutch);
     render();
   };

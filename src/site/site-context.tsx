@@ -7,6 +7,7 @@ import type { Logger } from "../shared/log";
 import type { Lang, LangAlternate } from "../shared/i18n/lang";
 import type { Dictionary } from "../shared/i18n/nl";
 import type { PartId } from "./part-id";
+import type { ShownConsent } from "../shared/newsletter-consent";
 
 /**
  * The HTML of a part every visitor of a cache version gets (and of a path, where `id` says so):
@@ -76,6 +77,8 @@ export interface SiteContextValue {
   /** This page in the other languages (the switcher's links): the route's, or each language's home. */
   alternates: LangAlternate[];
   customers: CustomerBlok[];
+  /** The theme's consent text beside the newsletter form (the footer's, or the built-in one); unset: the footer block's own, as the shared rule reads it. */
+  newsletterConsent?: ShownConsent;
   /** Stories resolved with the page, by uuid (relations) */
   relations: ReadonlyMap<string, Story>;
   /** Listings the route loaded for listing blocks, by block `_uid`. */

@@ -2,8 +2,6 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_ATTEMPTS } from "../../src/server/newsletter/delivery";
 import { SUBSCRIPTION_TYPE_ID } from "../stand-ins/hubspot/fake";
-import snapshot from "../../.generated/snapshot.js";
-import type { SpaceSnapshot } from "../../src/server/content/snapshot";
 import { eraseStatements, exportReport, exportStatements, subscriberIds, type Row } from "../../tools/operate/personal-data";
 import {
   BASE,
@@ -827,44 +825,6 @@ async function everythingInD1(): Promise<string> {
   expect(tables).toEqual(["consent_texts", "consents", "erasures", "moved_pages", "page_paths", "page_paths_cv", "subscribers", "vitals"]);
   return text.toLowerCase();
 }
-
-describe("no consent text to show", () => {
-  /** The demo space with the footer's consent text taken out, in both languages. */
-  const withoutConsent = (): SpaceSnapshot => {
-    const space = structuredClone(snapshot) as SpaceSnapshot;
-    const theme = space.stories.find((story) => story.full_slug === "theme/theme")!;
-    const footer = (theme.content as unknown as { footer: Array<Record<string, unknown>> }).footer[0]!;
-    delete footer.newsletterConsent;
-    delete footer.newsletterConsent__i18n__en;
-    return space;
-  };
-
-  it("answers 503 saying so, keeps nothing, and logs it; the form without JavaScript comes back as mislukt", async () => {
-    const h = harness({ settings: "forms", space: withoutConsent() });
-    const res = await h.subscribe(email("zonder-tekst"));
-    expect(res.headers.get("retry-after")).toBe("60");
-    await expectJson(res, 503, {
-      message: "Inschrijven kan nu niet: de toestemmingstekst bij het formulier ontbreekt. Probeer het later opnieuw.",
-    });
-    const en = await h.send(API, {
-      headers: { "content-type": "application/json", referer: `${BASE}/en/contact` },
-      body: JSON.stringify({ email: email("no-text"), language: "en" }),
-    });
-    await expectJson(en, 503, {
-      message: "Subscribing isn't possible right now: the consent text beside the form is missing. Please try again later.",
-    });
-    const form = await postForm(h, { email: email("zonder-tekst-form"), returnPath: "/contact", language: "nl", website: "" });
-    expect([form.status, form.headers.get("location")]).toEqual([303, "/contact?nieuwsbrief=mislukt#nieuwsbrief"]);
-    expect(await h.rows()).toEqual([]);
-    expect(await consentRecords()).toEqual([]);
-    expect(h.hubspot.requests).toEqual([]);
-    expect(h.logsOf("newsletter.consent_unavailable").map((l) => [l.level, l.language])).toEqual([
-      ["error", "nl"],
-      ["error", "en"],
-      ["error", "nl"],
-    ]);
-  });
-});
 
 describe("HubSpot's tracking cookie (hutk): only with marketing consent", () => {
   const HUTK = "4f0c8e2d9b7a6c5e3f1d2b4a6c8e0f12";

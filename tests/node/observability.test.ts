@@ -25,7 +25,7 @@ describe("Workers Logs settings", () => {
 
   it("the privacy page says so in both languages", () => {
     const text = readFileSync(fileURLToPath(new URL("../../content/stories/privacy.json", import.meta.url)), "utf8");
-    expect(text).toContain("Cloudflare bewaart geen logboek van je bezoek");
-    expect(text).toContain("Cloudflare keeps no log of your visit");
+    expect(text).toContain("Cloudflare's eigen logboek van elk verzoek (met adres, headers en IP-adres) staat uit.");
+    expect(text).toContain("Cloudflare's own log of every request (with address, headers and IP address) is off.");
   });
 });

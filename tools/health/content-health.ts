@@ -27,6 +27,7 @@ import {
   type HealthReport,
 } from "../../src/shared/content-health/index.ts";
 import { modelFacts } from "../../src/shared/content-health/model-facts.ts";
+import { modelLabels } from "../../src/shared/content-health/model-labels.ts";
 import { en } from "../../src/shared/i18n/en.ts";
 import { nl } from "../../src/shared/i18n/nl.ts";
 import { isLang, type Lang } from "../../src/shared/i18n/lang.ts";
@@ -113,11 +114,11 @@ async function spaceSource(contentDir: string): Promise<{ source: SpaceSource; n
 /** Every finding of every story of the space. */
 export async function checkSpace(
   source: SpaceSource,
-  { now = Date.now(), facts = modelFacts(schema.blocks) } = {},
+  { now = Date.now(), facts = modelFacts(schema.blocks), labels = modelLabels(schema.blocks) } = {},
 ): Promise<{ stories: number; findings: Finding[] }> {
   const { links, stories } = await readSpace(source);
   const closed = new Set(stories.filter(({ nl }) => isClosed(nl as Story, now)).map(({ nl }) => nl.uuid ?? ""));
-  return { stories: stories.length, findings: stories.flatMap((versions) => checkStory(versions, { facts, links, now, closed })) };
+  return { stories: stories.length, findings: stories.flatMap((versions) => checkStory(versions, { facts, labels, links, now, closed })) };
 }
 
 /** The preview panel's words for findings (Node runs the dictionaries' own files: their index imports without extensions). */

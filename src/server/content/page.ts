@@ -1,7 +1,6 @@
 import type { Blok, Story, Version } from "../../shared/content";
 import { localisedPath, type Lang, type LangAlternate } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
-import { themeOf } from "../../shared/theme";
 import { closingTime, isClosed } from "../../shared/vacancy/vacancy";
 import { closesByClock, listingQuery, listingRead, VACANCY_CLOSING_QUERY } from "../../shared/listings/listing-queries";
 import { pageCount, readable, walkBloks, type Listing, type ListingQuery, type Readable } from "../../shared/listings/listings";
@@ -9,7 +8,7 @@ import type { Content, Fetched } from "./content";
 import { ContentError } from "./errors";
 import { localiseLinks, localisedPublished, storyLanguage } from "./localise";
 import { pathOfSlug, type PageIndex } from "./routable";
-import { THEME_SLUG, themeFrom, type Theme } from "./theme";
+import { dutchTheme, THEME_SLUG, themeFrom, type Theme } from "./theme";
 
 /** Which page to load: the story, its language and version, and the page of its listings (`?pagina=N`). */
 export interface PageRequest {
@@ -107,11 +106,10 @@ function localiser({ version, lang, index }: PageRequest, gone: ReadonlySet<stri
 function loadStoryAndTheme(content: Content, { slug, version, lang }: PageRequest) {
   if (slug === THEME_SLUG) {
     const story = content.story(slug, { version, language: storyLanguage(lang) });
-    const theme = story.then((fetched) => ({ ...fetched, value: themeOf(fetched.value.story.content, fetched.value.story.id) }));
-    return Promise.allSettled([story, theme]);
+    return Promise.allSettled([story, themeFrom(story, version, lang, dutchTheme(content, version, lang))]);
   }
   const [story, themeStory] = content.storiesTogether([slug, THEME_SLUG], { version, language: storyLanguage(lang) });
-  return Promise.allSettled([story, themeFrom(themeStory, version)]);
+  return Promise.allSettled([story, themeFrom(themeStory, version, lang, dutchTheme(content, version, lang))]);
 }
 
 /** The cache version of a page and its theme when both come from the same one (then their HTML parts may be memoised). */

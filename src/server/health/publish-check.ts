@@ -43,12 +43,12 @@ export async function checkPublishedStory(slug: string, deps: PublishCheckDeps):
   ]);
   const versions: StoryVersions = { nl: dutch.value.story };
   for (const lang of otherLanguages(links.value, slug)) versions[lang] = (await deps.content.story(slug, { language: lang })).value.story;
-  const { checkStory, healthReport, modelFacts, reportLogFields } = await deps.loadContentRules();
+  const { checkStory, healthReport, modelFacts, modelLabels, reportLogFields } = await deps.loadContentRules();
   // whether the site renders a component: a block of the registry, or a component its parent block renders
   const isBlock = (component: string) => isBlockName(component) || Object.hasOwn(modelFacts, component);
   const closed = new Set(closedNow.map((story) => story.uuid));
   const findings = [
-    ...checkStory(versions, { facts: modelFacts, links: links.value, isBlock, now: deps.now(), closed }),
+    ...checkStory(versions, { facts: modelFacts, labels: modelLabels, links: links.value, isBlock, now: deps.now(), closed }),
     ...redirectClashes(dutch.value.story, deps.redirects ?? []),
   ];
   const report = healthReport(dutch.value.story, findings, deps.now());

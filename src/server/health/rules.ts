@@ -7,3 +7,4 @@
  */
 export { checkStory, healthReport, reportLogFields } from "../../shared/content-health";
 export { default as modelFacts } from "../../../.generated/model-facts.js";
+export { default as modelLabels } from "../../../.generated/model-labels.js";

@@ -1,36 +1,12 @@
 /**
  * Consent records: which text a subscriber was shown when they signed up, in which language, on
  * which page, when, and what the form did with it. The text is the editors' `newsletterConsent`
- * field of the footer (rich text) as plain text; each version is kept once, under its SHA-256.
+ * field of the footer (rich text), or the site's own text where that is missing
+ * (src/shared/newsletter-consent.ts), as plain text; each version is kept once, under its SHA-256.
  */
 import type { Lang } from "../../shared/i18n/lang";
+import { plainText } from "../../shared/newsletter-consent";
 import { sha256Hex } from "./privacy";
-
-/** The part of a rich text document the plain text is read from. */
-export interface TextNode {
-  type?: string;
-  text?: string;
-  content?: TextNode[];
-}
-
-const BLOCK_TYPES = new Set(["paragraph", "heading", "blockquote", "list_item"]);
-
-/** What a reader sees of a rich text document: its text, one line per paragraph, links by their words. */
-export function plainText(doc: TextNode | null | undefined): string {
-  const lines: string[] = [];
-  let line = "";
-  const walk = (node: TextNode) => {
-    if (typeof node.text === "string") line += node.text;
-    for (const child of node.content ?? []) walk(child);
-    if (node.type && BLOCK_TYPES.has(node.type) && line.trim()) {
-      lines.push(line.trim());
-      line = "";
-    }
-  };
-  if (doc) walk(doc);
-  if (line.trim()) lines.push(line.trim());
-  return lines.join("\n");
-}
 
 export interface ConsentText {
   version: string;
@@ -38,7 +14,7 @@ export interface ConsentText {
   text: string;
 }
 
-export async function consentText(doc: TextNode | null | undefined, language: Lang): Promise<ConsentText | undefined> {
+export async function consentText(doc: unknown, language: Lang): Promise<ConsentText | undefined> {
   const text = plainText(doc);
   return text ? { version: await sha256Hex(text), language, text } : undefined;
 }

@@ -11,6 +11,7 @@ import { visitorAudience } from "../../site/audience";
 import { SiteProvider, type PartHtml, type SiteContextValue } from "../../site/site-context";
 import { SiteShell } from "../../site/site-shell";
 import { Block } from "../../site/blocks/dispatch";
+import { shownConsent } from "../../shared/newsletter-consent";
 import { themeSite } from "../../site/theme-site";
 import { ThirdPartyScripts } from "./third-party";
 import { shareImage } from "../../site/ui/image-url";
@@ -200,7 +201,7 @@ function previewProps(input: EditorDocumentInput): PreviewProps {
     kind: preview.kind,
     storyId: preview.storyId,
     content: preview.content,
-    theme: input.theme ?? { customers: [] },
+    theme: input.theme ?? { customers: [], newsletterConsent: shownConsent(undefined, lang) },
     rels: input.rels ?? [],
     listings: preview.listings,
     path: url.pathname,

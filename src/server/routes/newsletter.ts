@@ -11,7 +11,6 @@ import {
   type SignupOutcomeKind,
   TURNSTILE_FIELD,
 } from "../../shared/newsletter";
-import type { TwFooterBlok } from "../../site/blocks/tw-footer";
 import { consentText, type ConsentText } from "../newsletter/consent";
 import { redactEmails } from "../newsletter/privacy";
 import { COOKIEBOT_CONSENT_COOKIE, HUBSPOT_TRACKING_COOKIE, consentedHutk } from "../newsletter/tracking-cookie";
@@ -141,13 +140,15 @@ async function formSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDe
 
 /**
  * The consent text the footer shows in `language`: the published theme's, as every visitor's page
- * renders it. (A text published between the page's render and its signup is the one recorded: the
+ * renders it, the built-in one where the editors' is missing (logged: content health reports it as
+ * an error). (A text published between the page's render and its signup is the one recorded: the
  * window is as short as the visitor's pause, and the record names the version it kept.)
  */
 async function shownConsent(c: ApiContext, language: Lang): Promise<ConsentText | undefined> {
   const { value: theme } = await loadTheme(c.get("content"), "published", language);
-  // the theme holds the footer as it came from the CMS: a TwFooter block, checked on publish
-  return consentText((theme.footer as TwFooterBlok | undefined)?.newsletterConsent, language);
+  const { doc, fallback } = theme.newsletterConsent;
+  if (fallback) c.get("logger").warn("newsletter.consent_fallback", { language, reason: fallback });
+  return consentText(doc, language);
 }
 
 /** HubSpot's tracking cookie of this visitor, when the site's consent banner says marketing cookies are accepted. */

@@ -10,12 +10,14 @@
 import { DEFAULT_LANG, type Lang } from "../i18n/lang.ts";
 import { type Finding, findingId } from "./finding.ts";
 import type { ModelFacts } from "./model-facts.ts";
+import type { ModelLabels } from "./model-labels.ts";
 import type { CheckedStory, LinkTarget, Rule, RuleInput } from "./rule.ts";
 import { imageAltRule } from "./rules/image-alt.ts";
 import { imageAltDutchRule } from "./rules/image-alt-dutch.ts";
 import { imageOversizedRule, imageSvgRule } from "./rules/image-file.ts";
 import { linkTargetRule } from "./rules/link-target.ts";
 import { linkTextRule } from "./rules/link-text.ts";
+import { newsletterConsentRule } from "./rules/newsletter-consent.ts";
 import { relationTargetRule } from "./rules/relation-target.ts";
 import { seoDescriptionRule, seoTitleRule, shareImageRule } from "./rules/seo.ts";
 import { translationRule } from "./rules/translation.ts";
@@ -34,6 +36,7 @@ export type { CheckedStory, LinkTarget, Rule } from "./rule.ts";
 export const RULES: readonly Rule[] = [
   unsupportedBlockRule,
   linkTargetRule,
+  newsletterConsentRule,
   vacancyClosedRule,
   dateMalformedRule,
   assetUrlRule,
@@ -54,6 +57,8 @@ export const RULES: readonly Rule[] = [
 /** What the rules read besides the story. */
 export interface CheckSetup {
   facts: ModelFacts;
+  /** The editor's names of blocks and fields (`model-labels.ts`), which some messages quote; default none. */
+  labels?: ModelLabels;
   /** The links list (`cdn/links`): every story that exists, published or not. */
   links: readonly LinkTarget[];
   /** Whether the site renders a component; default: it is a component of the model. */
@@ -83,6 +88,7 @@ export function checkVersion(lang: Lang, story: CheckedStory, setup: CheckSetup,
     bloks,
     dutch: dutch && new Map(bloksOf(dutch.content).map((at) => [uidOf(at.blok), at])),
     facts: setup.facts,
+    labels: setup.labels ?? {},
     links: {
       byUuid: new Map(setup.links.map((link) => [link.uuid, link])),
       bySlug: bySlug(setup.links),

@@ -1,6 +1,7 @@
 import type { Lang } from "../i18n/lang.ts";
 import type { Message, Severity } from "./finding.ts";
 import type { ModelFacts } from "./model-facts.ts";
+import type { ModelLabels } from "./model-labels.ts";
 import type { BlokAt } from "./walk.ts";
 
 /** A story as the Content Delivery API delivers it in one language (what the rules read of it). */
@@ -29,6 +30,8 @@ export interface RuleInput {
   /** In an English version: the Dutch version's bloks by `_uid` (what an untranslated field falls back to). */
   dutch?: ReadonlyMap<string, BlokAt>;
   facts: ModelFacts;
+  /** The editor's names of blocks and fields, for a message that names a field (none: the model's own names). */
+  labels: ModelLabels;
   links: { byUuid: ReadonlyMap<string, LinkTarget>; bySlug: ReadonlyMap<string, LinkTarget> };
   /** Whether the site renders a component (the block registry, or a component of the model its parent renders). */
   isBlock: (component: string) => boolean;

@@ -7,6 +7,7 @@ import { useEditable } from "../editable";
 import { RichText } from "../richtext/render";
 import { NEWSLETTER_OUTCOME, outcomeMessage, type NewsletterMessage } from "../../shared/newsletter";
 import { homePath, type Lang } from "../../shared/i18n/lang";
+import { shownConsent } from "../../shared/newsletter-consent";
 import { EXTERNAL_REL, resolveLink } from "../../shared/links/links";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
@@ -68,7 +69,7 @@ const SOCIAL_ICONS: Array<[RegExp, string]> = [
  */
 export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
   const editable = useEditable(blok);
-  const { year, path, notAPage, search, lang, t, bodyPart } = useSite();
+  const { year, path, notAPage, search, lang, t, bodyPart, newsletterConsent } = useSite();
   const outcome = outcomeMessage(search, lang, t.newsletter);
   const returnPath = notAPage ? homePath(lang) : path;
   const newsletterFor = (bodyPart !== undefined || notAPage) && !outcome ? returnPath : undefined;
@@ -84,7 +85,12 @@ export function TwFooter({ blok }: BlockProps<TwFooterBlok>) {
         <FooterIntro blok={blok} />
         <div className="flex flex-col gap-12">
           <FooterGroups groups={() => footerGroups(blok)} part={partId.footer("groups", blok._uid)} />
-          <FooterNewsletter consent={blok.newsletterConsent} outcome={outcome} returnPath={returnPath} sameFor={newsletterFor} />
+          <FooterNewsletter
+            consent={(newsletterConsent ?? shownConsent(blok.newsletterConsent, lang)).doc as TwFooterBlok["newsletterConsent"]}
+            outcome={outcome}
+            returnPath={returnPath}
+            sameFor={newsletterFor}
+          />
         </div>
         <FooterContact blok={blok} />
       </div>
@@ -150,8 +156,9 @@ function SocialLinks({ socials, label }: { socials: NavLink[]; label: string }) 
 /**
  * The sign-up form (an island), with the outcome of a no-JS post when the address carries one;
  * `sameFor` (the path it returns to) when the form is the same for every visitor of the page.
- * The editors' consent text is rendered here, outside the island, so it is the same HTML with and
- * without JavaScript; the field points at it with aria-describedby.
+ * The consent text (the editors', or the built-in one where theirs is missing: the one a signup
+ * records) is rendered here, outside the island, so it is the same HTML with and without
+ * JavaScript; the field points at it with aria-describedby.
  */
 function FooterNewsletter({
   consent,
