@@ -47,6 +47,19 @@ describe("localisedPublished", () => {
     expect(localiseLinks(rich, "nl", index()).attrs).toEqual({ linktype: "story", uuid: "uuid-weg", href: "", anchor: null });
   });
 
+  it("names a listed story by its live page, by its uuid: a listing's old copy links no old path", () => {
+    // a listing served from its last-known-good copy, read before the story was renamed to `diensten`
+    const listed = [
+      { uuid: "uuid-diensten", full_slug: "oude-diensten", default_full_slug: "oude-diensten", content: { component: "Page" } },
+    ];
+    expect(localiseLinks(listed, "nl", index())[0]).toMatchObject({ full_slug: "diensten", default_full_slug: "diensten" });
+    expect(localiseLinks(listed, "en", index())[0]).toMatchObject({ full_slug: "en/services", default_full_slug: "diensten" });
+    // a data story (no page: not in the index) keeps its own
+    const member = [{ uuid: "uuid-lid", full_slug: "team/anna", default_full_slug: null, content: { component: "TeamMember" } }];
+    expect(localiseLinks(member, "nl", index())[0]!.full_slug).toBe("team/anna");
+    expect(localiseLinks(member, "en", index())[0]!.full_slug).toBe("team/anna");
+  });
+
   it("drafts are localised afresh every time (localiseLinks keeps nothing)", () => {
     const value = content();
     const pages = index();

@@ -6,6 +6,9 @@ export const storyLanguage = (lang: Lang): string | undefined => (lang === DEFAU
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
+/** A whole story inside content (listed, or a resolved relation). */
+const isStoryNode = (node: Node): node is Node & { full_slug: string; uuid: string } =>
+  typeof node.full_slug === "string" && typeof node.uuid === "string" && isNode(node.content);
 const trim = (slug: string) => slug.replace(/^\/+|\/+$/g, "");
 
 /** No story's page is gone by the clock. */
@@ -19,7 +22,9 @@ const NONE_GONE: ReadonlySet<string> = new Set();
  * published page (unpublished, deleted, a data story) or whose page is `gone` (a vacancy closed by
  * the clock) is emptied, so blocks leave it out: menus drop the item, rich text keeps the words
  * (content health tells the editor: `link.target`, `vacancy.closed`). Listing and relation stories
- * get their `full_slug` in the language. Returns a copy; the input is not changed.
+ * get the `full_slug` of their live page in the language, by their uuid too: a listing served from
+ * its last-known-good copy (a refill deferred after a publish) names a renamed story by the slug it
+ * had then. Returns a copy; the input is not changed.
  */
 export function localiseLinks<T>(value: T, lang: Lang, index: PageIndex, gone: ReadonlySet<string> = NONE_GONE): T {
   const live = (uuid: unknown, stored: string): string | null => {
@@ -37,10 +42,7 @@ export function localiseLinks<T>(value: T, lang: Lang, index: PageIndex, gone: R
       const to = live(copy.attrs.uuid, String(copy.attrs.href ?? ""));
       copy.attrs = { ...copy.attrs, href: to ?? "", ...(to === null ? { anchor: null } : {}) };
     }
-    if (lang !== DEFAULT_LANG && typeof copy.full_slug === "string" && typeof copy.uuid === "string" && isNode(copy.content)) {
-      const dutch = typeof copy.default_full_slug === "string" ? copy.default_full_slug : copy.full_slug;
-      copy.full_slug = translatedSlug(index, dutch, lang);
-    }
+    if (isStoryNode(copy)) pointStory(copy, index, lang);
     return copy;
   };
   return visit(value) as T;
@@ -55,6 +57,22 @@ function pointStoryLink(link: Node, to: string | null): void {
   }
   link.cached_url = to;
   if (isNode(link.story)) link.story = { ...link.story, url: to, full_slug: trim(to) || "home" };
+}
+
+/**
+ * A listed or related story (`full_slug`, `uuid`, `content`) named by its live page: the Dutch
+ * full_slug the links list has for its uuid now, and in `lang` its path there where it is published
+ * in it. A story that is no page of the index (a data story, one unpublished since) keeps its own.
+ */
+function pointStory(story: Node & { full_slug: string; uuid: string }, index: PageIndex, lang: Lang): void {
+  const live = index.uuids.get(story.uuid);
+  const dutch = live ?? (typeof story.default_full_slug === "string" ? story.default_full_slug : story.full_slug);
+  if (live !== undefined && typeof story.default_full_slug === "string") story.default_full_slug = live;
+  if (lang === DEFAULT_LANG) {
+    if (live !== undefined && trim(live) !== trim(story.full_slug)) story.full_slug = live;
+    return;
+  }
+  story.full_slug = translatedSlug(index, dutch, lang);
 }
 
 /** A listed story's full_slug in `lang` (`en/services/...`) where it is published in it, else its Dutch one. */
