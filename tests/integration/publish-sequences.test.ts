@@ -182,10 +182,32 @@ describe("publish sequences end as the same publishes made slowly", { timeout: 2
 
   it("a first rename on an empty database, on an isolate that never served a page: learned (the cron learned the paths first)", async () => {
     const { origin, a } = await site({ served: false });
+    // the cron's one run learned every page's path of the current cache version into the empty database
+    const learned = await env.DB.prepare("SELECT cv FROM page_paths_cv WHERE id = 1").first<number>("cv");
+    const me = await origin.emulator.fetch(`https://api.storyblok.com/v2/cdn/spaces/me?token=${snapshot.tokens.public}`);
+    const current = ((await me.json()) as { space: { version: number } }).space.version;
+    expect(learned).toBe(current);
+    expect(
+      await env.DB.prepare("SELECT lang, path FROM page_paths WHERE story_id = ?1 ORDER BY lang").bind(storyId(MEASURING)).all(),
+    ).toMatchObject({
+      results: [
+        { lang: "en", path: "/en/insights/measuring-what-matters" },
+        { lang: "nl", path: path(MEASURING) },
+      ],
+    });
     // only the scheduled handler reaches the cron's route: a visitor's call is answered as a page's path is
     expect((await a.get(PUBLISH_CRON_PATH, { method: "POST" })).status).toBe((await a.get("/onbekend", { method: "POST" })).status);
     const [renamed] = await renames(origin, a, MEASURING, ["a1"], 1000);
     await expectSite(origin, a, { old: [path(MEASURING)], live: path(renamed!) });
+  });
+
+  it("a first rename on an empty database, on an isolate whose KV holds nothing of the version before it: learned from the cron's paths", async () => {
+    const { origin } = await site({ served: false });
+    // another location's KV, or entries expired: the version before the rename has no links list at hand
+    for (const { name } of (await env.CONTENT_CACHE.list()).keys) await env.CONTENT_CACHE.delete(name);
+    const b = isolate(origin);
+    const [renamed] = await renames(origin, b, MEASURING, ["a1"], 1000);
+    await expectSite(origin, b, { old: [path(MEASURING)], live: path(renamed!) });
   });
 });
 
