@@ -211,6 +211,23 @@ describe("publish sequences end as the same publishes made slowly", { timeout: 2
   });
 });
 
+describe("a vacancy closes by the clock, with no publish", { timeout: 240_000 }, () => {
+  it("renamed before: its old path is gone with it (404, not a 301 to its 410); every link of every page answers 200", async () => {
+    const { origin, a } = await site();
+    const [renamed] = await renames(origin, a, "vacatures/product-designer", ["designer"], 5000);
+    expect(await answer(a, "/vacatures/product-designer")).toEqual({ status: 301, location: path(renamed!) });
+    origin.advance(Date.parse("2030-01-31T23:59:00Z") - origin.now()); // its validThrough
+    const fresh = isolate(origin);
+    for (const server of [a, fresh]) {
+      expect(await answer(server, "/vacatures/product-designer")).toEqual({ status: 404, location: null });
+      expect(await answer(server, path(renamed!))).toEqual({ status: 410, location: null });
+      expect(await answer(server, "/en/jobs/product-designer")).toEqual({ status: 410, location: null });
+    }
+    await expectSitemapServes(fresh);
+    expect((await fresh.get("/sitemap.xml")).text).not.toContain("designer</loc>");
+  });
+});
+
 describe("a listing served from its last-known-good copy after a publish", { timeout: 60_000 }, () => {
   // the copy a refill deferred for want of a spare token serves (decision 021): read before the publishes
   it("links a renamed story's live page and leaves out one unpublished since, in both languages", async () => {
