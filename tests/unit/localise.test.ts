@@ -47,17 +47,19 @@ describe("localisedPublished", () => {
     expect(localiseLinks(rich, "nl", index()).attrs).toEqual({ linktype: "story", uuid: "uuid-weg", href: "", anchor: null });
   });
 
-  it("names a listed story by its live page, by its uuid: a listing's old copy links no old path", () => {
+  it("names a published listed story by its live page, by its uuid: a listing's old copy links no old path", () => {
     // a listing served from its last-known-good copy, read before the story was renamed to `diensten`
-    const listed = [
+    const listed = () => [
       { uuid: "uuid-diensten", full_slug: "oude-diensten", default_full_slug: "oude-diensten", content: { component: "Page" } },
     ];
-    expect(localiseLinks(listed, "nl", index())[0]).toMatchObject({ full_slug: "diensten", default_full_slug: "diensten" });
-    expect(localiseLinks(listed, "en", index())[0]).toMatchObject({ full_slug: "en/services", default_full_slug: "diensten" });
+    expect(localisedPublished(listed(), "nl", index())[0]!.full_slug).toBe("diensten");
+    expect(localisedPublished(listed(), "en", index())[0]!.full_slug).toBe("en/services");
+    // a draft is previewed at its draft's slug (renamed in the draft, not published yet)
+    expect(localiseLinks(listed(), "nl", index())[0]!.full_slug).toBe("oude-diensten");
     // a data story (no page: not in the index) keeps its own
-    const member = [{ uuid: "uuid-lid", full_slug: "team/anna", default_full_slug: null, content: { component: "TeamMember" } }];
-    expect(localiseLinks(member, "nl", index())[0]!.full_slug).toBe("team/anna");
-    expect(localiseLinks(member, "en", index())[0]!.full_slug).toBe("team/anna");
+    const member = () => [{ uuid: "uuid-lid", full_slug: "team/anna", default_full_slug: null, content: { component: "TeamMember" } }];
+    expect(localisedPublished(member(), "nl", index())[0]!.full_slug).toBe("team/anna");
+    expect(localisedPublished(member(), "en", index())[0]!.full_slug).toBe("team/anna");
   });
 
   it("drafts are localised afresh every time (localiseLinks keeps nothing)", () => {
