@@ -12,6 +12,7 @@ import { findingId, RULES } from "../../src/shared/content-health/index.ts";
 import { modelFacts } from "../../src/shared/content-health/model-facts.ts";
 import { checkSpace } from "../../tools/health/content-health.ts";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
+import { testClock } from "../helpers/test-clock";
 
 // Each rule against a copy of the demo space with one defect seeded: the findings that copy has
 // and the demo space has not are exactly one, with the right story, block, field and severity.
@@ -28,7 +29,7 @@ const key = (f: Finding) => `${f.lang} ${findingId(f)} ${f.message.nl}`;
 
 async function findingsOf(snapshot: SpaceSnapshot, facts?: ModelFacts): Promise<Finding[]> {
   const emulator = embedded.createEmulator(snapshot);
-  const source = { base: "https://emulator.invalid/v2", token: snapshot.tokens.public, fetch: emulator.fetch };
+  const source = { base: "https://emulator.invalid/v2", token: snapshot.tokens.public, fetch: emulator.fetch, ratePerSecond: Infinity };
   return (await checkSpace(source, { now: NOW, facts })).findings;
 }
 
@@ -64,6 +65,18 @@ describe("content health over the demo space", () => {
   it("has no errors (its warnings are listed by npm run content:health)", async () => {
     const findings = await findingsOf(embedded.snapshot);
     expect(findings.filter((finding) => finding.severity === "error")).toEqual([]);
+  });
+
+  it("reads the space through content:pull's reader (tools/space/space-reader.ts): a 429 is waited out, not a failed check", async () => {
+    let limited = 0;
+    const emulator = embedded.createEmulator(embedded.snapshot, {
+      fault: (url) => (url.pathname === "/v2/cdn/stories" && limited++ === 0 ? { status: 429 } : undefined),
+    });
+    const time = testClock();
+    const source = { base: "https://emulator.invalid/v2", token: embedded.snapshot.tokens.public, fetch: emulator.fetch, ...time };
+    const { findings } = await checkSpace(source, { now: NOW });
+    expect(new Set(findings.map(key))).toEqual(baseline);
+    expect(time.sleeps).toContain(1000);
   });
 
   it("names every rule once, with a stable id", () => {

@@ -13,15 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSnapshot, fullSlugFromFilePath, storyFilePath } from "../../tools/build/build-snapshot.ts";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
 import {
-  apiBase,
   contentFiles,
-  createPacer,
   draftsToKeep,
   foldTranslation,
   pullSpace,
   stripEditable,
   validationProblems,
 } from "../../tools/space/content-pull.ts";
+import { apiBase, createPacer } from "../../tools/space/space-reader.ts";
 import { createEmulator, type Emulator } from "../../src/server/demo/emulator";
 import type { Story } from "../../src/shared/content";
 import { testClock } from "../helpers/test-clock";

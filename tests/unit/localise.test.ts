@@ -47,6 +47,21 @@ describe("localisedPublished", () => {
     expect(localiseLinks(rich, "nl", index()).attrs).toEqual({ linktype: "story", uuid: "uuid-weg", href: "", anchor: null });
   });
 
+  it("names a published listed story by its live page, by its uuid: a listing's old copy links no old path", () => {
+    // a listing served from its last-known-good copy, read before the story was renamed to `diensten`
+    const listed = () => [
+      { uuid: "uuid-diensten", full_slug: "oude-diensten", default_full_slug: "oude-diensten", content: { component: "Page" } },
+    ];
+    expect(localisedPublished(listed(), "nl", index())[0]!.full_slug).toBe("diensten");
+    expect(localisedPublished(listed(), "en", index())[0]!.full_slug).toBe("en/services");
+    // a draft is previewed at its draft's slug (renamed in the draft, not published yet)
+    expect(localiseLinks(listed(), "nl", index())[0]!.full_slug).toBe("oude-diensten");
+    // a data story (no page: not in the index) keeps its own
+    const member = () => [{ uuid: "uuid-lid", full_slug: "team/anna", default_full_slug: null, content: { component: "TeamMember" } }];
+    expect(localisedPublished(member(), "nl", index())[0]!.full_slug).toBe("team/anna");
+    expect(localisedPublished(member(), "en", index())[0]!.full_slug).toBe("team/anna");
+  });
+
   it("drafts are localised afresh every time (localiseLinks keeps nothing)", () => {
     const value = content();
     const pages = index();

@@ -35,7 +35,7 @@ import { previewLink } from "../../src/shared/preview-link.ts";
 import { isClosed } from "../../src/shared/vacancy/vacancy.ts";
 import type { Story } from "../../src/shared/content.ts";
 import { REPO_ROOT } from "../repo-root.ts";
-import { CALL_TIMEOUT_MS, readSpace, type SpaceSource } from "./space-reader.ts";
+import { apiBase, CALL_TIMEOUT_MS, readSpace, spaceReader, type SpaceApi } from "../space/space-reader.ts";
 
 interface Args {
   json: boolean;
@@ -63,6 +63,9 @@ function readArgs(argv: string[]): Args {
   return args;
 }
 
+/** A space to check: where its API is, and the token it is read with (published content unless `version` says draft). */
+export type SpaceSource = SpaceApi & { token: string; version?: "published" | "draft" };
+
 /** The build's module of the embedded space: its CDN emulator (made by `npm run build`). */
 const EMBEDDED_SPACE = join(REPO_ROOT, "src/server/.generated/embedded-space.js");
 
@@ -76,7 +79,13 @@ export async function emulatorFor(contentDir: string): Promise<{ source: SpaceSo
   const { createEmulator } = (await import(pathToFileURL(EMBEDDED_SPACE).href)) as EmbeddedSpace;
   const { snapshot, problems } = checkedSnapshot(contentDir);
   if (!snapshot) throw new Error(`${contentDir} cannot be read as a space:\n${problems.join("\n")}`);
-  const source = { base: "https://emulator.invalid/v2", token: snapshot.tokens.public, fetch: createEmulator(snapshot).fetch };
+  // a function in this process, not a network API: no pacing
+  const source = {
+    base: "https://emulator.invalid/v2",
+    token: snapshot.tokens.public,
+    fetch: createEmulator(snapshot).fetch,
+    ratePerSecond: Infinity,
+  };
   // the files are named from the folder above the content directory's: named from inside it here
   const inside = (problem: string) =>
     problem.startsWith(`${basename(contentDir)}/`) ? problem.slice(basename(contentDir).length + 1) : problem;
@@ -105,7 +114,7 @@ async function spaceSource(contentDir: string): Promise<{ source: SpaceSource; n
   const token = process.env.STORYBLOK_TOKEN?.trim();
   if (token) {
     const host = process.env.STORYBLOK_API_HOST?.trim() || "api.storyblok.com";
-    return { source: { base: `https://${host}/v2`, token, fetch }, name: `the space on ${host}`, invalid: [] };
+    return { source: { base: apiBase(host), token, fetch }, name: `the space on ${host}`, invalid: [] };
   }
   const { source, invalid } = await emulatorFor(contentDir);
   return { source, name: contentDir === join(REPO_ROOT, "content") ? "content/" : contentDir, invalid };
@@ -116,7 +125,7 @@ export async function checkSpace(
   source: SpaceSource,
   { now = Date.now(), facts = modelFacts(schema.blocks), labels = modelLabels(schema.blocks) } = {},
 ): Promise<{ stories: number; findings: Finding[] }> {
-  const { links, stories } = await readSpace(source);
+  const { links, stories } = await readSpace(spaceReader(source), { token: source.token, version: source.version ?? "published" });
   const closed = new Set(stories.filter(({ nl }) => isClosed(nl as Story, now)).map(({ nl }) => nl.uuid ?? ""));
   return { stories: stories.length, findings: stories.flatMap((versions) => checkStory(versions, { facts, labels, links, now, closed })) };
 }

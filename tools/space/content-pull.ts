@@ -18,10 +18,8 @@ import type { DatasourceEntry, Story } from "../../src/shared/content.ts";
 import { schema as contentModel } from "../../content-model/index.ts";
 import { ContentValidationError, assembleSnapshot, storyFilePath } from "../build/build-snapshot.ts";
 import { REPO_ROOT } from "../repo-root.ts";
+import { apiBase, type Sleep, spaceReader, storiesInEveryLanguage } from "./space-reader.ts";
 
-export const RATE_PER_SECOND = 5;
-export const MAX_RETRIES = 5;
-const STORIES_PER_PAGE = 100;
 const ENTRIES_PER_PAGE = 1000;
 export const LOCAL_TOKENS: SpaceSnapshot["tokens"] = { public: "local-public-token", preview: "local-preview-token" };
 
@@ -31,91 +29,6 @@ export interface PulledSpace {
   stories: Story[];
   drafts: Story[];
   datasources: SpaceSnapshot["datasources"];
-}
-
-type Sleep = (ms: number) => Promise<void>;
-
-/** What a pull talks through: the API base URL, the fetch, the clock's sleep and the pacer. */
-interface PullContext {
-  base: string;
-  fetch: typeof fetch;
-  sleep: Sleep;
-  pace: () => Promise<void>;
-}
-
-type QueryParams = Record<string, string | number | undefined>;
-
-/** `api-us.storyblok.com` or `http://host:port` -> the v2 base URL. */
-export function apiBase(host = "api.storyblok.com") {
-  const origin = host.includes("://") ? host : `https://${host}`;
-  return `${origin.replace(/\/+$/, "")}/v2`;
-}
-
-/** Lets requests start at most `ratePerSecond` times a second, the budget the site also keeps to. */
-export function createPacer({
-  ratePerSecond = RATE_PER_SECOND,
-  now = Date.now,
-  sleep = realSleep,
-}: {
-  ratePerSecond?: number;
-  now?: () => number;
-  sleep?: Sleep;
-} = {}): () => Promise<void> {
-  const interval = 1000 / ratePerSecond;
-  let next = 0;
-  return async () => {
-    const start = Math.max(now(), next);
-    next = start + interval;
-    const wait = start - now();
-    if (wait > 0) await sleep(wait);
-  };
-}
-
-const realSleep: Sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-const redact = (url: string) => url.replace(/([?&]token=)[^&]*/, "$1***");
-
-/** GET `path` (JSON of the shape T) through the pacer, retrying 429 after 1 s, 2 s, ... (as the site does). */
-async function getJson<T>(ctx: PullContext, path: string, params: QueryParams): Promise<{ body: T; headers: Headers }> {
-  const query = new URLSearchParams(
-    Object.entries(params)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]): [string, string] => [k, String(v)]),
-  );
-  const url = `${ctx.base}/${path}?${query}`;
-  for (let attempt = 0; ; attempt++) {
-    await ctx.pace();
-    const response = await ctx.fetch(url, { headers: { accept: "application/json" } });
-    if (response.status === 429 && attempt < MAX_RETRIES) {
-      await response.body?.cancel();
-      await ctx.sleep((attempt + 1) * 1000);
-      continue;
-    }
-    if (!response.ok) {
-      const hint = response.status === 401 ? " (is the token right, and a preview token for drafts?)" : "";
-      throw new Error(`GET ${redact(url)} answered ${response.status} ${response.statusText}${hint}`);
-    }
-    return { body: (await response.json()) as T, headers: response.headers };
-  }
-}
-
-/** Every page of a paginated list, using the `total` header to know when to stop. */
-async function getAllPages<T>(ctx: PullContext, path: string, params: QueryParams, key: string, perPage: number): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1; ; page++) {
-    // a list, or an object keyed by id
-    const { body, headers } = await getJson<Record<string, T[] | Record<string, T> | undefined>>(ctx, path, {
-      ...params,
-      per_page: perPage,
-      page,
-    });
-    const batch = Object.values(body[key] ?? []);
-    items.push(...batch);
-    // The API caps per_page silently; its per-page header says what a full page holds.
-    const total = Number(headers.get("total"));
-    const pageSize = Number(headers.get("per-page")) || perPage;
-    if (!batch.length || (Number.isFinite(total) && items.length >= total) || batch.length < pageSize) return items;
-  }
 }
 
 /** Draft answers carry Visual Editor markers the published content never has. */
@@ -193,36 +106,27 @@ export function foldTranslations(stories: Story[], byLanguage: Array<[lang: stri
   });
 }
 
-/** Reads a whole space through the Content Delivery API, every language folded into its stories. */
-export async function pullSpace({
-  token,
-  previewToken,
-  host,
-  fetch = globalThis.fetch,
-  sleep = realSleep,
-  now = Date.now,
-}: PullOptions): Promise<PulledSpace> {
-  const ctx: PullContext = { base: apiBase(host), fetch, sleep, pace: createPacer({ now, sleep }) };
-  const { body: me } = await getJson<{ space: ApiSpace }>(ctx, "cdn/spaces/me", { token });
+/** Reads a whole space through the Content Delivery API (space-reader.ts), every language folded into its stories. */
+export async function pullSpace({ token, previewToken, host, fetch = globalThis.fetch, sleep, now }: PullOptions): Promise<PulledSpace> {
+  const reader = spaceReader({ base: apiBase(host), fetch, sleep, now });
+  const { body: me } = await reader.get<{ space: ApiSpace }>("cdn/spaces/me", { token });
   const space = me.space;
   const cv = space.version;
   const languages = space.language_codes ?? [];
-  const list = (t: string, version: "published" | "draft", language?: string) =>
-    getAllPages<Story>(ctx, "cdn/stories", { token: t, version, cv, language }, "stories", STORIES_PER_PAGE);
   // The CDN never shows `__i18n__` fields: each language is read on its own and folded back in.
   const inEveryLanguage = async (t: string, version: "published" | "draft") => {
-    const stories = (await list(t, version)).map(stripEditable);
-    const byLanguage: Array<[string, Story[]]> = [];
-    for (const lang of languages) byLanguage.push([lang, (await list(t, version, lang)).map(stripEditable)]);
-    return foldTranslations(stories, byLanguage);
+    const { stories, byLanguage } = await storiesInEveryLanguage(reader, { token: t, version, cv }, languages);
+    return foldTranslations(
+      stories.map(stripEditable),
+      byLanguage.map(([lang, translated]): [string, Story[]] => [lang, translated.map(stripEditable)]),
+    );
   };
   const stories = await inEveryLanguage(token, "published");
   const drafts = previewToken ? draftsToKeep(stories, await inEveryLanguage(previewToken, "draft")) : [];
-  const sources = await getAllPages<ApiDatasource>(ctx, "cdn/datasources", { token, cv }, "datasources", ENTRIES_PER_PAGE);
+  const sources = await reader.all<ApiDatasource>("cdn/datasources", { token, cv }, "datasources", ENTRIES_PER_PAGE);
   const datasources: SpaceSnapshot["datasources"] = [];
   for (const source of sources) {
-    const entries = await getAllPages<ApiDatasourceEntry>(
-      ctx,
+    const entries = await reader.all<ApiDatasourceEntry>(
       "cdn/datasource_entries",
       { token, cv, datasource: source.slug },
       "datasource_entries",

@@ -6,6 +6,9 @@ export const storyLanguage = (lang: Lang): string | undefined => (lang === DEFAU
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
+/** A whole story inside content (listed, or a resolved relation). */
+const isStoryNode = (node: Node): node is Node & { full_slug: string; uuid: string } =>
+  typeof node.full_slug === "string" && typeof node.uuid === "string" && isNode(node.content);
 const trim = (slug: string) => slug.replace(/^\/+|\/+$/g, "");
 
 /** No story's page is gone by the clock. */
@@ -19,9 +22,18 @@ const NONE_GONE: ReadonlySet<string> = new Set();
  * published page (unpublished, deleted, a data story) or whose page is `gone` (a vacancy closed by
  * the clock) is emptied, so blocks leave it out: menus drop the item, rich text keeps the words
  * (content health tells the editor: `link.target`, `vacancy.closed`). Listing and relation stories
- * get their `full_slug` in the language. Returns a copy; the input is not changed.
+ * get their `full_slug` in the language; published ones (`byUuid`) that of their live page, found by
+ * their uuid: a listing served from its last-known-good copy (a refill deferred after a publish)
+ * names a renamed story by the slug it had then. Never a draft: a story renamed in its draft is
+ * previewed at its draft's slug. Returns a copy; the input is not changed.
  */
-export function localiseLinks<T>(value: T, lang: Lang, index: PageIndex, gone: ReadonlySet<string> = NONE_GONE): T {
+export function localiseLinks<T>(
+  value: T,
+  lang: Lang,
+  index: PageIndex,
+  gone: ReadonlySet<string> = NONE_GONE,
+  { byUuid = false } = {},
+): T {
   const live = (uuid: unknown, stored: string): string | null => {
     const slug = typeof uuid === "string" && uuid ? index.uuids.get(uuid) : index.stories[DEFAULT_LANG].get(trim(stored));
     if (typeof uuid === "string" && uuid && (slug === undefined || gone.has(uuid))) return null;
@@ -37,10 +49,7 @@ export function localiseLinks<T>(value: T, lang: Lang, index: PageIndex, gone: R
       const to = live(copy.attrs.uuid, String(copy.attrs.href ?? ""));
       copy.attrs = { ...copy.attrs, href: to ?? "", ...(to === null ? { anchor: null } : {}) };
     }
-    if (lang !== DEFAULT_LANG && typeof copy.full_slug === "string" && typeof copy.uuid === "string" && isNode(copy.content)) {
-      const dutch = typeof copy.default_full_slug === "string" ? copy.default_full_slug : copy.full_slug;
-      copy.full_slug = translatedSlug(index, dutch, lang);
-    }
+    if (isStoryNode(copy)) pointStory(copy, index, lang, byUuid);
     return copy;
   };
   return visit(value) as T;
@@ -55,6 +64,21 @@ function pointStoryLink(link: Node, to: string | null): void {
   }
   link.cached_url = to;
   if (isNode(link.story)) link.story = { ...link.story, url: to, full_slug: trim(to) || "home" };
+}
+
+/**
+ * A listed or related story (`full_slug`, `uuid`, `content`) named by its page in `lang`, where it is
+ * published in it, else its Dutch one; `byUuid`: by the Dutch full_slug the links list has for its
+ * uuid now. A story that is no page of the index (a data story, one unpublished since) keeps its own.
+ */
+function pointStory(story: Node & { full_slug: string; uuid: string }, index: PageIndex, lang: Lang, byUuid: boolean): void {
+  const live = byUuid ? index.uuids.get(story.uuid) : undefined;
+  const dutch = live ?? (typeof story.default_full_slug === "string" ? story.default_full_slug : story.full_slug);
+  if (lang === DEFAULT_LANG) {
+    if (live !== undefined && trim(live) !== trim(story.full_slug)) story.full_slug = live;
+    return;
+  }
+  story.full_slug = translatedSlug(index, dutch, lang);
 }
 
 /** A listed story's full_slug in `lang` (`en/services/...`) where it is published in it, else its Dutch one. */
@@ -87,7 +111,7 @@ export function localisedPublished<T>(value: T, lang: Lang, index: PageIndex, go
     byIndex.set(index, byKey);
   }
   const key = `${lang} ${goneKey(gone)}`;
-  if (!byKey.has(key)) byKey.set(key, localiseLinks(value, lang, index, gone));
+  if (!byKey.has(key)) byKey.set(key, localiseLinks(value, lang, index, gone, { byUuid: true }));
   return byKey.get(key) as T;
 }
 

@@ -1,6 +1,7 @@
 import type { Blok, Story, Version } from "../../shared/content";
 import { localisedPath, type Lang, type LangAlternate } from "../../shared/i18n/lang";
 import type { Logger } from "../../shared/log";
+import { isPageStory } from "../../shared/pages/page-types";
 import { closingTime, isClosed } from "../../shared/vacancy/vacancy";
 import { closesByClock, listingQuery, listingRead, VACANCY_CLOSING_QUERY } from "../../shared/listings/listing-queries";
 import { pageCount, readable, walkBloks, type Listing, type ListingQuery, type Readable } from "../../shared/listings/listings";
@@ -177,6 +178,7 @@ export function pageListings(
   gone: ReadonlySet<string>,
 ): PageListings {
   const localise = localiser(request, gone);
+  const shown = request.version === "published" ? livePages(request.index, localise) : localise;
   const { now } = request;
   const language = storyLanguage(request.lang);
   const byUid = new Map<string, Readable<Listing>>();
@@ -188,7 +190,7 @@ export function pageListings(
     const loaded = content.stories(params, { version: request.version }).then(
       ({ value, source }): Listing => {
         if (source !== "hit" && source !== "miss") fresh = false;
-        const listing = listingOf(query, value, page, now, localise);
+        const listing = listingOf(query, value, page, now, shown);
         for (const listed of listing.stories) changesAt = earlier(changesAt, closingTime(listed.content));
         return listing;
       },
@@ -208,20 +210,34 @@ export function pageListings(
 }
 
 /**
+ * A listing's stories that are pages of the index, localised: a listing served from its
+ * last-known-good copy (its refill deferred after a publish) may still hold a story unpublished
+ * since, whose card would link a 404. Data stories (team members) are no pages and stay.
+ */
+function livePages(index: PageIndex, localise: (stories: Story[]) => Story[]): (stories: Story[]) => Story[] {
+  // localised first: the localised copy of a cached listing is kept with it (localisedPublished)
+  return (stories) => localise(stories).filter((story) => !isPageStory(story) || index.uuids.has(story.uuid));
+}
+
+/**
  * Page `page` of a listing as read (`listingRead`): the open stories at `now` and their total; a
- * listing that closes by the clock was read whole and is paged here.
+ * listing that closes by the clock was read whole and is paged here. `shown` leaves out what is no
+ * page any more (its total goes down with it).
  */
 function listingOf(
   query: ListingQuery,
   read: { stories: Story[]; total: number; perPage: number },
   page: number,
   now: number,
-  localise: (stories: Story[]) => Story[],
+  shown: (stories: Story[]) => Story[],
 ): Listing {
-  if (!closesByClock(query)) return { stories: localise(read.stories), total: read.total, perPage: read.perPage, page };
-  const open = read.stories.filter((listed) => !isClosed(listed, now));
+  if (!closesByClock(query)) {
+    const stories = shown(read.stories);
+    return { stories, total: read.total - (read.stories.length - stories.length), perPage: read.perPage, page };
+  }
+  const open = shown(read.stories).filter((listed) => !isClosed(listed, now));
   const perPage = query.per_page ?? WHOLE_PAGE;
-  return { stories: localise(open.slice((page - 1) * perPage, page * perPage)), total: open.length, perPage, page };
+  return { stories: open.slice((page - 1) * perPage, page * perPage), total: open.length, perPage, page };
 }
 
 const WHOLE_PAGE = 25;

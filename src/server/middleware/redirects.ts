@@ -1,8 +1,10 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { isPagePath, movedPages, movedRedirect, type MovedPagesDeps } from "../publish/moved-pages";
 import type { DatasourceEntry } from "../../shared/content";
 import { DEFAULT_LANG, localisedPath, splitLangPath, type Lang } from "../../shared/i18n/lang";
 import { PREVIEW_QUERY } from "../../shared/preview-link";
+import { closedVacancies } from "../content/page";
 import { pathOfSlug, type PageIndex } from "../content/routable";
 import { datasourceRedirects } from "../content/redirects";
 import type { AppBindings } from "../request-context";
@@ -34,7 +36,7 @@ export function redirects(rules: CompiledRule[], moved: MovedPagesDeps) {
         if (redirect) redirect = collapsed(redirect, entries, learned, pages, decodedPath(url.pathname));
         else {
           const to = movedRedirect(decodedPath(url.pathname), learned, pages);
-          if (to !== undefined) redirect = movedTo(url, to);
+          if (to !== undefined && !(await closedByClock(c, to, pages))) redirect = movedTo(url, to);
         }
       }
     }
@@ -47,6 +49,23 @@ export function redirects(rules: CompiledRule[], moved: MovedPagesDeps) {
     }
     await next();
   });
+}
+
+/**
+ * A page that moved and has since closed by the clock (a vacancy past its closing date): its old
+ * paths are gone with it (the page route's 404), not one 301 away from its 410. Read only for a
+ * path a learned redirect leaves from; when the closing dates cannot be read, the redirect stands.
+ */
+async function closedByClock(c: Context<AppBindings>, sitePath: string, pages: PageIndex): Promise<boolean> {
+  const { lang, path } = splitLangPath(sitePath);
+  const story = pages.stories[lang].get(path === "/" ? "home" : path.slice(1));
+  if (story === undefined) return false;
+  try {
+    return (await closedVacancies(c.get("content"), c.get("now")())).some((closed) => closed.full_slug === story);
+  } catch (error) {
+    c.get("logger").error("vacancies.unavailable", { error });
+    return false;
+  }
 }
 
 /** A same-site path (`/x`, not `//host` or a URL). */
