@@ -29,12 +29,15 @@ export function besideCheckout(ref: string, log: (line: string) => void = consol
     git("worktree", "prune");
     git("worktree", "add", "--detach", "--force", dir, commit);
   }
-  const run = (what: string, command: string, args: string[]) => {
+  const run = (what: string, command: string, args: string[], env: NodeJS.ProcessEnv) => {
     log(`${commit.slice(0, 12)}: ${what}`);
-    execFileSync(command, args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env: SITE_ENV });
+    execFileSync(command, args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env });
   };
-  if (!existsSync(join(dir, "node_modules", "wrangler"))) run("npm ci", "npm", ["ci", "--no-audit", "--no-fund"]);
+  const node = join(dir, "node_modules", "node", "bin", "node");
+  // its dev dependencies too (wrangler, the pinned Node): npm ci leaves them out under NODE_ENV=production
+  const { NODE_ENV: _, ...installEnv } = process.env;
+  if (!existsSync(node)) run("npm ci", "npm", ["ci", "--no-audit", "--no-fund"], installEnv);
   // its own build script with its own Node (the `node` package it pins), as its npm scripts run it
-  run("build", join(dir, "node_modules", "node", "bin", "node"), ["scripts/build.ts"]);
+  run("build", node, ["scripts/build.ts"], SITE_ENV);
   return { commit, dir };
 }
