@@ -143,12 +143,16 @@ async function startBeside(checkout: Checkout): Promise<Site> {
   server.stderr?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
   await waitUntilUp(base).catch((error: unknown) => {
-    server.kill("SIGKILL");
+    server.kill("SIGTERM");
     throw new Error(`${checkout.commit.slice(0, 12)} did not start: ${String(error)}\n${output}`);
   });
+  // SIGTERM: wrangler's launcher passes it on to the wrangler it started (SIGKILL would leave that
+  // one running, holding the pipe open); whatever it prints on its way out stays in the pipe
   const stop = async () => {
-    server.kill("SIGKILL");
-    await once(server, "exit");
+    const exited = once(server, "exit");
+    server.kill("SIGTERM");
+    await exited;
+    server.stderr?.destroy();
   };
   return { side: checkout.commit.slice(0, 12), base, stop };
 }
