@@ -140,7 +140,16 @@ describe("POST /api/vitals: only page views the site served (issue 53)", () => {
     );
     expect(added).toEqual({ replayed: 1, "token-missing": 1, malformed: 1 });
     const [row] = (await env.DB.prepare("SELECT * FROM vitals WHERE index1 = 'refused' ORDER BY id DESC LIMIT 1").all()).results;
-    expect(row).toMatchObject({ blob1: "refused", blob2: "malformed", blob3: "", blob4: "", blob5: "", blob6: "", double1: -1, double4: -1 });
+    expect(row).toMatchObject({
+      blob1: "refused",
+      blob2: "malformed",
+      blob3: "",
+      blob4: "",
+      blob5: "",
+      blob6: "",
+      double1: -1,
+      double4: -1,
+    });
   });
 });
 

@@ -36,7 +36,12 @@ describe("npm run subscribers", () => {
   it("reads the local database unless told --remote, and filters by status", () => {
     expect(parseArgs([]).remote).toBe(false);
     // locally the SQLite file wrangler keeps (read straight, ~0.1 s), remotely wrangler's `d1 execute`
-    expect(localD1File()).toBe(join(ROOT, ".wrangler/state/v3/d1/miniflare-D1DatabaseObject/e7352547963de7050bd7d94658afc4fe78b61811b7815da12d90be8e863abf4d.sqlite"));
+    expect(localD1File()).toBe(
+      join(
+        ROOT,
+        ".wrangler/state/v3/d1/miniflare-D1DatabaseObject/e7352547963de7050bd7d94658afc4fe78b61811b7815da12d90be8e863abf4d.sqlite",
+      ),
+    );
     expect(remoteArgs([query(parseArgs(["--remote", "--status", "failed"]).status)])).toEqual([
       "d1",
       "execute",

@@ -53,7 +53,10 @@ export function d1Statements<Row>(target: D1Target, statements: string[], tables
 
 const missingTable = (tables: readonly string[], detail: string) => {
   const missing = tables.find((table) => detail.includes(`no such table: ${table}`));
-  return missing && new D1ExecuteError(`the table ${missing} does not exist yet; run \`npm start\` once (or \`wrangler d1 migrations apply DB\`).`);
+  return (
+    missing &&
+    new D1ExecuteError(`the table ${missing} does not exist yet; run \`npm start\` once (or \`wrangler d1 migrations apply DB\`).`)
+  );
 };
 
 /**
@@ -81,7 +84,17 @@ function localStatements<Row>(statements: string[], tables: readonly string[], p
 }
 
 /** The deployed database is production's (wrangler.toml [env.production]), found by its name. */
-export const remoteArgs = (statements: string[]) => ["d1", "execute", "DB", "--remote", "--env", "production", "--json", "--command", statements.join(";\n")];
+export const remoteArgs = (statements: string[]) => [
+  "d1",
+  "execute",
+  "DB",
+  "--remote",
+  "--env",
+  "production",
+  "--json",
+  "--command",
+  statements.join(";\n"),
+];
 
 function remoteStatements<Row>(statements: string[], tables: readonly string[]): Row[][] {
   const args = remoteArgs(statements);

@@ -225,7 +225,12 @@ export interface NoToken {
   formOnly: boolean;
 }
 
-export function eraseReport(email: string, deleted: Row[], consentsKept: number, hubspot: HubSpotErasure | NoToken | { kind: "deferred" }): string {
+export function eraseReport(
+  email: string,
+  deleted: Row[],
+  consentsKept: number,
+  hubspot: HubSpotErasure | NoToken | { kind: "deferred" },
+): string {
   const lines = [`Erasure of ${email} recorded:`];
   lines.push(
     deleted.length
@@ -250,7 +255,7 @@ function noTokenLines({ formOnly }: NoToken): string[] {
     formOnly
       ? "    Signups reach HubSpot through its form (HUBSPOT_PORTAL_ID, HUBSPOT_FORM_GUID), so the contact is most likely there."
       : "    No HubSpot form is set here either; if the address ever reached HubSpot, its contact is still there.",
-    "  To do: delete the contact in HubSpot by hand (Contacts > the contact > Actions > Delete, with \"permanently delete\"",
+    '  To do: delete the contact in HubSpot by hand (Contacts > the contact > Actions > Delete, with "permanently delete"',
     "    for GDPR), or set HUBSPOT_TOKEN (a private app token with scope crm.objects.contacts.write) and the cron carries",
     "    out this request by itself.",
   ];

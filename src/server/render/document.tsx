@@ -35,6 +35,8 @@ export interface DocumentAssets {
   /** The visitor bundle; absent in previews, which load their own. */
   script?: string;
   preload: string[];
+  /** The field measurements' script (client/vitals.ts), on a visitor's page with a page type only. */
+  vitals?: string;
 }
 
 /**
@@ -152,6 +154,11 @@ function DocumentHead({ lang, meta, assets, scripts, graph }: HeadProps) {
         <link key={href} rel="modulepreload" href={href} nonce={NONCE_SLOT} />
       ))}
       {assets.script ? <script type="module" src={assets.script} async nonce={NONCE_SLOT} /> : null}
+      {/* Field measurements from the start (a slow view left early is measured too: decision 023),
+          fetched at low priority and after the entry: no error screen (no page type), no preview */}
+      {assets.script && assets.vitals && meta.pageType ? (
+        <script type="module" src={assets.vitals} async fetchPriority="low" nonce={NONCE_SLOT} />
+      ) : null}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={SITE_NAME} />
       <meta property="og:locale" content={OG_LOCALE[lang]} />

@@ -20,7 +20,8 @@ export const PAGE_CONTENT_TYPES: ReadonlySet<string> = new Set(["Page", "CaseDet
 export const PAGE_TYPES = ["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy", "Listing"] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
-export const isPageType = (value: unknown): value is PageType => typeof value === "string" && (PAGE_TYPES as readonly string[]).includes(value);
+export const isPageType = (value: unknown): value is PageType =>
+  typeof value === "string" && (PAGE_TYPES as readonly string[]).includes(value);
 
 /** Content types of data stories: shown inside pages (a team grid, a contact person), never on their own. */
 export const DATA_CONTENT_TYPES: ReadonlySet<string> = new Set(["TeamMember", "Customer"]);
