@@ -3,9 +3,9 @@
 import { d1Statements } from "../local/d1-execute.ts";
 import type { StoredRow } from "./summary.ts";
 
-/** Every data point written since `sinceMs` (ms since the epoch), in Analytics Engine's columns. */
+/** Every data point written since `sinceMs` (ms since the epoch), in Analytics Engine's columns, with its time. */
 export function localQuery(sinceMs: number): string {
-  return `SELECT blob1, blob2, blob3, blob4, blob5, blob6, double1, double2, double3, double4, double5 FROM vitals WHERE timestamp >= ${Math.floor(sinceMs)}`;
+  return `SELECT timestamp, blob1, blob2, blob3, blob4, blob5, blob6, double1, double2, double3, double4, double5 FROM vitals WHERE timestamp >= ${Math.floor(sinceMs)}`;
 }
 
 export function localRows(sinceMs: number, persistTo?: string): StoredRow[] {
