@@ -8,9 +8,9 @@
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { copyFile, cp, link, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { basename, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Metafile, type Plugin, build as esbuild } from "esbuild";
+import { type Metafile, build as esbuild } from "esbuild";
 import { createGenerator } from "unocss";
 import type { EmbeddedSpace } from "../../src/server/demo/embedded.ts";
 import { REPO_ROOT as root } from "../repo-root.ts";
