@@ -294,18 +294,14 @@ export async function main(): Promise<number> {
   await sideModule("content-health", "src/server/health/rules.ts");
   const warmUpBytes = await cache.run({ name: "warm-up", inputs: [...pipeline, EMBEDDED_SPACE], make: buildWarmUpPage });
   const buildId = hash(stylesheet.path + client.app + client.vitals + preview.path + (await readFile(join(generated, "snapshot.js"))));
-  const described = {
-    buildId,
-    stylesheet: stylesheet.path,
-    scripts: { app: client.app, preload: client.preload, vitals: client.vitals, preview: preview.path },
-  };
+  const { app, preload, vitals } = client;
+  const described = { buildId, stylesheet: stylesheet.path, scripts: { app, preload, vitals, preview: preview.path } };
   const manifest = await cache.run({
     name: "manifest",
     recipe: JSON.stringify(described),
     inputs: pipeline,
     make: () => writeManifest({ buildId, builtAt: new Date().toISOString(), stylesheet: described.stylesheet, scripts: described.scripts }),
   });
-
   await layOutDist(manifest);
   const imagesStarted = Date.now();
   const images = await buildAssetImages(out); // cached in .generated/images: only new assets are made
