@@ -2,8 +2,8 @@
  * The browser bundle: hydrates the islands the server rendered (header, newsletter form) and
  * nothing else, then starts the runtime guards. The header is needed at once and ships in this
  * entry; the footer island is a separate chunk, fetched when the footer comes near or when the
- * visitor first interacts with it, whichever comes first. Field measurements (./vitals, a chunk of
- * their own) load once the page has loaded.
+ * visitor first interacts with it, whichever comes first. Field measurements (./vitals.ts) are a
+ * script of their own that the document loads.
  */
 import type { ComponentType } from "react";
 import { createElement } from "react";
@@ -138,6 +138,3 @@ if (buildId) {
 }
 // every link of the page, so not before the parser has seen them all
 whenParsed(() => prefetchVisibleLinks(document, window, document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce));
-// Field measurements: after the page and its first islands, never in the way of either. A failed
-// load only loses this view's measurements (no reload: the catch keeps it from the guard above).
-addEventListener("load", () => setTimeout(() => import("./vitals").then((m) => m.startVitals()).catch(() => {})), { once: true });

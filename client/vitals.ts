@@ -1,8 +1,10 @@
 /**
  * Field measurements: Core Web Vitals of this page view, measured by Google's `web-vitals` (standard
  * build) and sent once, when the page is first hidden, as one beacon (`navigator.sendBeacon`) to
- * the site's own endpoint. A chunk of its own, loaded by main.tsx after the page has loaded, never
- * part of the entry bundle (its budget: tests/node/budgets.test.ts). Decision record 023.
+ * the site's own endpoint. A script of its own, which the document of a visitor's page with a page
+ * type loads (async, low priority: src/server/render/document.tsx), so its listeners are there
+ * soon after the first paint even on a slow view left early; never part of the entry bundle (its
+ * budget: tests/node/budgets.test.ts). Decision record 023.
  *
  * What the beacon says is in src/shared/vitals.ts: page type, language, build id, navigation type,
  * device class, connection type and the metrics. No URL, no cookie, no storage, no identifier;
@@ -99,3 +101,6 @@ function measure(doc: Document, win: Window, page: PageFacts, stillConsented: ()
   // a page restored from the back/forward cache sends nothing more: its token is spent (one beacon
   // per page the site served, issue 53), and the restored view cost the server nothing to count
 }
+
+// the document loads this script only where there is something to measure; tests import it without a document
+if (typeof document !== "undefined") startVitals();

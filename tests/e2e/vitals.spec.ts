@@ -102,4 +102,74 @@ test.describe("field measurements (desktop, 1280 px)", () => {
     const lines = [...table.matchAll(/^(\w+)\s+(nl|en)\s+(mobile|tablet|desktop)\s+([A-Z]+)\s+(\d+)\s/gm)].map((m) => m.slice(1).join(" "));
     expect(lines).toEqual(Object.keys(PAGES).flatMap((pageType) => METRICS.map((metric) => `${pageType} nl desktop ${metric} 1`)));
   });
+
+  test("a throttled view left 1 s after its first paint sends a beacon with its LCP and FCP", async ({ page }) => {
+    // after the test above (its report counts the last hour), of a page type it does not view: one network (here every
+    // view is 127.0.0.1's) counts once per page type and day
+    const path = "/vacatures";
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    // a slow phone on a slow network (DevTools' "Slow 3G" round trips and bandwidth, a CPU four times slower): the page's
+    // images and scripts take seconds after its first paint, so a visitor may well leave before the load event
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 400,
+      downloadThroughput: (400 * 1024) / 8,
+      uploadThroughput: (400 * 1024) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const started = Date.now();
+    // the page reports its first paint and, leaving, whether its load event had come (the console outlives neither)
+    const said = (prefix: string) =>
+      new Promise<number>((resolve) =>
+        page.on("console", (message) => {
+          if (message.text().startsWith(prefix)) resolve(Number(message.text().slice(prefix.length)));
+        }),
+      );
+    const paint = said("painted at ");
+    const leaving = said("leaving; load event at ");
+    await page.goto(BASE + path, { waitUntil: "commit" });
+    // the visitor leaves one second after the first paint (by the page's own clock: a view that ends, not a test that waits)
+    await page.evaluate(() =>
+      new PerformanceObserver((list, observer) => {
+        const fcp = list.getEntriesByName("first-contentful-paint")[0];
+        if (!fcp) return;
+        observer.disconnect();
+        console.log(`painted at ${fcp.startTime}`);
+        setTimeout(
+          () => {
+            console.log(
+              `leaving; load event at ${(performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart}`,
+            );
+            location.href = "about:blank";
+          },
+          fcp.startTime + 1000 - performance.now(),
+        );
+      }).observe({ type: "paint", buffered: true }),
+    );
+    const [painted, loaded] = [await paint, await leaving];
+    await page.waitForURL("about:blank");
+    // measuring from `load` (plus a task and the chunk's fetch), as before issue 54, sent nothing for this view
+    console.log(`first paint ${Math.round(painted)} ms, left 1 s later, load event ${loaded ? `at ${Math.round(loaded)} ms` : "not yet"}`);
+
+    await expect.poll(async () => (await store.since(started)).length, { timeout: 30_000 }).toBe(1);
+    const [row] = await store.since(started);
+    expect(row).toMatchObject({ blob1: "Listing", blob2: "nl", blob3: "desktop", blob4: "navigate" });
+    expect(row!.double1, "LCP").toBeGreaterThan(0);
+    expect(row!.double4, "FCP").toBeGreaterThan(0);
+    expect(row!.double4).toBeCloseTo(painted, -1);
+  });
+
+  test("an error screen loads no field measurements (nothing there is measured)", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const res = await page.goto(`${BASE}/bestaat-niet`, { waitUntil: "load" });
+    expect(res?.status()).toBe(404);
+    await hydrated(page);
+    expect(scripts.some((path) => /^\/assets\/main\.[A-Z0-9]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => path.includes("vitals"))).toEqual([]);
+    await expect(page.locator("html")).not.toHaveAttribute("data-vitals");
+  });
 });

@@ -44,7 +44,9 @@ const entries = readdirSync(join(ROOT, "scripts"))
 /** Every file an npm script runs with `node`. */
 function filesRunByNpm(): string[] {
   const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
-  const files = Object.values(scripts).flatMap((command) => [...command.matchAll(/\bnode (\S+\.ts)\b/g)].map((match) => match[1]!));
+  const files = Object.values(scripts).flatMap((command) =>
+    [...command.matchAll(/\bnode (?:--\S+ )*(\S+\.ts)\b/g)].map((match) => match[1]!),
+  );
   return [...new Set(files)].sort();
 }
 

@@ -1,23 +1,17 @@
 /**
  * tools/operate/moved-pages.ts (`npm run moved-pages`): its pure parts. The command itself was run
- * against `npm start`'s local D1 by hand (listing, `--remove`); its wrangler call is the one
- * tests/node/subscribers.test.ts runs for the outbox.
+ * against `npm start`'s local D1 by hand (listing, `--remove`); its way to the database
+ * (tools/local/d1-execute.ts) is the one tests/node/subscribers.test.ts runs for the outbox.
  */
 import { describe, expect, it } from "vitest";
-import { parseArgs, query, table, wranglerArgs } from "../../tools/operate/moved-pages.ts";
+import { parseArgs, query, table } from "../../tools/operate/moved-pages.ts";
 
 describe("npm run moved-pages", () => {
   it("lists newest first, locally or remotely", () => {
-    expect(wranglerArgs(parseArgs([]))).toEqual([
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--json",
-      "--command",
+    expect(query(parseArgs([]))).toBe(
       "SELECT from_path, to_path, lang, story_id, learned_at FROM moved_pages ORDER BY learned_at DESC, from_path",
-    ]);
-    expect(wranglerArgs(parseArgs(["--remote"])).slice(3, 6)).toEqual(["--remote", "--env", "production"]);
+    );
+    expect(parseArgs(["--remote"]).remote).toBe(true);
   });
 
   it("removes one path, quoted as SQL text", () => {

@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseArgs, query, table, wranglerArgs } from "../../tools/operate/subscribers.ts";
+import { localD1File, remoteArgs } from "../../tools/local/d1-execute.ts";
+import { parseArgs, query, table } from "../../tools/operate/subscribers.ts";
 import { LOCAL_HUBSPOT } from "../stand-ins/hubspot/local-settings.ts";
 import { startHubSpotStandIn } from "../stand-ins/hubspot/server.ts";
 
@@ -33,8 +34,15 @@ const migrations = () =>
 
 describe("npm run subscribers", () => {
   it("reads the local database unless told --remote, and filters by status", () => {
-    expect(wranglerArgs(parseArgs([]))).toEqual(["d1", "execute", "DB", "--local", "--json", "--command", query()]);
-    expect(wranglerArgs(parseArgs(["--remote", "--status", "failed"]))).toEqual([
+    expect(parseArgs([]).remote).toBe(false);
+    // locally the SQLite file wrangler keeps (read straight, ~0.1 s), remotely wrangler's `d1 execute`
+    expect(localD1File()).toBe(
+      join(
+        ROOT,
+        ".wrangler/state/v3/d1/miniflare-D1DatabaseObject/e7352547963de7050bd7d94658afc4fe78b61811b7815da12d90be8e863abf4d.sqlite",
+      ),
+    );
+    expect(remoteArgs([query(parseArgs(["--remote", "--status", "failed"]).status)])).toEqual([
       "d1",
       "execute",
       "DB",
@@ -79,6 +87,36 @@ INSERT INTO subscribers (email, email_hash, page_uri, language, status, attempts
     ]);
     const json = JSON.parse(run(["scripts/subscribers.ts", "--persist-to", state, "--json"])) as Array<{ email: string }>;
     expect(json.map((row) => row.email)).toEqual(["jan@voorbeeld.nl", "lotte@voorbeeld.nl"]);
+  });
+
+  it("--erase with HubSpot set up form-only (no HUBSPOT_TOKEN) says plainly that HubSpot was not asked, that the cron cannot ask either, and what the operator must do", () => {
+    // the database of the listing above (made by wrangler); a site that sends signups through HubSpot's form only
+    const output = execFileSync(process.execPath, ["scripts/subscribers.ts", "--persist-to", state, "--erase", "lotte@voorbeeld.nl"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        HUBSPOT_TOKEN: "",
+        HUBSPOT_PORTAL_ID: "12345",
+        HUBSPOT_FORM_GUID: "0f0e0d0c-0b0a-4908-8706-050403020100",
+      },
+    });
+    expect(output.split("\n")).toEqual([
+      "Erasure of lotte@voorbeeld.nl recorded:",
+      // the seeded rows carry made-up digests: no row of hers is found by her pseudonym
+      "  outbox: no row held (nothing to delete)",
+      "  consent records: none",
+      "  HubSpot: NOT DELETED. There is no HUBSPOT_TOKEN, so HubSpot's GDPR delete was not called, and the site's cron",
+      "    cannot call it either: the request stays outstanding (npm run subscribers -- --erasures).",
+      "    Signups reach HubSpot through its form (HUBSPOT_PORTAL_ID, HUBSPOT_FORM_GUID), so the contact is most likely there.",
+      '  To do: delete the contact in HubSpot by hand (Contacts > the contact > Actions > Delete, with "permanently delete"',
+      "    for GDPR), or set HUBSPOT_TOKEN (a private app token with scope crm.objects.contacts.write) and the cron carries",
+      "    out this request by itself.",
+      "",
+    ]);
+    expect(run(["scripts/subscribers.ts", "--persist-to", state, "--erasures"]).trimEnd().split("\n").at(-1)).toBe(
+      "1 erasure request(s): 1 outstanding in HubSpot",
+    );
   });
 
   it("--export prints what is held, --erase removes it here and in HubSpot (the stand-in), and an export after says nothing is held", async () => {

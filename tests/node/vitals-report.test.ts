@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { metricQuery, remoteSummaries } from "../../tools/vitals/sql.ts";
-import { summarise, table, weightedQuantile } from "../../tools/vitals/summary.ts";
+import { connectionQuery, metricQuery, refusalQuery, remoteReport, remoteSummaries } from "../../tools/vitals/sql.ts";
+import { connectionTable, refusalTable, report, summarise, table, tooFew, weightedQuantile } from "../../tools/vitals/summary.ts";
 import { parseArgs } from "../../tools/vitals/vitals.ts";
 import { parseWindow } from "../../tools/vitals/window.ts";
 
@@ -74,11 +74,75 @@ describe("npm run vitals: the figures", () => {
     const printed = table(summaries, "heading");
     expect(printed.split("\n").slice(0, 4)).toEqual([
       "heading",
-      "page type  lang  device   metric  count      p50      p75      p95  good  needs impr.  poor",
-      "---------  ----  -------  ------  -----  -------  -------  -------  ----  -----------  ----",
-      "Page       nl    mobile   LCP         3  3000 ms  5000 ms  5000 ms   33%          33%   33%",
+      "page type  lang  device   metric  count       p50       p75       p95  good  needs impr.  poor",
+      "---------  ----  -------  ------  -----  --------  --------  --------  ----  -----------  ----",
+      "Page       nl    mobile   LCP         3  3000 ms*  5000 ms*  5000 ms*   33%          33%   33%",
     ]);
+    expect(printed).toContain("\n* too few views to go by: p50 needs 10, p75 20, p95 100 (five at least beyond it)\n");
     expect(table([], "heading")).toBe("heading\nNo measurements in this window.");
+  });
+
+  it("says which percentiles rest on too few views: p50 below 10, p75 below 20, p95 below 100", () => {
+    const line = (count: number) => ({ ...summarise([row("Page", "mobile", [1, 0, 1, 1, 1])])[0]!, count });
+    expect([9, 10, 19, 20, 99, 100].map((count) => tooFew(line(count)))).toEqual([
+      ["p50", "p75", "p95"],
+      ["p75", "p95"],
+      ["p75", "p95"],
+      ["p95"],
+      ["p95"],
+      [],
+    ]);
+    const printed = table([line(20)], "heading").split("\n")[3];
+    expect(printed).toBe("Page       nl    mobile  LCP        20  1 ms   1 ms   1 ms*  100%           0%    0%");
+  });
+
+  it("shows listings apart from other pages, the connection classes, and the refusals per day and reason (nothing about a sender)", () => {
+    const at = (iso: string, fields: Record<string, unknown>) => ({ timestamp: Date.parse(iso), ...fields });
+    const refused = (iso: string, reason: string) =>
+      at(iso, {
+        blob1: "refused",
+        blob2: reason,
+        blob3: "",
+        blob4: "",
+        blob5: "",
+        blob6: "",
+        double1: -1,
+        double2: -1,
+        double3: -1,
+        double4: -1,
+        double5: -1,
+      });
+    const rows = [
+      at("2026-12-01T10:00:00Z", { ...row("Listing", "mobile", [2000, 0, -1, 900, 100]), blob5: "3g" }),
+      at("2026-12-01T11:00:00Z", row("Listing", "mobile", [2100, 0, -1, 950, 100])),
+      at("2026-12-01T12:00:00Z", { ...row("Page", "desktop", [900, 0, -1, 700, 80]), blob5: "unknown" }),
+      refused("2026-12-01T12:00:00Z", "over-share"),
+      refused("2026-12-01T23:59:59Z", "over-share"),
+      refused("2026-12-02T00:00:00Z", "token-forged"),
+    ];
+    const { figures, connections, refusals } = report(rows);
+    expect([...new Set(figures.map((f) => f.pageType))]).toEqual(["Page", "Listing"]);
+    expect(figures.find((f) => f.pageType === "Listing" && f.metric === "LCP")?.count).toBe(2);
+    expect(connections).toEqual([
+      { pageType: "Page", connection: "unknown", views: 1 },
+      { pageType: "Listing", connection: "3g", views: 1 },
+      { pageType: "Listing", connection: "4g", views: 1 },
+    ]);
+    expect(connectionTable(connections).split("\n")).toEqual([
+      "Page views per connection class (the browser's effective type)",
+      "page type  3g  4g  unknown",
+      "---------  --  --  -------",
+      "Page        0   0        1",
+      "Listing     1   1        0",
+    ]);
+    expect(refusalTable(refusals).split("\n")).toEqual([
+      "Beacons refused or not counted, per day (UTC) and reason",
+      "day         reason        count",
+      "----------  ------------  -----",
+      "2026-12-01  over-share        2",
+      "2026-12-02  token-forged      1",
+    ]);
+    expect(refusalTable([])).toBe("Beacons refused or not counted, per day (UTC) and reason\nNone in this window.");
   });
 
   it("reads its options and the time window", () => {
@@ -195,6 +259,41 @@ describe("npm run vitals --remote: Analytics Engine's SQL API", () => {
         poor: 0,
       },
     ]);
+  });
+
+  it("asks for the connection classes and the refusals per day and reason, and reads them back", async () => {
+    expect(connectionQuery(parseWindow("7d"))).toBe(
+      [
+        "SELECT blob1 AS pageType, blob5 AS connection, SUM(_sample_interval) AS views",
+        "FROM agency_site_vitals",
+        "WHERE timestamp > NOW() - INTERVAL '7' DAY AND index1 != 'refused'",
+        "GROUP BY pageType, connection",
+        "FORMAT JSON",
+      ].join("\n"),
+    );
+    expect(refusalQuery(parseWindow("24h"))).toBe(
+      [
+        "SELECT toStartOfInterval(timestamp, INTERVAL '1' DAY) AS day, blob2 AS reason, SUM(_sample_interval) AS count",
+        "FROM agency_site_vitals",
+        "WHERE timestamp > NOW() - INTERVAL '24' HOUR AND index1 = 'refused'",
+        "GROUP BY day, reason",
+        "FORMAT JSON",
+      ].join("\n"),
+    );
+    const stub = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const sql = String(init?.body);
+      const data = sql.includes("AS connection")
+        ? [{ pageType: "Vacancy", connection: "4g", views: "12" }]
+        : sql.includes("AS reason")
+          ? [{ day: "2026-12-01 00:00:00", reason: "over-share", count: "7" }]
+          : [];
+      return new Response(JSON.stringify({ meta: [], data, rows: data.length }));
+    }) as typeof fetch;
+    expect(await remoteReport({ accountId: "a", token: "t", fetch: stub }, parseWindow("7d"))).toEqual({
+      figures: [],
+      connections: [{ pageType: "Vacancy", connection: "4g", views: 12 }],
+      refusals: [{ day: "2026-12-01", reason: "over-share", count: 7 }],
+    });
   });
 
   it("names the SQL API's refusal", async () => {

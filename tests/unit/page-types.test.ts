@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDataSlug, isPageLink, isPageStory, storyKind } from "../../src/shared/pages/page-types";
+import { isDataSlug, isPageLink, isPageStory, pageTypeOf, storyKind } from "../../src/shared/pages/page-types";
 
 const story = (full_slug: string, component: string) => ({ full_slug, content: { component } });
 const link = (slug: string, extra: Partial<{ published: boolean; is_folder: boolean }> = {}) => ({
@@ -51,5 +51,15 @@ describe("which stories are pages", () => {
     expect(storyKind(story("team/", "Page"))).toBe("page");
     expect(storyKind(story("theme/ander", "Theme"))).toBeNull();
     expect(storyKind(story("iets", "Onbekend"))).toBeNull();
+  });
+
+  it("names a folder's start page a Listing, apart from the other pages, and nothing outside the pages", () => {
+    const story = (full_slug: string, component: string, is_startpage = false) => ({ full_slug, is_startpage, content: { component } });
+    expect(pageTypeOf(story("vacatures/", "Page", true))).toBe("Listing");
+    expect(pageTypeOf(story("home", "Page"))).toBe("Page");
+    expect(pageTypeOf(story("contact", "Page"))).toBe("Page");
+    expect(pageTypeOf(story("vacatures/product-designer", "Vacancy"))).toBe("Vacancy");
+    expect(pageTypeOf(story("team/eva-smit", "TeamMember"))).toBeUndefined();
+    expect(pageTypeOf(story("x", "Listing"))).toBeUndefined();
   });
 });

@@ -8,9 +8,9 @@
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { copyFile, cp, link, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { basename, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Metafile, type Plugin, build as esbuild } from "esbuild";
+import { type Metafile, build as esbuild } from "esbuild";
 import { createGenerator } from "unocss";
 import type { EmbeddedSpace } from "../../src/server/demo/embedded.ts";
 import { REPO_ROOT as root } from "../repo-root.ts";
@@ -101,9 +101,11 @@ const BROWSER = {
 
 /**
  * The client bundle: one hashed ESM entry, island chunks split off, minified for production. The
- * field measurements (client/vitals.ts with web-vitals) are a build of their own, `vitals.<hash>.js`
- * beside it: as a chunk of the same build they shared esbuild's runtime chunk with the entry (one
- * more request for every page); here the entry's `import("./vitals")` is resolved to that file.
+ * field measurements (client/vitals.ts with web-vitals) are a build of their own, `vitals.<hash>.js`,
+ * which the document loads itself (an async, low-priority script of visitor pages with a page
+ * type): loaded by the entry, it came only after the entry had arrived and run, too late for a
+ * slow view left early (issue 54); as a chunk of the same build it would share esbuild's runtime
+ * chunk with the entry (one more request for every page).
  */
 async function buildClient() {
   await rm(join(parts, "client"), { recursive: true, force: true });
@@ -111,19 +113,12 @@ async function buildClient() {
   const vitals = await esbuild({ ...BROWSER, entryPoints: { vitals: join(root, "client/vitals.ts") }, outdir });
   const vitalsFile = Object.keys(vitals.metafile.outputs).find((file) => file.endsWith(".js"));
   if (!vitalsFile) throw new Error("vitals chunk missing from the esbuild output");
-  const vitalsChunk: Plugin = {
-    name: "vitals-chunk",
-    setup(build) {
-      build.onResolve({ filter: /^\.\/vitals$/ }, () => ({ path: `./${basename(vitalsFile)}`, external: true }));
-    },
-  };
   const { metafile } = await esbuild({
     ...BROWSER,
     entryPoints: { main: join(root, "client/main.tsx") },
     splitting: true,
     outdir,
     chunkNames: "chunk.[hash]",
-    plugins: [vitalsChunk],
   });
   const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([, o]) => o.entryPoint === "client/main.tsx");
@@ -133,7 +128,7 @@ async function buildClient() {
   const both = bundled(metafile);
   const ownBuild = bundled(vitals.metafile);
   return {
-    result: { app: urlPath("client", entry[0]), preload: staticImports, bytes },
+    result: { app: urlPath("client", entry[0]), preload: staticImports, vitals: urlPath("client", vitalsFile), bytes },
     learnt: [...new Set([...both.learnt, ...ownBuild.learnt])],
     outputs: [...both.outputs, ...ownBuild.outputs],
   };
@@ -228,7 +223,7 @@ interface Manifest {
   buildId: string;
   builtAt: string;
   stylesheet: string;
-  scripts: { app: string; preload: string[]; preview: string };
+  scripts: { app: string; preload: string[]; vitals: string; preview: string };
 }
 
 /** The build manifest the Worker imports; a build with the same id keeps the time it was first made. */
@@ -298,15 +293,15 @@ export async function main(): Promise<number> {
   const embeddedBytes = await sideModule("embedded-space", "src/server/demo/embedded-space.ts");
   await sideModule("content-health", "src/server/health/rules.ts");
   const warmUpBytes = await cache.run({ name: "warm-up", inputs: [...pipeline, EMBEDDED_SPACE], make: buildWarmUpPage });
-  const buildId = hash(stylesheet.path + client.app + preview.path + (await readFile(join(generated, "snapshot.js"))));
-  const described = { buildId, stylesheet: stylesheet.path, scripts: { app: client.app, preload: client.preload, preview: preview.path } };
+  const buildId = hash(stylesheet.path + client.app + client.vitals + preview.path + (await readFile(join(generated, "snapshot.js"))));
+  const { app, preload, vitals } = client;
+  const described = { buildId, stylesheet: stylesheet.path, scripts: { app, preload, vitals, preview: preview.path } };
   const manifest = await cache.run({
     name: "manifest",
     recipe: JSON.stringify(described),
     inputs: pipeline,
     make: () => writeManifest({ buildId, builtAt: new Date().toISOString(), stylesheet: described.stylesheet, scripts: described.scripts }),
   });
-
   await layOutDist(manifest);
   const imagesStarted = Date.now();
   const images = await buildAssetImages(out); // cached in .generated/images: only new assets are made

@@ -3,7 +3,7 @@
 // database that `npm start` uses; `--remote` the deployed one (needs wrangler login), `--persist-to
 // DIR` another local state directory. A removal is served from the next publish on (the site
 // keeps the list per cache version).
-import { D1ExecuteError, d1Execute } from "../local/d1-execute.ts";
+import { D1ExecuteError, d1Statements } from "../local/d1-execute.ts";
 
 const COLUMNS = ["from_path", "to_path", "lang", "story_id", "learned_at"];
 
@@ -40,21 +40,6 @@ export function query(options: Pick<MovedPagesOptions, "remove">): string {
   return `SELECT ${COLUMNS.join(", ")} FROM moved_pages ORDER BY learned_at DESC, from_path`;
 }
 
-export function wranglerArgs(options: MovedPagesOptions): string[] {
-  // the deployed database is production's (wrangler.toml [env.production]), found by its name
-  const where = options.remote ? ["--remote", "--env", "production"] : ["--local"];
-  return [
-    "d1",
-    "execute",
-    "DB",
-    ...where,
-    ...(options.persistTo ? ["--persist-to", options.persistTo] : []),
-    "--json",
-    "--command",
-    query(options),
-  ];
-}
-
 export function table(rows: Array<Record<string, unknown>>): string {
   if (!rows.length) return "No learned redirects.";
   const cells = rows.map((row) =>
@@ -84,7 +69,7 @@ export function main(argv: string[]): number {
   }
   let rows: Array<Record<string, unknown>>;
   try {
-    rows = d1Execute<Record<string, unknown>>(wranglerArgs(options), ["moved_pages"])[0] ?? [];
+    rows = d1Statements<Record<string, unknown>>(options, [query(options)], ["moved_pages"])[0] ?? [];
   } catch (error) {
     if (!(error instanceof D1ExecuteError)) throw error;
     console.error(`moved-pages: ${error.message}`);

@@ -214,7 +214,23 @@ export type { HubSpotErasure } from "../../src/server/newsletter/hubspot-gdpr.ts
 import type { HubSpotErasure } from "../../src/server/newsletter/hubspot-gdpr.ts";
 
 /** What `--erase` prints: what is done, and what is still outstanding. */
-export function eraseReport(email: string, deleted: Row[], consentsKept: number, hubspot: HubSpotErasure | { kind: "deferred" }): string {
+/**
+ * No HUBSPOT_TOKEN where the erasure was taken: HubSpot's GDPR delete needs a private app's token,
+ * and a site that sends signups through a HubSpot form (HUBSPOT_PORTAL_ID and HUBSPOT_FORM_GUID)
+ * has none: neither this command nor the cron can delete the contact there.
+ */
+export interface NoToken {
+  kind: "no-token";
+  /** Signups go to HubSpot through its form: the contact most likely exists there. */
+  formOnly: boolean;
+}
+
+export function eraseReport(
+  email: string,
+  deleted: Row[],
+  consentsKept: number,
+  hubspot: HubSpotErasure | NoToken | { kind: "deferred" },
+): string {
   const lines = [`Erasure of ${email} recorded:`];
   lines.push(
     deleted.length
@@ -227,6 +243,20 @@ export function eraseReport(email: string, deleted: Row[], consentsKept: number,
   else if (hubspot.kind === "failed") lines.push(`  HubSpot: OUTSTANDING, not deleted yet (${hubspot.error}): ${later}`);
   else if (hubspot.kind === "deferred")
     lines.push(`  HubSpot: OUTSTANDING: a delivery was under way, so HubSpot is asked once it is over: ${later}`);
+  else if (hubspot.kind === "no-token") lines.push(...noTokenLines(hubspot));
   else lines.push(`  HubSpot: OUTSTANDING, not asked from here (${hubspot.reason}): ${later}`);
   return lines.join("\n");
+}
+
+function noTokenLines({ formOnly }: NoToken): string[] {
+  return [
+    "  HubSpot: NOT DELETED. There is no HUBSPOT_TOKEN, so HubSpot's GDPR delete was not called, and the site's cron",
+    "    cannot call it either: the request stays outstanding (npm run subscribers -- --erasures).",
+    formOnly
+      ? "    Signups reach HubSpot through its form (HUBSPOT_PORTAL_ID, HUBSPOT_FORM_GUID), so the contact is most likely there."
+      : "    No HubSpot form is set here either; if the address ever reached HubSpot, its contact is still there.",
+    '  To do: delete the contact in HubSpot by hand (Contacts > the contact > Actions > Delete, with "permanently delete"',
+    "    for GDPR), or set HUBSPOT_TOKEN (a private app token with scope crm.objects.contacts.write) and the cron carries",
+    "    out this request by itself.",
+  ];
 }

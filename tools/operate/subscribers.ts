@@ -11,7 +11,7 @@ import { userInfo } from "node:os";
 import { join } from "node:path";
 import { ERASURE_CONFIRMED_SQL, ERASURE_FAILED_SQL, erasureBackoffMs, gdprDelete } from "../../src/server/newsletter/hubspot-gdpr.ts";
 import { normaliseEmail } from "../../src/shared/email.ts";
-import { D1ExecuteError, d1Execute } from "../local/d1-execute.ts";
+import { D1ExecuteError, d1Statements } from "../local/d1-execute.ts";
 import { LOCAL_VARS } from "../local/local-worker.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import {
@@ -90,23 +90,9 @@ export function query(status?: SubscriberStatus): string {
   return `SELECT ${COLUMNS.join(", ")} FROM subscribers${where} ORDER BY created_at DESC, id DESC`;
 }
 
-export function wranglerArgs(options: SubscribersOptions, sql = query(options.status)): string[] {
-  return [
-    "d1",
-    "execute",
-    "DB",
-    // the deployed database is production's (wrangler.toml [env.production]), found by its name
-    ...(options.remote ? ["--remote", "--env", "production"] : ["--local"]),
-    ...(options.persistTo ? ["--persist-to", options.persistTo] : []),
-    "--json",
-    "--command",
-    sql,
-  ];
-}
-
-/** Runs SQL statements in the outbox's D1 database through wrangler: the rows of each statement. */
+/** Runs SQL statements in the outbox's D1 database, in one transaction: the rows of each statement. */
 function d1(options: SubscribersOptions, statements: string[]): Row[][] {
-  return d1Execute<Row>(wranglerArgs(options, statements.join(";\n")), ["subscribers", "consents", "erasures"]);
+  return d1Statements<Row>(options, statements, ["subscribers", "consents", "erasures"]);
 }
 
 /**
@@ -114,10 +100,12 @@ function d1(options: SubscribersOptions, statements: string[]): Row[][] {
  * `.dev.vars` (where `npm start` and `npm run hubspot:local` keep them).
  */
 export function hubspotAccess(options: SubscribersOptions, env: NodeJS.ProcessEnv = process.env) {
-  const local = options.remote ? {} : devVars(join(REPO_ROOT, ".dev.vars"));
+  const local: Record<string, string | undefined> = options.remote ? {} : devVars(join(REPO_ROOT, ".dev.vars"));
+  const value = (name: string) => env[name]?.trim() || local[name] || undefined;
   return {
-    token: env.HUBSPOT_TOKEN?.trim() || local.HUBSPOT_TOKEN || undefined,
-    origin: env.HUBSPOT_API_ORIGIN?.trim() || local.HUBSPOT_API_ORIGIN || undefined,
+    token: value("HUBSPOT_TOKEN"),
+    origin: value("HUBSPOT_API_ORIGIN"),
+    formOnly: Boolean(value("HUBSPOT_PORTAL_ID") && value("HUBSPOT_FORM_GUID")),
   };
 }
 
@@ -166,7 +154,9 @@ async function eraseCommand(options: SubscribersOptions, email: string): Promise
   const consents = Number(counted?.n ?? 0);
   if (String(recorded.hubspot_next_attempt_at) > new Date(now).toISOString())
     return eraseReport(email.trim(), deleted, consents, { kind: "deferred" });
-  const hubspot = await gdprDelete(request.email, hubspotAccess(options));
+  const access = hubspotAccess(options);
+  if (!access.token) return eraseReport(email.trim(), deleted, consents, { kind: "no-token", formOnly: access.formOnly });
+  const hubspot = await gdprDelete(request.email, access);
   if (hubspot.kind === "not-asked") return eraseReport(email.trim(), deleted, consents, hubspot);
   const id = Number(recorded.id);
   const at = new Date().toISOString();

@@ -22,12 +22,13 @@ export type PageKind = "page" | "listing" | "case" | "insight" | "sector" | "vac
 /** The check's name part of each page type; a new page type fails the type check until it has one. */
 const KIND_OF_TYPE: Record<PageType, PageKind> = {
   Page: "page",
+  Listing: "listing",
   CaseDetail: "case",
   InsightDetail: "insight",
   Sector: "sector",
   Vacancy: "vacancy",
 };
-export const PAGE_KINDS: readonly PageKind[] = [...PAGE_TYPES.map((type) => KIND_OF_TYPE[type]), "listing"];
+export const PAGE_KINDS: readonly PageKind[] = PAGE_TYPES.map((type) => KIND_OF_TYPE[type]);
 
 /** The JSON-LD each kind's page has (src/site/structured-data/graph.ts). */
 const GRAPH_OF_KIND: Record<PageKind, Pick<GraphExpectation, "webPageTypes" | "mainType">> = {

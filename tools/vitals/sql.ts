@@ -4,8 +4,8 @@
 // out of its quantiles. Every aggregate is weighted by `_sample_interval`, so sampled data points
 // count for the page views they stand for.
 import { METRICS, type MetricName, THRESHOLDS } from "../../src/shared/vitals.ts";
-import { VITALS_DATASET, blobColumn, doubleColumn } from "../../src/server/vitals/data-point.ts";
-import { GROUP_BY, type MetricSummary, sortSummaries } from "./summary.ts";
+import { REFUSED, VITALS_DATASET, blobColumn, doubleColumn } from "../../src/server/vitals/data-point.ts";
+import { GROUP_BY, type MetricSummary, type Report, sortConnections, sortRefusals, sortSummaries } from "./summary.ts";
 import type { Window } from "./window.ts";
 
 /** The query of one metric's figures per page type, language and device class over `window`. */
@@ -24,7 +24,7 @@ export function metricQuery(metric: MetricName, window: Window): string {
     `  sumIf(_sample_interval, ${value} > ${good} AND ${value} <= ${poor}) AS needs_improvement,`,
     `  sumIf(_sample_interval, ${value} > ${poor}) AS poor`,
     `FROM ${VITALS_DATASET}`,
-    `WHERE timestamp > NOW() - INTERVAL '${window.amount}' ${window.sqlUnit} AND ${value} >= 0`,
+    `WHERE ${since(window)} AND ${value} >= 0`,
     `GROUP BY ${GROUP_BY.join(", ")}`,
     "FORMAT JSON",
   ].join("\n");
@@ -84,4 +84,44 @@ export async function remoteSummaries(api: SqlApi, window: Window): Promise<Metr
     }
   }
   return sortSummaries(summaries);
+}
+
+const since = (window: Window) => `timestamp > NOW() - INTERVAL '${window.amount}' ${window.sqlUnit}`;
+
+/** Page views per page type and connection class (refusals left out). */
+export function connectionQuery(window: Window): string {
+  return [
+    `SELECT ${blobColumn("pageType")} AS pageType, ${blobColumn("connection")} AS connection, SUM(_sample_interval) AS views`,
+    `FROM ${VITALS_DATASET}`,
+    `WHERE ${since(window)} AND index1 != '${REFUSED}'`,
+    "GROUP BY pageType, connection",
+    "FORMAT JSON",
+  ].join("\n");
+}
+
+/** Refused beacons per day and reason (src/server/vitals/data-point.ts `refusalPoint`: the reason in blob2). */
+export function refusalQuery(window: Window): string {
+  return [
+    "SELECT toStartOfInterval(timestamp, INTERVAL '1' DAY) AS day, blob2 AS reason, SUM(_sample_interval) AS count",
+    `FROM ${VITALS_DATASET}`,
+    `WHERE ${since(window)} AND index1 = '${REFUSED}'`,
+    "GROUP BY day, reason",
+    "FORMAT JSON",
+  ].join("\n");
+}
+
+/** The whole report from Analytics Engine: the figures, the connection classes, the refusals. */
+export async function remoteReport(api: SqlApi, window: Window): Promise<Report> {
+  const figures = await remoteSummaries(api, window);
+  const connections = (await runQuery(api, connectionQuery(window))).data.map((row) => ({
+    pageType: String(row.pageType),
+    connection: String(row.connection),
+    views: Number(row.views),
+  }));
+  const refusals = (await runQuery(api, refusalQuery(window))).data.map((row) => ({
+    day: String(row.day).slice(0, 10),
+    reason: String(row.reason),
+    count: Number(row.count),
+  }));
+  return { figures, connections: sortConnections(connections), refusals: sortRefusals(refusals) };
 }

@@ -1,13 +1,15 @@
 // `npm run vitals`: Core Web Vitals from the site's visitors (field measurements, decision 023), per
-// page type, language and device class: sample count, p50, p75, p95 and the shares rated good /
-// needs improvement / poor against Google's thresholds, over a time window.
+// page type, language and device class: sample count, p50, p75, p95 (marked where too few views
+// stand behind them) and the shares rated good / needs improvement / poor against Google's
+// thresholds, over a time window; then the page views per connection class, and the beacons
+// refused per day and reason.
 //
 //   npm run vitals -- [--since 7d] [--json] [--persist-to DIR]   the local store (npm start's D1)
 //   npm run vitals -- --remote [--since 7d] [--json]             Workers Analytics Engine (SQL API):
 //       CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (Account Analytics Read) from the environment
 import { localRows } from "./local-store.ts";
-import { remoteSummaries } from "./sql.ts";
-import { type MetricSummary, summarise, table } from "./summary.ts";
+import { remoteReport } from "./sql.ts";
+import { connectionTable, type Report, refusalTable, report, table, tooFew } from "./summary.ts";
 import { parseWindow, type Window } from "./window.ts";
 
 export interface VitalsOptions {
@@ -40,12 +42,12 @@ export function parseArgs(argv: string[]): VitalsOptions {
 
 const USAGE = "usage: npm run vitals -- [--since 30m|24h|7d] [--json] [--persist-to DIR | --remote]";
 
-async function summaries(options: VitalsOptions, window: Window, now: number): Promise<MetricSummary[]> {
-  if (!options.remote) return summarise(localRows(now - window.ms, options.persistTo));
+async function read(options: VitalsOptions, window: Window, now: number): Promise<Report> {
+  if (!options.remote) return report(localRows(now - window.ms, options.persistTo));
   const accountId = process.env.CLOUDFLARE_ACCOUNT_ID?.trim();
   const token = process.env.CLOUDFLARE_API_TOKEN?.trim();
   if (!accountId || !token) throw new Error("--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (Account Analytics Read)");
-  return remoteSummaries({ accountId, token, fetch }, window);
+  return remoteReport({ accountId, token, fetch }, window);
 }
 
 /** `npm run vitals -- [options]`: 0, or 2 for bad options, 1 when the store could not be read. */
@@ -64,10 +66,10 @@ export async function main(argv: string[], now = Date.now()): Promise<number> {
     return 0;
   }
   try {
-    const result = await summaries(options, window, now);
+    const result = await read(options, window, now);
     const source = options.remote ? "Workers Analytics Engine" : `local store${options.persistTo ? ` (${options.persistTo})` : ""}`;
     console.log(
-      options.json ? JSON.stringify(result, null, 2) : table(result, `Core Web Vitals from visitors, ${window.label}, ${source}`),
+      options.json ? JSON.stringify(asJson(result), null, 2) : printed(result, `Core Web Vitals from visitors, ${window.label}, ${source}`),
     );
     return 0;
   } catch (error) {
@@ -75,3 +77,9 @@ export async function main(argv: string[], now = Date.now()): Promise<number> {
     return 1;
   }
 }
+
+/** The JSON: each line of figures with the percentiles that rest on too few views. */
+const asJson = (result: Report) => ({ ...result, figures: result.figures.map((line) => ({ ...line, tooFew: tooFew(line) })) });
+
+const printed = (result: Report, heading: string) =>
+  [table(result.figures, heading), connectionTable(result.connections), refusalTable(result.refusals)].filter(Boolean).join("\n\n");

@@ -6,10 +6,11 @@ export interface BuildManifest {
   builtAt: string;
   stylesheet: string;
   /**
-   * The client entry and the chunks it imports statically (preloaded); `preview` is the separate
-   * bundle only visual-editor previews load.
+   * The client entry and the chunks it imports statically (preloaded); `vitals` the field
+   * measurements (visitor pages with a page type); `preview` is the separate bundle only
+   * visual-editor previews load.
    */
-  scripts: { app: string; preload: string[]; preview: string };
+  scripts: { app: string; preload: string[]; vitals: string; preview: string };
 }
 
 export const buildManifest: BuildManifest = build;

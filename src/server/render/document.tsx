@@ -36,6 +36,8 @@ export interface DocumentAssets {
   /** The visitor bundle; absent in previews, which load their own. */
   script?: string;
   preload: string[];
+  /** The field measurements' script (client/vitals.ts), on a visitor's page with a page type only. */
+  vitals?: string;
 }
 
 /**
@@ -152,6 +154,11 @@ function DocumentHead({ lang, meta, assets, scripts, graph }: HeadProps) {
       {assets.script ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build's file names, written by entryLoader as a JSON array
         <script nonce={NONCE_SLOT} dangerouslySetInnerHTML={{ __html: entryLoader([...assets.preload, assets.script]) }} />
+      ) : null}
+      {/* Field measurements from the start (a slow view left early is measured too: decision 023),
+          fetched at low priority: no error screen (no page type), no preview */}
+      {assets.script && assets.vitals && meta.pageType ? (
+        <script type="module" src={assets.vitals} async fetchPriority="low" nonce={NONCE_SLOT} />
       ) : null}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={SITE_NAME} />

@@ -80,7 +80,7 @@ export function PageDocument(input: VisitorDocumentInput) {
     headMemo = html;
   }
   const scripts = <ThirdPartyScripts config={input.thirdParty} nonce={NONCE_SLOT} lang={site.lang} />;
-  const assets = { script: buildManifest.scripts.app, preload: buildManifest.scripts.preload };
+  const assets = { script: buildManifest.scripts.app, preload: buildManifest.scripts.preload, vitals: buildManifest.scripts.vitals };
   const head = documentHead({ ...headOf(input, site, assets, scripts), graph: graphOf(input) }, headMemo);
   return (
     <Document lang={site.lang} skipLinkText={site.t.document.skipToContent} nonce={input.nonce} viewToken={input.viewToken} head={head}>

@@ -1,11 +1,12 @@
 import { Hono, type Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { MAX_BEACON_BYTES, VITALS_PATH } from "../../shared/vitals";
 import { parseBeacon } from "../vitals/beacon";
 import { type Admission, type AdmitRequest, ledgerShard } from "../vitals/ledger";
 import { networkKey } from "../vitals/network";
 import { checkViewToken } from "../vitals/view-token";
 import type { AppBindings } from "../request-context";
-import { dataPoint } from "../vitals/data-point";
+import { dataPoint, type RefusalReason, refusalPoint } from "../vitals/data-point";
 import { vitalsDataset } from "../vitals/dataset";
 import { jsonMessage, mediaType, parseJsonObject, readLimitedBody } from "./api-request";
 
@@ -21,7 +22,8 @@ const RETRY_AFTER_SECONDS = 60;
  * the page view's token (signed, bound to build, page type and network, at most an hour old), the
  * site-wide limit, then the ledger: the token spent once, the network's daily share per page type
  * (vitals/ledger.ts). A good beacon gets 204 and no body; every refusal a 4xx with a JSON
- * `{message}`. Nothing here waits for the store: the write is the binding's (or, locally, after the answer).
+ * `{message}` (a network's view past its daily share a 202: it is no fault of the visitor's), and
+ * one data point of its reason (vitals/data-point.ts `refusalPoint`: counts per reason, no sender). Nothing here waits for the store: the write is the binding's (or, locally, after the answer).
  */
 export function createVitalsRoutes({ now }: { now: () => number }) {
   const routes = new Hono<AppBindings>();
@@ -31,30 +33,38 @@ export function createVitalsRoutes({ now }: { now: () => number }) {
 }
 
 async function receiveBeacon(c: Ctx, now: () => number): Promise<Response> {
-  if (isCrossSite(c)) return jsonMessage(c, 403, "Beacons come from this site's own pages.");
+  const refuse = (reason: RefusalReason, status: ContentfulStatusCode, message: string, headers?: Record<string, string>) => {
+    dataset(c, now).writeDataPoint(refusalPoint(reason));
+    return jsonMessage(c, status, message, headers);
+  };
+  if (isCrossSite(c)) return refuse("cross-site", 403, "Beacons come from this site's own pages.");
   const { type } = mediaType(c.req.header("content-type"));
   // sendBeacon with a string sends text/plain (no preflight); application/json for other clients
   if (type !== "text/plain" && type !== "application/json")
-    return jsonMessage(c, 415, "A beacon is JSON (text/plain or application/json).");
+    return refuse("media-type", 415, "A beacon is JSON (text/plain or application/json).");
   const secret = c.get("config").subscriberKeys?.current;
-  if (!secret) return jsonMessage(c, 503, "Field measurements are off: the site has no key to check page views with.");
+  if (!secret) return refuse("no-key", 503, "Field measurements are off: the site has no key to check page views with.");
   const network = await networkKey(secret, c.req.header("cf-connecting-ip"));
-  if (!(await allowed(c, c.env.VITALS_CLIENT_LIMIT, network))) return tooMany(c);
+  if (!(await allowed(c, c.env.VITALS_CLIENT_LIMIT, network))) return refuse("network-limit", ...tooMany);
   const body = await readLimitedBody(c.req.raw, MAX_BEACON_BYTES);
-  if (body === "too-large") return jsonMessage(c, 413, `A beacon is at most ${MAX_BEACON_BYTES} bytes.`);
+  if (body === "too-large") return refuse("too-large", 413, `A beacon is at most ${MAX_BEACON_BYTES} bytes.`);
   const parsed = parseBeacon(parseJsonObject(body) ?? null);
-  if ("error" in parsed) return jsonMessage(c, 400, `Not a beacon: ${parsed.error}.`);
+  if ("error" in parsed) return refuse("malformed", 400, `Not a beacon: ${parsed.error}.`);
   const { beacon } = parsed;
   const token = await checkViewToken(secret, parsed.view, { build: beacon.build, pageType: beacon.pageType, network }, now());
-  if (!token.ok) return jsonMessage(c, 403, `Not a page view this site served (token ${token.reason}).`);
-  if (!(await allowed(c, c.env.VITALS_SITE_LIMIT, "site"))) return tooMany(c);
+  if (!token.ok) return refuse(`token-${token.reason}`, 403, `Not a page view this site served (token ${token.reason}).`);
+  if (!(await allowed(c, c.env.VITALS_SITE_LIMIT, "site"))) return refuse("site-limit", ...tooMany);
   const admission = await admit(c, { network, pageType: beacon.pageType, tokenId: token.id, expiresAt: token.expiresAt, now: now() });
-  if (admission === "replayed") return jsonMessage(c, 409, "This page view has sent its beacon already.");
-  if (admission !== "admitted") return tooMany(c);
-  const dataset = vitalsDataset(c.env, c.get("config").vitalsStore, (work) => c.executionCtx.waitUntil(work.catch(logFailure(c))), now);
-  dataset.writeDataPoint(dataPoint(beacon));
+  if (admission === "replayed") return refuse("replayed", 409, "This page view has sent its beacon already.");
+  // not a refusal of the visitor (202): their network has counted for this page type today (vitals/ledger.ts)
+  if (admission === "over-share") return refuse("over-share", 202, "This network's view of this page type is counted already today.");
+  if (admission !== "admitted") return refuse("ledger-down", ...tooMany);
+  dataset(c, now).writeDataPoint(dataPoint(beacon));
   return c.body(null, 204, { "Cache-Control": "no-store" });
 }
+
+const dataset = (c: Ctx, now: () => number) =>
+  vitalsDataset(c.env, c.get("config").vitalsStore, (work) => c.executionCtx.waitUntil(work.catch(logFailure(c))), now);
 
 /** The ledger's word on a beacon; a ledger that cannot be reached drops it, like a failing limiter. */
 async function admit(c: Ctx, request: AdmitRequest): Promise<Admission | "unavailable"> {
@@ -77,7 +87,7 @@ async function allowed(c: Ctx, limiter: RateLimit, key: string): Promise<boolean
   }
 }
 
-const tooMany = (c: Ctx) => jsonMessage(c, 429, "Too many beacons; try again later.", { "Retry-After": String(RETRY_AFTER_SECONDS) });
+const tooMany = [429, "Too many beacons; try again later.", { "Retry-After": String(RETRY_AFTER_SECONDS) }] as const;
 
 const logFailure = (c: Ctx) => (error: unknown) => c.get("logger").warn("vitals.store_failed", { error });
 

@@ -43,3 +43,35 @@ export function dataPoint(beacon: Beacon): VitalsDataPoint {
     doubles: METRICS.map((metric) => beacon.metrics[metric] ?? NOT_MEASURED),
   };
 }
+
+/**
+ * Why a beacon was not counted, one data point each (issue 53: refusals shown beside the figures):
+ * index1 and blob1 REFUSED, blob2 the reason, no other blob, every double NOT_MEASURED, so the
+ * metric queries (values >= 0) never see one. Nothing about the sender: the report counts them per
+ * reason and day.
+ */
+export const REFUSED = "refused";
+export const REFUSAL_REASONS = [
+  "cross-site",
+  "media-type",
+  "no-key",
+  "network-limit",
+  "too-large",
+  "malformed",
+  "token-missing",
+  "token-forged",
+  "token-expired",
+  "site-limit",
+  "replayed",
+  "over-share",
+  "ledger-down",
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+export function refusalPoint(reason: RefusalReason): VitalsDataPoint {
+  return {
+    indexes: [REFUSED],
+    blobs: BLOB_FIELDS.map((_, i) => (i === 0 ? REFUSED : i === 1 ? reason : "")),
+    doubles: METRICS.map(() => NOT_MEASURED),
+  };
+}

@@ -2,17 +2,21 @@ import { DurableObject } from "cloudflare:workers";
 
 /**
  * What makes field data reflect visitors (issue 53): each page-view token is spent once, and one
- * network sends at most DAILY_SHARE beacons per page type and day, so no single sender can move a
- * page type's p75 however many views it fetches. One Durable Object per shard of networks (the
- * token is bound to its network, so a token's replay always comes to the same shard); it holds a
- * keyed hash of the network and the token ids, for a day at most, never an address.
+ * network counts for at most DAILY_SHARE views per page type and day, so no single sender moves a
+ * page type's p75 further than one visitor does, however many views it fetches. One Durable Object
+ * per shard of networks (the token is bound to its network, so a token's replay always comes to the
+ * same shard); it holds a keyed hash of the network and the token ids, for a day at most, never an address.
  */
 /**
- * Views of one page type one network counts for in a day. Five: one sender can then move a page
- * type's p75 only while fewer than 15 other networks' views of it came that day (5 of 20 is the
- * top quarter); an office reading a sixth case study the same day is measured five times, not thirty.
+ * Views of one page type one network counts for in a day: one. Every sample above the p75 moves it
+ * (the p75 is the ceil(0.75 n)-th value: a second sample from one network moves it one rank more,
+ * whatever other visitors came), so any share above one lets a single sender move the figure by
+ * repetition alone; its first view is a visitor's like any other and cannot be told apart. The
+ * price: an office or a carrier's network (an IPv4 address, an IPv6 /48) reading a second vacancy
+ * the same day is measured once, not twice; its beacon is answered 202 and counted as "over-share"
+ * among the refusals `npm run vitals` shows, so the operator sees how many views this leaves out.
  */
-export const DAILY_SHARE = 5;
+export const DAILY_SHARE = 1;
 export const LEDGER_SHARDS = 16;
 const DAY_MS = 86_400_000;
 

@@ -6,16 +6,22 @@
  * can only be judged by its folder; a story fetched in full is judged by both.
  */
 
-/**
- * Content types of stories that are whole pages, served at their full_slug: the site's page types,
- * the one list the field measurements (`src/shared/vitals.ts`) and the lab (`npm run lighthouse`)
- * are grouped by.
- */
-export const PAGE_TYPES = ["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy"] as const;
-export type PageType = (typeof PAGE_TYPES)[number];
-export const PAGE_CONTENT_TYPES: ReadonlySet<string> = new Set(PAGE_TYPES);
+/** Content types of stories that are whole pages, served at their full_slug. */
+export const PAGE_CONTENT_TYPES: ReadonlySet<string> = new Set(["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy"]);
 
-export const isPageType = (value: unknown): value is PageType => typeof value === "string" && PAGE_CONTENT_TYPES.has(value);
+/**
+ * The site's page types: what a visitor's page says it is (`<meta name="page-type">`), the one list
+ * the field measurements (`src/shared/vitals.ts`) and the lab (`npm run lighthouse`, the smoke
+ * check) are grouped by. The content types, with one apart: a `Page` that is a folder's start page
+ * is a `Listing` (the cases, insights, vacancies, sectors and team overviews, the structured
+ * data's CollectionPage), measured apart from the other `Page`s (home, contact, privacy), whose
+ * figures it would otherwise blur.
+ */
+export const PAGE_TYPES = ["Page", "CaseDetail", "InsightDetail", "Sector", "Vacancy", "Listing"] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+
+export const isPageType = (value: unknown): value is PageType =>
+  typeof value === "string" && (PAGE_TYPES as readonly string[]).includes(value);
 
 /** Content types of data stories: shown inside pages (a team grid, a contact person), never on their own. */
 export const DATA_CONTENT_TYPES: ReadonlySet<string> = new Set(["TeamMember", "Customer"]);
@@ -31,6 +37,7 @@ export type StoryKind = "page" | "theme" | "data";
 
 interface StoryLike {
   full_slug: string;
+  is_startpage?: boolean;
   content: { component: string };
 }
 
@@ -41,8 +48,9 @@ export function isDataSlug(slug: string): boolean {
 
 /** The page type of a story visitors may see as a page, else undefined. */
 export function pageTypeOf(story: StoryLike): PageType | undefined {
-  const type = story.content.component;
-  return !isDataSlug(story.full_slug) && isPageType(type) ? type : undefined;
+  if (!isPageStory(story)) return undefined;
+  const type = story.content.component as Exclude<PageType, "Listing">;
+  return type === "Page" && story.is_startpage ? "Listing" : type;
 }
 
 /** A story visitors may see as a page. */
