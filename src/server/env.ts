@@ -32,6 +32,11 @@ export interface Secrets {
    * (form) or are subscribed to it with their consent as legal basis (CRM token).
    */
   HUBSPOT_SUBSCRIPTION_TYPE_ID?: string;
+  /**
+   * `true` when the HubSpot form (or subscription) sends a confirmation email first (double opt-in):
+   * a signup's success message then asks the visitor to confirm from their inbox. Unset: `false`.
+   */
+  HUBSPOT_DOUBLE_OPT_IN?: string;
   /** Secret of the Storyblok webhook; unset: every webhook call is refused. */
   STORYBLOK_WEBHOOK_SECRET?: string;
   /** Numeric id of the Storyblok space: preview links for another space are refused. */
@@ -119,6 +124,8 @@ export interface Config {
    */
   requestLogSampleRate: number;
   hubspot?: HubSpotTarget;
+  /** HubSpot confirms each signup by email first (HUBSPOT_DOUBLE_OPT_IN): the success message says so. */
+  doubleOptIn: boolean;
   /** Where erasure requests are carried out in HubSpot; unset: they wait (listed by `--erasures`). */
   hubspotGdpr?: HubSpotGdprAccess;
   /** Unset: SUBSCRIBER_HASH_KEY is missing, and the newsletter keeps nothing (a notice says so). */
@@ -165,13 +172,18 @@ function readSubscriberKeys(env: Secrets, problems: string[], notices: string[])
 }
 
 /** Turnstile's settings: on with a secret key; the verify URL must be an http(s) URL. */
-function readTurnstile(env: Secrets, problems: string[]): TurnstileSettings | undefined {
+function readTurnstile(env: Secrets, problems: string[], notices: string[]): TurnstileSettings | undefined {
   const secret = env.TURNSTILE_SECRET_KEY?.trim();
   const siteKey = env.TURNSTILE_SITE_KEY?.trim() || undefined;
   const verifyUrl = env.TURNSTILE_VERIFY_URL?.trim() || SITEVERIFY_URL;
   if (!/^https?:\/\/[^/]+\/\S*$/.test(verifyUrl))
     problems.push("TURNSTILE_VERIFY_URL must be an http(s) URL such as http://127.0.0.1:8791/siteverify");
   if (siteKey && !/^[\w-]{10,64}$/.test(siteKey)) problems.push("TURNSTILE_SITE_KEY must be a Turnstile site key such as 0x4AAAAAAA...");
+  // what a deploy refuses (secrets.required), said where it can still happen: a local run, a key removed by hand
+  if (secret && !siteKey)
+    notices.push(
+      "TURNSTILE_SITE_KEY is not set while TURNSTILE_SECRET_KEY is: the form has no Turnstile widget, so every signup falls under the tokenless limit (2 per visitor, 30 for the whole site, then 1 per 2 minutes)",
+    );
   // off without the secret: only ever so on this machine (a deploy without it is refused: secrets.required)
   return secret ? { siteKey, secret, verifyUrl } : undefined;
 }
@@ -232,13 +244,15 @@ export function readConfig(env: AppEnv): Config {
   if (!env.SIGNUP_LIMITER) problems.push("SIGNUP_LIMITER (Durable Object binding, newsletter rate limit) is missing");
   const hubspot = readHubSpot(env);
   problems.push(...hubspot.problems);
+  const doubleOptIn = env.HUBSPOT_DOUBLE_OPT_IN?.trim() || "false";
+  if (doubleOptIn !== "true" && doubleOptIn !== "false") problems.push("HUBSPOT_DOUBLE_OPT_IN must be true or false");
   const vitalsStore = vitalsStoreOf(env, problems);
   const spaceId = env.STORYBLOK_SPACE_ID?.trim();
   if (spaceId && !/^\d+$/.test(spaceId)) problems.push("STORYBLOK_SPACE_ID must be the numeric space id");
   const notices = tokenNotices(env);
   const subscriberKeys = readSubscriberKeys(env, problems, notices);
   const hubspotGdpr = readHubSpotGdpr(env, hubspot.target, notices);
-  const turnstile = readTurnstile(env, problems);
+  const turnstile = readTurnstile(env, problems, notices);
   const thirdParty = readThirdParty(env, turnstile, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
 
@@ -260,6 +274,7 @@ export function readConfig(env: AppEnv): Config {
     logLevel,
     requestLogSampleRate,
     hubspot: hubspot.target,
+    doubleOptIn: doubleOptIn === "true",
     hubspotGdpr,
     subscriberKeys,
     turnstile,

@@ -1,11 +1,16 @@
 /**
- * The newsletter's email rule, shared by the form (browser) and the API (Worker): a local part of
- * at most 64 of the characters an address may hold (RFC 5321), then domain labels separated by dots
- * (the HTML standard's valid-email pattern, letters of any script allowed: an international domain
- * such as `bücher.de` is the address `xn--bcher-kva.de`), at most 254 characters in all.
+ * The newsletter's email rule, shared by the form (browser), the API and the outbox (Worker): what
+ * HubSpot would refuse is refused before anything is stored. A local part of at most 64 of the
+ * characters an address may hold (RFC 5321), then a domain of labels separated by dots (the HTML
+ * standard's valid-email pattern, letters of any script allowed: an international domain such as
+ * `bücher.de` is the address `xn--bcher-kva.de`) that ends in a top-level domain: at least one dot
+ * (`jan@localhost` is no address HubSpot takes), a TLD of letters only, at least two, or an IDN's
+ * `xn--` form (`a@b.c0m`, `a@b.c`, `a@10.0.0.1` are refused). Every label at most 63 characters,
+ * the address at most 254 (RFC 5321), both counted in the ASCII form HubSpot stores. The TLD is
+ * checked by its shape, not against IANA's list: docs/decisions/031-email-rule.md.
  */
 export const EMAIL_HTML_PATTERN =
-  "[a-zA-Z0-9.!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]{1,64}@[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}\\-]{0,61}[\\p{L}\\p{M}\\p{N}])?(?:\\.[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}\\-]{0,61}[\\p{L}\\p{M}\\p{N}])?)*";
+  "[a-zA-Z0-9.!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]{1,64}@(?:[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}\\-]{0,61}[\\p{L}\\p{M}\\p{N}])?\\.)+(?:\\p{L}[\\p{L}\\p{M}]+|[xX][nN]--[a-zA-Z0-9\\-]+)";
 
 /**
  * The same rule as a regular expression. EMAIL_HTML_PATTERN is the form field's `pattern`

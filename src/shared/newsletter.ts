@@ -28,12 +28,24 @@ export const NEWSLETTER_FIELDS = {
  */
 export const TURNSTILE_FIELD = "cf-turnstile-response";
 
-export type SignupOutcomeKind = "subscribed" | "invalid" | "rate-limited" | "unavailable";
+/**
+ * Every outcome a visitor can read after a signup, with JavaScript (the API's JSON `message`, or for
+ * a success the form's own text) and without (the outcome in the address the form post returns
+ * to): both read it from `outcomeText`, so one outcome has one wording either way. `confirm` is a
+ * success while HubSpot's double opt-in is on (HUBSPOT_DOUBLE_OPT_IN): the visitor is told to
+ * confirm from their inbox.
+ */
+export type SignupOutcomeKind = "subscribed" | "confirm" | "invalid" | "rate-limited" | "refused" | "unavailable";
+
+/** An outcome as the visitor is told it; a rate limit says how long to wait. */
+export type SignupOutcomeView = { kind: Exclude<SignupOutcomeKind, "rate-limited"> } | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /** How the no-JS post reports its outcome to the page it returns to, in that page's language. */
 export interface OutcomeWords {
   /** The query parameter: `?<param>=<code>`. */
   param: string;
+  /** The query parameter of a rate limit's wait in seconds: `?<param>=te-vaak&<wait>=30`. */
+  wait: string;
   /** The footer section's id, the fragment of the return address. */
   anchor: string;
   /** Outcome -> the code in the query. */
@@ -47,39 +59,83 @@ export interface OutcomeWords {
 export const NEWSLETTER_OUTCOME: Record<Lang, OutcomeWords> = {
   nl: {
     param: "nieuwsbrief",
+    wait: "wacht",
     anchor: "nieuwsbrief",
-    codes: { subscribed: "geabonneerd", invalid: "ongeldig", "rate-limited": "te-vaak", unavailable: "mislukt" },
+    codes: {
+      subscribed: "geabonneerd",
+      confirm: "bevestigen",
+      invalid: "ongeldig",
+      "rate-limited": "te-vaak",
+      refused: "controle-mislukt",
+      unavailable: "mislukt",
+    },
   },
   en: {
     param: "newsletter",
+    wait: "wait",
     anchor: "newsletter",
-    codes: { subscribed: "subscribed", invalid: "invalid", "rate-limited": "too-many", unavailable: "failed" },
+    codes: {
+      subscribed: "subscribed",
+      confirm: "confirm",
+      invalid: "invalid",
+      "rate-limited": "too-many",
+      refused: "check-failed",
+      unavailable: "failed",
+    },
   },
 };
 
 export type NewsletterMessage = { kind: "success" | "error"; text: string };
 
-/** Which messages of the dictionary (`t.newsletter`) report the outcome of a no-JS post. */
-export const OUTCOME_MESSAGE_KEYS = {
-  subscribed: "subscribed",
-  invalid: "invalidEmail",
-  "rate-limited": "tooManyLater",
-  unavailable: "unavailable",
-} as const satisfies Record<SignupOutcomeKind, string>;
+/** The dictionary's words for the outcomes (`t.newsletter`). */
+export interface OutcomeMessages {
+  subscribed: string;
+  checkInbox: string;
+  invalidEmail: string;
+  tooMany: (seconds: number) => string;
+  challengeFailed: string;
+  unavailable: string;
+}
+
+/** The one wording of each outcome, in the language of `messages`. */
+export function outcomeText(outcome: SignupOutcomeView, messages: OutcomeMessages): string {
+  switch (outcome.kind) {
+    case "subscribed":
+      return messages.subscribed;
+    case "confirm":
+      return messages.checkInbox;
+    case "invalid":
+      return messages.invalidEmail;
+    case "rate-limited":
+      return messages.tooMany(outcome.retryAfterSeconds);
+    case "refused":
+      return messages.challengeFailed;
+    case "unavailable":
+      return messages.unavailable;
+  }
+}
+
+/** The success a signup reports: a confirmation to give from the inbox while HubSpot's double opt-in is on. */
+export const successOutcome = (doubleOptIn: boolean): SignupOutcomeView => ({ kind: doubleOptIn ? "confirm" : "subscribed" });
+
+export const isSuccess = (kind: SignupOutcomeKind): boolean => kind === "subscribed" || kind === "confirm";
+
+/** A rate limit's wait as the address may carry it: whole seconds, at most a day. */
+const MAX_WAIT_SECONDS = 86_400;
 
 /** The outcome a page's query string reports in the page's own language; anything else: none. */
-export function outcomeOfSearch(search: string, lang: Lang): SignupOutcomeKind | undefined {
-  const { param, codes } = NEWSLETTER_OUTCOME[lang];
-  const code = new URLSearchParams(search).get(param);
-  return (Object.keys(codes) as SignupOutcomeKind[]).find((kind) => codes[kind] === code);
+export function outcomeOfSearch(search: string, lang: Lang): SignupOutcomeView | undefined {
+  const { param, wait, codes } = NEWSLETTER_OUTCOME[lang];
+  const query = new URLSearchParams(search);
+  const code = query.get(param);
+  const kind = (Object.keys(codes) as SignupOutcomeKind[]).find((k) => codes[k] === code);
+  if (kind !== "rate-limited") return kind && { kind };
+  const seconds = Number(query.get(wait));
+  return { kind, retryAfterSeconds: Number.isInteger(seconds) && seconds >= 1 && seconds <= MAX_WAIT_SECONDS ? seconds : 60 };
 }
 
 /** The message for the outcome the form route put in the page's query string, in the page's language. */
-export function outcomeMessage(
-  search: string,
-  lang: Lang,
-  messages: Record<(typeof OUTCOME_MESSAGE_KEYS)[SignupOutcomeKind], string>,
-): NewsletterMessage | undefined {
-  const kind = outcomeOfSearch(search, lang);
-  return kind && { kind: kind === "subscribed" ? "success" : "error", text: messages[OUTCOME_MESSAGE_KEYS[kind]] };
+export function outcomeMessage(search: string, lang: Lang, messages: OutcomeMessages): NewsletterMessage | undefined {
+  const outcome = outcomeOfSearch(search, lang);
+  return outcome && { kind: isSuccess(outcome.kind) ? "success" : "error", text: outcomeText(outcome, messages) };
 }

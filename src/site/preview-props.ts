@@ -31,6 +31,8 @@ export interface PreviewProps {
   search: string;
   /** The year it is on the server (the footer's copyright line). */
   year: number;
+  /** HubSpot confirms signups by email first: the form's success message says so. */
+  doubleOptIn?: boolean;
   /** The language the page is previewed in, and the page in the other languages. */
   lang: Lang;
   alternates: LangAlternate[];
@@ -84,6 +86,7 @@ export function previewSite(
     path: props.path,
     search: props.search,
     year: props.year,
+    doubleOptIn: props.doubleOptIn,
     audience: editorAudience(props.storyId),
     Block,
   };

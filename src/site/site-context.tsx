@@ -105,6 +105,8 @@ export interface SiteContextValue {
   bodyPart?: PartId;
   /** The year it is (the footer's copyright line), from the server's clock. */
   year: number;
+  /** HubSpot confirms signups by email first (HUBSPOT_DOUBLE_OPT_IN): the sign-up's success asks the visitor to confirm. */
+  doubleOptIn?: boolean;
 }
 
 const SiteContext = createContext<SiteContextValue | null>(null);

@@ -64,7 +64,8 @@ test.describe("newsletter form", () => {
 
   test("refuses an invalid address without sending anything; editing clears the message", async ({ page }) => {
     const requests = await open(page);
-    for (const bad of ["", "geen-adres", "a@b..nl", `x@${"a".repeat(64)}.nl`]) {
+    // jan@localhost and a@b.c0m: HubSpot refuses them (issue 54), so the form does before sending
+    for (const bad of ["", "geen-adres", "a@b..nl", `x@${"a".repeat(64)}.nl`, "jan@localhost", "a@b.c0m"]) {
       await email(page).fill(bad);
       await submit(page).click();
       await expect(status(page)).toHaveText("Vul een geldig e-mailadres in");

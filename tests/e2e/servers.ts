@@ -16,7 +16,10 @@ export const LATE_PORT = Number(process.env.E2E_LATE_PORT || PORT - 4); // 8795:
 export const VITALS_PORT = Number(process.env.E2E_VITALS_PORT || PORT - 5);
 export const VITALS_STATE = ".wrangler/e2e-vitals-state";
 
-/** The site with the signup's bot check on (Turnstile), against the stand-in started beside it (sites.ts). */
+/**
+ * The site with the signup's bot check on (Turnstile), against the stand-in started beside it
+ * (sites.ts), and HubSpot's double opt-in on: a signup is told to confirm it from the inbox.
+ */
 export const TURNSTILE_PORT = Number(process.env.E2E_TURNSTILE_PORT || PORT - 6);
 export const TURNSTILE_STAND_IN_PORT = Number(process.env.E2E_TURNSTILE_STAND_IN_PORT || PORT - 7);
 export const TURNSTILE_STAND_IN = `http://127.0.0.1:${TURNSTILE_STAND_IN_PORT}`;
@@ -42,7 +45,7 @@ export const SITES: readonly Site[] = [
   { port: TRACKING_PORT, persist: TRACKING_STATE, vars: TRACKING_SETTINGS },
   { port: LATE_PORT, persist: ".wrangler/e2e-late-state", entry: "tests/e2e/late-content-worker.ts" },
   { port: VITALS_PORT, persist: VITALS_STATE },
-  { port: TURNSTILE_PORT, persist: ".wrangler/e2e-turnstile-state", vars: TURNSTILE_SETTINGS },
+  { port: TURNSTILE_PORT, persist: ".wrangler/e2e-turnstile-state", vars: { ...TURNSTILE_SETTINGS, HUBSPOT_DOUBLE_OPT_IN: "true" } },
 ];
 
 /** What sites.ts prints once every site answers (the browser tests wait for it). */

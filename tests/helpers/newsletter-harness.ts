@@ -61,8 +61,8 @@ export interface HarnessOptions {
   settings?: Settings;
   env?: Record<string, string>;
   timeoutMs?: number;
-  /** How the HubSpot form is set up (fields it requires besides email). */
-  hubspot?: { requiredFields?: string[] };
+  /** How the HubSpot form is set up (fields it requires besides email, domains it refuses). */
+  hubspot?: { requiredFields?: string[]; invalidDomains?: string[] };
   /** Another Storyblok space than the embedded one (served by the emulator). */
   space?: SpaceSnapshot;
   /** Turnstile on, with the stand-in's Siteverify (its own secret unless one is named). */

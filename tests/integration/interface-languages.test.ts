@@ -37,7 +37,7 @@ describe("the page document in the path's language", () => {
       return html.match(/<p id="[^"]+" role="status"[^>]*>([^<]*)<\/p>/)?.[1];
     };
     expect(await status("/en/contact?newsletter=subscribed")).toBe("Woohoo, you&#x27;re subscribed!");
-    expect(await status("/en/contact?newsletter=too-many")).toBe("Hold on: please try again in a minute.");
+    expect(await status("/en/contact?newsletter=too-many&wait=12")).toBe("Too many signups in a row. Please try again in 12 seconds.");
     expect(await status("/en/contact?nieuwsbrief=geabonneerd")).toBe("");
     expect(await status("/contact?nieuwsbrief=geabonneerd")).toBe("Woehoe, je bent geabonneerd!");
     expect(await status("/contact?newsletter=subscribed")).toBe("");

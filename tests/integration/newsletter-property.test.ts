@@ -109,7 +109,7 @@ describe("the newsletter API under random input", () => {
         expect(res.status).toBeLessThan(500);
         if (res.status === 303) {
           expect(res.headers.get("location")).toMatch(
-            /^\/(?!\/)(?!en(?:[/?#]|$))[^#]*[?&]nieuwsbrief=(geabonneerd|ongeldig|te-vaak|mislukt)#nieuwsbrief$|^\/en(?:[/?][^#]*)?[?&]newsletter=(subscribed|invalid|too-many|failed)#newsletter$/,
+            /^\/(?!\/)(?!en(?:[/?#]|$))[^#]*[?&]nieuwsbrief=(geabonneerd|ongeldig|te-vaak&wacht=\d+|mislukt)#nieuwsbrief$|^\/en(?:[/?][^#]*)?[?&]newsletter=(subscribed|invalid|too-many&wait=\d+|failed)#newsletter$/,
           );
         } else {
           expect(res.headers.get("content-type")).toBe("application/json");

@@ -64,10 +64,10 @@ describe("a Turnstile token is verified before anything is stored", () => {
     expect((await h.subscribe("test@voorbeeld.nl", { token: "XXXX.DUMMY.TOKEN.XXXX" })).status).toBe(status);
   });
 
-  it("sends a forged token of the form without JavaScript back as mislukt, storing nothing", async () => {
+  it("sends a forged token of the form without JavaScript back as controle-mislukt, storing nothing", async () => {
     const h = harness({ turnstile: true });
     const res = await form(h, { email: "bot@voorbeeld.nl", "cf-turnstile-response": "forged" });
-    expect([res.status, res.headers.get("location")]).toEqual([303, "/contact?nieuwsbrief=mislukt#nieuwsbrief"]);
+    expect([res.status, res.headers.get("location")]).toEqual([303, "/contact?nieuwsbrief=controle-mislukt#nieuwsbrief"]);
     expect(await h.rows()).toEqual([]);
   });
 });
@@ -82,7 +82,7 @@ describe("without a token: the stricter tokenless limit", () => {
     expect(locations).toEqual([
       "/contact?nieuwsbrief=geabonneerd#nieuwsbrief",
       "/contact?nieuwsbrief=geabonneerd#nieuwsbrief",
-      "/contact?nieuwsbrief=te-vaak#nieuwsbrief",
+      "/contact?nieuwsbrief=te-vaak&wacht=1800#nieuwsbrief",
     ]);
     expect((await h.subscribe("d@voorbeeld.nl", { ip, token: h.siteverify.mint() })).status).toBe(201);
     // the JSON API without a token is the same door: the client's two are used up
@@ -118,6 +118,23 @@ describe("without a token: the stricter tokenless limit", () => {
       expect(h.logsOf("newsletter.challenge_unavailable")).toHaveLength(3);
     },
   );
+});
+
+describe('the secret without the site key (what production\'s config had: TURNSTILE_SITE_KEY = "")', () => {
+  it("renders no widget, so a visitor with JavaScript is held to the tokenless limit too, and says so once", async () => {
+    const h = harness({ turnstile: true, env: { TURNSTILE_SITE_KEY: "" } });
+    const page = await (await h.send("/contact", { method: "GET" })).text();
+    expect(page).toContain('action="/api/newsletter"');
+    expect(page).not.toContain("koraalTurnstile");
+    // the enhanced form sends no token, as there is no widget to write one
+    const statuses = [];
+    for (const address of ["j1@voorbeeld.nl", "j2@voorbeeld.nl", "j3@voorbeeld.nl"])
+      statuses.push((await h.subscribe(address, { ip: "198.51.100.40" })).status);
+    expect(statuses).toEqual([201, 201, 429]);
+    expect(h.logsOf("config.notice").map((l) => l.message)).toEqual([
+      "TURNSTILE_SITE_KEY is not set while TURNSTILE_SECRET_KEY is: the form has no Turnstile widget, so every signup falls under the tokenless limit (2 per visitor, 30 for the whole site, then 1 per 2 minutes)",
+    ]);
+  });
 });
 
 describe("one confirmation per address, whoever submits it", () => {

@@ -43,6 +43,7 @@ describe("wrangler.toml as the deploy reads it", () => {
       "STORYBLOK_WEBHOOK_SECRET",
       "SUBSCRIBER_HASH_KEY",
       "TURNSTILE_SECRET_KEY",
+      "TURNSTILE_SITE_KEY",
     ];
     expect(requiredSecrets(raw, { env: "production" })).toEqual(required);
     expect(requiredSecrets(raw, { env: "staging" })).toEqual(required);
@@ -101,6 +102,9 @@ describe("npm run deploy's arguments", () => {
     expect(secretNames("s.json", () => '{"A":"1","B":"2"}')).toEqual(["A", "B"]);
     expect(() => secretNames("s.json", () => "{nope")).toThrow("the secrets file s.json is not valid JSON");
     expect(secretNames(undefined)).toEqual([]);
+    // a name without a value is no secret given: a required one is refused (an empty TURNSTILE_SITE_KEY, issue 54)
+    expect(secretNames("s.env", () => "A=1\nTURNSTILE_SITE_KEY=\nC=' '\n")).toEqual(["A"]);
+    expect(secretNames("s.json", () => '{"A":"1","TURNSTILE_SITE_KEY":""}')).toEqual(["A"]);
   });
 });
 

@@ -119,6 +119,24 @@ describe("npm run deploy against an empty account", () => {
   );
 
   it(
+    "refuses a Turnstile site key left empty, as not set: the form would have no widget (issue 54)",
+    async () => {
+      const file = join(tmp, "empty-site-key.env");
+      writeFileSync(
+        file,
+        REQUIRED.map((name) => `${name}=${name === "TURNSTILE_SITE_KEY" ? "" : `test-${name.toLowerCase()}`}`).join("\n"),
+      );
+      const { code, output } = await deploy(["--no-build", "--secrets-file", file]);
+      expect(code).toBe(1);
+      expect(output).toContain(
+        "deploy: refused: agency-site requires TURNSTILE_SITE_KEY, which is neither in the secrets file nor on the Worker.",
+      );
+      expect(cf.state().scripts).toEqual({});
+    },
+    STEP,
+  );
+
+  it(
     "goes live the first time: resources made, D1 migrated, assets without the demo's images, checked",
     async () => {
       const { code, output } = await deploy(["--secrets-file", secretsFile]);

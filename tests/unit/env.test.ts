@@ -40,6 +40,21 @@ describe("settings", () => {
     ]);
   });
 
+  it("says when Turnstile's secret is set without its site key: no widget, every signup under the tokenless limit", () => {
+    const secret = { ...(env as AppEnv), TURNSTILE_SECRET_KEY: "s3cret" };
+    expect(readConfig({ ...secret, TURNSTILE_SITE_KEY: "" }).notices).toEqual([
+      "TURNSTILE_SITE_KEY is not set while TURNSTILE_SECRET_KEY is: the form has no Turnstile widget, so every signup falls under the tokenless limit (2 per visitor, 30 for the whole site, then 1 per 2 minutes)",
+    ]);
+    expect(readConfig({ ...secret, TURNSTILE_SITE_KEY: "1x00000000000000000000BB" }).notices).toEqual([]);
+  });
+
+  it("reads HUBSPOT_DOUBLE_OPT_IN as true or false, false when unset", () => {
+    expect(readConfig(env as AppEnv).doubleOptIn).toBe(false);
+    expect(readConfig({ ...(env as AppEnv), HUBSPOT_DOUBLE_OPT_IN: " true " }).doubleOptIn).toBe(true);
+    expect(readConfig({ ...(env as AppEnv), HUBSPOT_DOUBLE_OPT_IN: "false" }).doubleOptIn).toBe(false);
+    expect(() => readConfig({ ...(env as AppEnv), HUBSPOT_DOUBLE_OPT_IN: "ja" })).toThrow("HUBSPOT_DOUBLE_OPT_IN must be true or false");
+  });
+
   it("names every malformed setting", () => {
     expect(() => readConfig({ ...(env as AppEnv), LOG_LEVEL: "loud", SITE_URL: "https://x.nl/" })).toThrow(ConfigError);
     expect(() => readConfig({ ...(env as AppEnv), LOG_LEVEL: "loud", SITE_URL: "https://x.nl/" })).toThrow(

@@ -115,14 +115,23 @@ describe("dictionaries", () => {
     expect(nl.error.generic).toBe("Something went wrong");
     expect(en.newsletter.tooMany(1)).toBe("Too many signups in a row. Please try again in 1 second.");
     expect(en.newsletter.tooMany(12)).toBe("Too many signups in a row. Please try again in 12 seconds.");
+    // past a minute and a half the wait is in minutes, rounded up (the tokenless limit's 30 minutes)
+    expect(nl.newsletter.tooMany(90)).toBe("Te veel aanmeldingen achter elkaar. Probeer het over 90 seconden opnieuw.");
+    expect(nl.newsletter.tooMany(1800)).toBe("Te veel aanmeldingen achter elkaar. Probeer het over 30 minuten opnieuw.");
+    expect(en.newsletter.tooMany(91)).toBe("Too many signups in a row. Please try again in 2 minutes.");
   });
 
   it.each([
     ["?nieuwsbrief=geabonneerd", "nl", "success", "Woehoe, je bent geabonneerd!"],
-    ["?x=1&nieuwsbrief=te-vaak", "nl", "error", "Even geduld: probeer het over een minuut opnieuw."],
+    ["?x=1&nieuwsbrief=te-vaak&wacht=12", "nl", "error", "Te veel aanmeldingen achter elkaar. Probeer het over 12 seconden opnieuw."],
+    ["?nieuwsbrief=bevestigen", "nl", "success", "Bijna klaar! Kijk in je inbox en bevestig je inschrijving met de link in onze e-mail."],
+    ["?nieuwsbrief=controle-mislukt", "nl", "error", "De controle tegen spam is mislukt. Laad de pagina opnieuw en probeer het nog eens."],
     ["?newsletter=subscribed", "en", "success", "Woohoo, you're subscribed!"],
     ["?newsletter=invalid", "en", "error", "Please enter a valid email address"],
-    ["?newsletter=too-many", "en", "error", "Hold on: please try again in a minute."],
+    ["?newsletter=too-many&wait=1800", "en", "error", "Too many signups in a row. Please try again in 30 minutes."],
+    // a wait that is no number of seconds (an old address, a hand-made one): a minute
+    ["?newsletter=too-many&wait=1e9", "en", "error", "Too many signups in a row. Please try again in 60 seconds."],
+    ["?newsletter=confirm", "en", "success", "Almost there! Check your inbox and confirm your subscription with the link in our email."],
     ["?newsletter=failed", "en", "error", "Subscribing didn't work. Please try again later."],
   ] as const)("reports the no-JS signup outcome %s on a page in %s in that language's words", (search, lang, kind, text) => {
     expect(outcomeMessage(search, lang, dictionary(lang).newsletter)).toEqual({ kind, text });

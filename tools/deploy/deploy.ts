@@ -50,7 +50,10 @@ export function writeEnvSecrets(names: string[], env: NodeJS.ProcessEnv, path: s
   writeFileSync(path, JSON.stringify(secrets), { mode: 0o600 });
 }
 
-/** The names of the secrets in a secrets file (JSON or .env, as wrangler reads it); never their values. */
+/**
+ * The names of the secrets a secrets file (JSON or .env, as wrangler reads it) gives a value; never
+ * their values. A name left empty (`TURNSTILE_SITE_KEY=`) is not set: a required one is then refused.
+ */
 export function secretNames(file: string | undefined, read = (path: string) => readFileSync(path, "utf8")): string[] {
   if (file === undefined) return [];
   let text: string;
@@ -59,14 +62,15 @@ export function secretNames(file: string | undefined, read = (path: string) => r
   } catch (error) {
     throw new DeployError(`the secrets file ${file} cannot be read: ${(error as Error).message}`);
   }
+  let entries: Array<[string, unknown]>;
   if (text.trimStart().startsWith("{")) {
     try {
-      return Object.keys(JSON.parse(text) as object);
+      entries = Object.entries(JSON.parse(text) as object);
     } catch {
       throw new DeployError(`the secrets file ${file} is not valid JSON`);
     }
-  }
-  return Object.keys(parseEnv(text));
+  } else entries = Object.entries(parseEnv(text));
+  return entries.flatMap(([name, value]) => (typeof value === "string" && !value.trim() ? [] : [name]));
 }
 
 interface ScriptSummary {

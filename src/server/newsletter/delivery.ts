@@ -4,6 +4,7 @@ import { describeTarget, sendToHubSpot, type SendResult } from "./hubspot";
 import { claimById, claimNextDue, failExhaustedClaims, finishClaim, forgetUndeliverable, iso, type Claim } from "./outbox";
 import { latestConsentText } from "./consent";
 import { logHash } from "./privacy";
+import { isValidEmail } from "../../shared/email";
 
 /** Attempts per address, the first one included; then the row is marked failed. */
 export const MAX_ATTEMPTS = 8;
@@ -28,6 +29,13 @@ export interface DeliveryDeps {
   logger: Logger;
 }
 
+/**
+ * The reason a row whose address breaks the email rule (src/shared/email.ts) is failed with, unsent:
+ * one queued before the rule was as strict as HubSpot. HubSpot would refuse it, and no retry changes that.
+ */
+export const REFUSED_BY_RULE =
+  "not sent: HubSpot refuses this address (the email rule: a domain with a dot and a valid top-level domain, at most 254 characters)";
+
 /** A claim older than this belongs to an attempt that can no longer be running. */
 export function staleClaimMs(timeoutMs: number): number {
   return timeoutMs * 2;
@@ -35,6 +43,7 @@ export function staleClaimMs(timeoutMs: number): number {
 
 /** Sends one claimed row and writes the outcome back. */
 export async function deliverClaim(deps: DeliveryDeps, claim: Claim): Promise<SendResult> {
+  if (!isValidEmail(claim.email)) return refuseClaim(deps, claim);
   const consentText = await latestConsentText(deps.db, claim.email_hash);
   const result = await sendToHubSpot(
     deps.target,
@@ -61,6 +70,15 @@ export async function deliverClaim(deps: DeliveryDeps, claim: Claim): Promise<Se
   }
   if (!kept) log.warn("newsletter.claim_lost", { outcome: result.kind });
   return result;
+}
+
+/** A claimed row the email rule refuses: failed at once with the reason, never sent, never retried. */
+async function refuseClaim(deps: DeliveryDeps, claim: Claim): Promise<SendResult> {
+  const kept = await finishClaim(deps.db, claim, deps.now(), { status: "failed", error: REFUSED_BY_RULE });
+  const log = deps.logger.with({ emailHash: logHash(claim.email_hash), attempt: claim.attempts });
+  log.error("newsletter.failed", { reason: "refused by the email rule", error: REFUSED_BY_RULE });
+  if (!kept) log.warn("newsletter.claim_lost", { outcome: "rejected" });
+  return { kind: "rejected", error: REFUSED_BY_RULE };
 }
 
 /** The first attempt, right after the signup was stored (runs in waitUntil). */

@@ -36,8 +36,11 @@ export type SendResult =
   | { kind: "delivered"; status: number }
   /** Worth another attempt: 5xx, 408, 429, timeouts, network errors, and settings HubSpot refused. */
   | { kind: "retry"; error: string; status?: number; retryAfterMs?: number; rateLimited?: boolean; misconfigured?: boolean }
-  /** HubSpot refused the signup itself (e.g. 400 invalid email): another attempt gets the same answer. A 400 about the form's settings is a `retry`. */
-  | { kind: "rejected"; error: string; status: number };
+  /**
+   * HubSpot refused the signup itself (e.g. 400 invalid email): another attempt gets the same answer.
+   * A 400 about the form's settings is a `retry`. No status: the email rule refused it unsent.
+   */
+  | { kind: "rejected"; error: string; status?: number };
 
 export interface SendOptions {
   fetch: typeof fetch;

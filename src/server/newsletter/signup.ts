@@ -51,8 +51,8 @@ export type SignupOutcome =
   | { kind: "rate-limited"; retryAfterSeconds: number }
   /** Siteverify refused the Turnstile token (forged, expired, replayed): nothing is stored. */
   | { kind: "refused" }
-  /** Not stored: the outbox failed, or (`consent-missing`) no consent text is published to record. */
-  | { kind: "unavailable"; reason?: "consent-missing" };
+  /** Not stored: the outbox failed (or, which the built-in consent text rules out, there was no text to record). */
+  | { kind: "unavailable" };
 
 /**
  * The one signup of both entry points (the JSON API and the no-JS form): validate with the shared
@@ -83,11 +83,12 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   const log = deps.logger.with({ emailHash: logHash(hash) });
   let stored: Awaited<ReturnType<typeof storeSubscriber>>;
   try {
-    // Without the text shown, consent could not be demonstrated: no signup is kept then.
+    // Without the text shown, consent could not be demonstrated: no signup is kept then (the
+    // built-in text of src/shared/newsletter-consent.ts means there always is one)
     const consent = await request.consent();
     if (!consent) {
       log.error("newsletter.consent_unavailable", { language: request.language });
-      return { kind: "unavailable", reason: "consent-missing" };
+      return { kind: "unavailable" };
     }
     stored = await storeSubscriber(deps.db, {
       consent,

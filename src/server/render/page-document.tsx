@@ -51,6 +51,8 @@ export interface DocumentInput {
   nonce: string;
   /** The year it is (the request's clock). */
   year: number;
+  /** HubSpot confirms signups by email first (HUBSPOT_DOUBLE_OPT_IN): the form's success message says so. */
+  doubleOptIn?: boolean;
   /** What the page's JSON-LD graph is built from: its story and the pages above it (a visitor's page only). */
   structuredData?: { story: Story; ancestors: Crumb[]; teamPath?: string };
   /** A visitor's page's type (none for an error screen): field measurements are grouped by it. */
@@ -172,6 +174,7 @@ function visitorSite(input: VisitorDocumentInput): SiteContextValue {
     ...(input.canonical === false ? { notAPage: true } : {}),
     search: url.search,
     year: input.year,
+    doubleOptIn: input.doubleOptIn,
     audience: visitorAudience,
     Block,
   };
@@ -207,6 +210,7 @@ function previewProps(input: EditorDocumentInput): PreviewProps {
     path: url.pathname,
     search: url.search,
     year: input.year,
+    doubleOptIn: input.doubleOptIn,
     lang,
     alternates: switcherTargets(lang, input.translations ?? []),
     resolveRelations: preview.resolveRelations,

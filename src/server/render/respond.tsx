@@ -162,6 +162,7 @@ function filled(c: Ctx, robots: string, nonce: string) {
     logger: c.get("logger"),
     nonce,
     year: new Date(c.get("now")()).getUTCFullYear(),
+    doubleOptIn: c.get("config").doubleOptIn,
   };
 }
 

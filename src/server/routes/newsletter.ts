@@ -8,14 +8,16 @@ import {
   NEWSLETTER_FIELDS,
   NEWSLETTER_FORM_PATH,
   NEWSLETTER_OUTCOME,
-  type SignupOutcomeKind,
+  outcomeText,
+  type SignupOutcomeView,
+  successOutcome,
   TURNSTILE_FIELD,
 } from "../../shared/newsletter";
 import { consentText, type ConsentText } from "../newsletter/consent";
 import { redactEmails } from "../newsletter/privacy";
 import { COOKIEBOT_CONSENT_COOKIE, HUBSPOT_TRACKING_COOKIE, consentedHutk } from "../newsletter/tracking-cookie";
 import { loadTheme } from "../content/theme";
-import { signup, type SignupDeps } from "../newsletter/signup";
+import { signup, type SignupDeps, type SignupOutcome } from "../newsletter/signup";
 import { verifyTurnstile } from "../newsletter/turnstile";
 import { hasControlCharacter } from "../middleware/path-guard";
 import type { AppBindings } from "../request-context";
@@ -92,20 +94,27 @@ async function apiSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDep
     turnstileToken: tokenField(fields[TURNSTILE_FIELD]),
     consent: () => shownConsent(c, language),
   });
-  switch (outcome.kind) {
-    case "refused":
-      return jsonMessage(c, 403, t.newsletter.challengeFailed);
+  const view = outcomeView(outcome, c.get("config").doubleOptIn);
+  const text = outcomeText(view, t.newsletter);
+  switch (view.kind) {
     case "subscribed":
-      return jsonMessage(c, 201, t.newsletter.subscribed);
+    case "confirm":
+      return jsonMessage(c, 201, text);
     case "invalid":
-      return jsonMessage(c, 400, t.newsletter.invalidEmail);
+      return jsonMessage(c, 400, text);
+    case "refused":
+      return jsonMessage(c, 403, text);
     case "rate-limited":
-      return jsonMessage(c, 429, t.newsletter.tooMany(outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
+      return jsonMessage(c, 429, text, { "Retry-After": String(view.retryAfterSeconds) });
     case "unavailable":
-      return jsonMessage(c, 503, outcome.reason === "consent-missing" ? t.newsletter.consentMissing : t.newsletter.unavailable, {
-        "Retry-After": "60",
-      });
+      return jsonMessage(c, 503, text, { "Retry-After": "60" });
   }
+}
+
+/** What the visitor is told of a signup, with or without JavaScript (src/shared/newsletter.ts words it). */
+function outcomeView(outcome: SignupOutcome, doubleOptIn: boolean): SignupOutcomeView {
+  if (outcome.kind === "subscribed") return successOutcome(doubleOptIn);
+  return outcome;
 }
 
 /** The plain form post (no JavaScript): back to the page it came from, the outcome in its address. */
@@ -133,9 +142,8 @@ async function formSignup(c: ApiContext, signupDeps: (c: ApiContext) => SignupDe
     turnstileToken: tokenField(form.get(TURNSTILE_FIELD)),
     consent: () => shownConsent(c, language),
   });
-  // a refused token comes back as "failed": the no-JS form has no token, so only a bot's post gets here
-  const kind = outcome.kind === "refused" ? "unavailable" : outcome.kind;
-  return c.body(null, 303, { Location: outcomeLocation(returnPath, kind), "Cache-Control": "no-store" });
+  const view = outcomeView(outcome, c.get("config").doubleOptIn);
+  return c.body(null, 303, { Location: outcomeLocation(returnPath, view), "Cache-Control": "no-store" });
 }
 
 /**
@@ -161,14 +169,16 @@ function signupHutk(c: ApiContext): string | undefined {
 
 /**
  * Back to the page with the outcome, in the words of the page's language (the footer there reads
- * them): `/en/contact?newsletter=subscribed#newsletter`. An outcome already in the address, in
+ * them): `/en/contact?newsletter=subscribed#newsletter`, a rate limit with its wait
+ * (`?nieuwsbrief=te-vaak&wacht=30`), so the page words it as the API does. An outcome already in the address, in
  * either language, makes way for this one.
  */
-export function outcomeLocation(returnPath: string, kind: SignupOutcomeKind): string {
+export function outcomeLocation(returnPath: string, outcome: SignupOutcomeView): string {
   const target = new URL(returnPath, "http://x");
-  for (const { param } of Object.values(NEWSLETTER_OUTCOME)) target.searchParams.delete(param);
-  const { param, codes, anchor } = NEWSLETTER_OUTCOME[langOfPath(target.pathname)];
-  target.searchParams.set(param, codes[kind]);
+  for (const words of Object.values(NEWSLETTER_OUTCOME)) for (const name of [words.param, words.wait]) target.searchParams.delete(name);
+  const { param, wait, codes, anchor } = NEWSLETTER_OUTCOME[langOfPath(target.pathname)];
+  target.searchParams.set(param, codes[outcome.kind]);
+  if (outcome.kind === "rate-limited") target.searchParams.set(wait, String(outcome.retryAfterSeconds));
   target.hash = anchor;
   return `${target.pathname}${target.search}${target.hash}`;
 }

@@ -43,12 +43,12 @@ export const en: Dictionary = {
     crossSite: "You can only sign up through this website.",
     unavailable: "Subscribing didn't work. Please try again later.",
     challengeFailed: "The spam check failed. Reload the page and try again.",
-    consentMissing: "Subscribing isn't possible right now: the consent text beside the form is missing. Please try again later.",
-    tooManyLater: "Hold on: please try again in a minute.",
-    tooMany: (seconds: number) =>
-      seconds === 1
-        ? "Too many signups in a row. Please try again in 1 second."
-        : `Too many signups in a row. Please try again in ${seconds} seconds.`,
+    checkInbox: "Almost there! Check your inbox and confirm your subscription with the link in our email.",
+    tooMany: (seconds: number) => {
+      const wait = seconds > 90 ? Math.ceil(seconds / 60) : seconds;
+      const unit = seconds > 90 ? "minute" : "second";
+      return `Too many signups in a row. Please try again in ${wait} ${unit}${wait === 1 ? "" : "s"}.`;
+    },
   },
   footer: {
     socials: "Koraal on social media",

@@ -53,13 +53,14 @@ export const nl = {
     /** Turnstile's Siteverify refused the form's token (expired, used twice, forged). */
     challengeFailed: "De controle tegen spam is mislukt. Laad de pagina opnieuw en probeer het nog eens.",
     /** The footer has no consent text in this language: nobody can be signed up without it. */
-    consentMissing: "Inschrijven kan nu niet: de toestemmingstekst bij het formulier ontbreekt. Probeer het later opnieuw.",
-    /** After a no-JS post was refused for going too fast (the exact wait is not carried back). */
-    tooManyLater: "Even geduld: probeer het over een minuut opnieuw.",
-    tooMany: (seconds: number) =>
-      seconds === 1
-        ? "Te veel aanmeldingen achter elkaar. Probeer het over 1 seconde opnieuw."
-        : `Te veel aanmeldingen achter elkaar. Probeer het over ${seconds} seconden opnieuw.`,
+    /** A signup while HubSpot's double opt-in is on (HUBSPOT_DOUBLE_OPT_IN): the subscription starts once confirmed. */
+    checkInbox: "Bijna klaar! Kijk in je inbox en bevestig je inschrijving met de link in onze e-mail.",
+    /** Too many signups from one visitor: the wait in seconds, from a minute and a half on in minutes. */
+    tooMany: (seconds: number) => {
+      const wait = seconds > 90 ? Math.ceil(seconds / 60) : seconds;
+      const unit = seconds > 90 ? "minuten" : wait === 1 ? "seconde" : "seconden";
+      return `Te veel aanmeldingen achter elkaar. Probeer het over ${wait} ${unit} opnieuw.`;
+    },
   },
   footer: {
     socials: "Koraal op sociale media",

@@ -5,7 +5,7 @@ import { partId } from "../part-id";
 import { useSite } from "../site-context";
 import { useEditable } from "../editable";
 import { RichText } from "../richtext/render";
-import { NEWSLETTER_OUTCOME, outcomeMessage, type NewsletterMessage } from "../../shared/newsletter";
+import { NEWSLETTER_OUTCOME, outcomeMessage, outcomeText, successOutcome, type NewsletterMessage } from "../../shared/newsletter";
 import { homePath, type Lang } from "../../shared/i18n/lang";
 import { shownConsent } from "../../shared/newsletter-consent";
 import { EXTERNAL_REL, resolveLink } from "../../shared/links/links";
@@ -171,8 +171,10 @@ function FooterNewsletter({
   returnPath: string;
   sameFor: string | undefined;
 }) {
-  const { lang, t } = useSite();
-  const { emailLabel, placeholder, submit, busy, honeypot, subscribed, invalidEmail } = t.newsletter;
+  const { lang, t, doubleOptIn } = useSite();
+  const { emailLabel, placeholder, submit, busy, honeypot, invalidEmail } = t.newsletter;
+  // the form does not read the API's answer to a success (spec): it is told here what to say
+  const subscribed = outcomeText(successOutcome(doubleOptIn === true), t.newsletter);
   return (
     <section id={NEWSLETTER_OUTCOME[lang].anchor} aria-labelledby={NEWSLETTER_TITLE_ID[lang]} className="max-w-xl scroll-mt-24">
       <h2 id={NEWSLETTER_TITLE_ID[lang]} className="m-0 font-display text-xl font-bold">

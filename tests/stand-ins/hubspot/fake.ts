@@ -56,13 +56,14 @@ let correlation = 0;
 const correlationId = () => `c0ffee00-0000-4000-8000-${String(++correlation).padStart(12, "0")}`;
 
 export function createHubSpotFake(
-  settings: { portalId?: string; formGuid?: string; token?: string; requiredFields?: string[] } = {},
+  settings: { portalId?: string; formGuid?: string; token?: string; requiredFields?: string[]; invalidDomains?: string[] } = {},
 ): HubSpotFake {
   const api = createHubSpotApi({
     portalId: settings.portalId ?? PORTAL_ID,
     formGuid: settings.formGuid ?? FORM_GUID,
     token: settings.token ?? TOKEN,
     requiredFields: settings.requiredFields,
+    invalidDomains: settings.invalidDomains,
   });
   const held: Held = {};
   const fake: HubSpotFake = {
