@@ -83,8 +83,7 @@ export async function signup(deps: SignupDeps, request: SignupRequest): Promise<
   const log = deps.logger.with({ emailHash: logHash(hash) });
   let stored: Awaited<ReturnType<typeof storeSubscriber>>;
   try {
-    // Without the text shown, consent could not be demonstrated: no signup is kept then (the
-    // built-in text of src/shared/newsletter-consent.ts means there always is one)
+    // No text shown, no consent to demonstrate (src/shared/newsletter-consent.ts always gives one)
     const consent = await request.consent();
     if (!consent) {
       log.error("newsletter.consent_unavailable", { language: request.language });
