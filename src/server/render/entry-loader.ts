@@ -1,8 +1,8 @@
 /**
  * The visitor bundle's loader: an inline classic script (a module script would wait for the whole
  * document to be parsed) that imports the entry and the chunks it imports statically, all at once,
- * once the browser reports the page's first paint (a `paint` performance entry, which Chromium
- * gives out when the frame has been presented), instead of a `<script src>` and modulepreloads in
+ * once the browser reports the page's first contentful paint (a `paint` performance entry, which
+ * Chromium gives out when the frame has been presented), instead of a `<script src>` and modulepreloads in
  * the head. Where paint timing is not supported it imports them at `load`.
  *
  * Why: the first paint needs the HTML and the stylesheet only. Fetched from the head, the 70 KB
@@ -17,7 +17,7 @@ export function entryLoader(urls: readonly string[]): string {
   // JSON of our own hashed file names: no `<` can end the element early
   return (
     `(()=>{let started=false;const start=()=>{if(started)return;started=true;for(const u of ${JSON.stringify(urls)})import(u)};` +
-    `if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver(start).observe({type:"paint",buffered:true});` +
+    `if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length)start()}).observe({type:"paint",buffered:true});` +
     `else addEventListener("load",start)})()`
   );
 }
