@@ -80,7 +80,11 @@ test.beforeAll(async () => {
   base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });
 
-test.afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+test.afterAll(() => {
+  // the browser's keep-alive connections would hold close() open
+  proxy.closeAllConnections();
+  return new Promise<void>((resolve) => proxy.close(() => resolve()));
+});
 
 for (const width of WIDTHS) {
   test.describe(`a page painted before all of it has arrived, ${width} px`, () => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
-import { collectCspViolations, consoleErrors } from "./helpers";
+import { collectCspViolations, consoleErrors, hydrated } from "./helpers";
 
 // Live editing in the visual editor, with the local stand-in of Storyblok's bridge
 // (public/preview/bridge.js) firing the events the editor would send.
@@ -105,6 +105,8 @@ async function settledDocumentHeight(page: Page): Promise<number> {
 test("the preview lays a page out exactly as visitors see it: the editor markers add no wrappers", async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/klanten");
+  // as a visitor sees it once the islands have hydrated (the bundle loads after the first paint)
+  await hydrated(page);
   const visitorHeight = await settledDocumentHeight(page);
   await openPreview(page, baseURL!, "/klanten");
   expect(await page.locator("main [data-blok-uid]").count()).toBeGreaterThan(5);

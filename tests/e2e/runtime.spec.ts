@@ -13,6 +13,8 @@ test("a chunk that fails to load reloads the page, at most once per path within 
   // the reloaded page may come back scrolled to the footer and fail at once: listen from the start
   const refused = page.waitForEvent("console", (message) => message.text().includes("not reloading again"));
   await page.goto("/");
+  // the guard is the bundle's, which starts after the first paint: its mark on the document says it ran
+  await page.waitForFunction(() => document.documentElement.classList.contains("js"));
   // the footer chunk is requested when the footer comes near: its failure reloads the page once
   await page.keyboard.press("End");
   await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);

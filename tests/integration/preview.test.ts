@@ -180,11 +180,7 @@ describe("a valid preview link", () => {
     expect(html).not.toContain(buildManifest.scripts.app);
     expect(html).not.toContain('rel="modulepreload"');
     const { html: visitor } = await get("/");
-    expect(loadedByEntryLoader(visitor)).toEqual([
-      ...buildManifest.scripts.preload,
-      buildManifest.scripts.app,
-      buildManifest.scripts.vitals,
-    ]);
+    expect(loadedByEntryLoader(visitor)).toEqual([...buildManifest.scripts.preload, buildManifest.scripts.app]);
   });
 
   it("loads the bridge and the preview bundle with the request's nonce, and hands the bundle the story", async () => {

@@ -127,16 +127,6 @@ export function Document({
 }
 
 /**
- * What the loader imports once the page has painted: the bundle and its static chunks, and on a page
- * with a page type the field measurements beside them (not after them: a slow view left early is
- * measured too, decision 032); no measurement on an error screen (no page type) or in a preview.
- */
-function loadedAfterPaint(assets: DocumentAssets, pageType: PageType | undefined): string[] {
-  const bundle = [...assets.preload, assets.script!];
-  return pageType && assets.vitals ? [...bundle, assets.vitals] : bundle;
-}
-
-/**
  * The head's elements. React writes them in its own order (charset and viewport first, the
  * stylesheet last); the page's image preloads follow them, from the streaming render.
  */
@@ -163,7 +153,12 @@ function DocumentHead({ lang, meta, assets, scripts, graph }: HeadProps) {
       <link rel="stylesheet" href={assets.stylesheet} />
       {assets.script ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build's file names, written by entryLoader as a JSON array
-        <script nonce={NONCE_SLOT} dangerouslySetInnerHTML={{ __html: entryLoader(loadedAfterPaint(assets, meta.pageType)) }} />
+        <script nonce={NONCE_SLOT} dangerouslySetInnerHTML={{ __html: entryLoader([...assets.preload, assets.script]) }} />
+      ) : null}
+      {/* Field measurements from the start (a slow view left early is measured too: decision 032),
+          fetched at low priority while the page parses: no error screen (no page type), no preview */}
+      {assets.script && assets.vitals && meta.pageType ? (
+        <script type="module" src={assets.vitals} async fetchPriority="low" nonce={NONCE_SLOT} />
       ) : null}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={SITE_NAME} />
