@@ -6,7 +6,7 @@
  * script of their own that the document loads.
  */
 import type { ComponentType } from "react";
-import { createElement } from "react";
+import { createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { SiteHeader } from "../src/site/islands/site-header";
 import { forceFullNavigation, startBuildCheck } from "./runtime/build-check";
@@ -26,14 +26,20 @@ const ISLANDS: Record<string, { load: Loader; eager?: boolean }> = {
 const reloadAfterChunkFailure = (error: unknown) => {
   if (!isChunkLoadError(error)) throw error;
   if (!reloadOnce({ path: location.pathname, now: Date.now, storage: sessionStorage, reload: () => location.reload() }))
-    console.warn("A script failed to load again within 10 s of a reload: not reloading again.", error);
+    console.warn("A script failed again within 10 s of a reload: not reloading again.", error);
 };
 
 function hydrate(root: HTMLElement, load: Loader): Promise<void> {
   const props = JSON.parse(root.dataset.props ?? "{}") as object;
   return load()
     .then((Component) => {
-      hydrateRoot(root, createElement(Component, props as never));
+      // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser in
+      // between (a discrete event on the island meanwhile hydrates it at once and is replayed):
+      // outside one, hydrating the header was one task of ~40 ms (160 ms on Lighthouse's 4x slower
+      // CPU), the largest part of the first view's Total Blocking Time (docs/performance.md).
+      startTransition(() => {
+        hydrateRoot(root, createElement(Component, props as never));
+      });
     })
     .catch(reloadAfterChunkFailure);
 }
@@ -136,5 +142,13 @@ if (buildId) {
     onOutdated: () => forceFullNavigation(document, window),
   });
 }
-// every link of the page, so not before the parser has seen them all
-whenParsed(() => prefetchVisibleLinks(document, window, document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce));
+// Every link of the page, so not before the parser has seen them all; and not before the page has
+// loaded and the browser is idle: a prefetch then competes with the page's own images, and its
+// observer's first round of callbacks with the hydration. (Safari, without idle callbacks, prefetches
+// neither through Speculation Rules nor `<link rel="prefetch">`.)
+const prefetchWhenIdle = () =>
+  window.requestIdleCallback?.(() =>
+    prefetchVisibleLinks(document, window, document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce),
+  );
+if (document.readyState === "complete") prefetchWhenIdle();
+else addEventListener("load", prefetchWhenIdle);

@@ -8,24 +8,9 @@ export function prefetchVisibleLinks(doc: Document, win: Window & typeof globalT
   const speculation = typeof win.HTMLScriptElement.supports === "function" && win.HTMLScriptElement.supports("speculationrules");
   let rules: HTMLScriptElement | null = null;
 
-  const prefetch = (href: string) => {
-    if (doc.documentElement.dataset.buildOutdated) return;
-    if (speculation) {
-      rules?.remove();
-      rules = doc.createElement("script");
-      rules.type = "speculationrules";
-      if (nonce) rules.nonce = nonce;
-      rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [...seen].filter((u) => u !== win.location.pathname) }] });
-      doc.head.append(rules);
-    } else {
-      const link = doc.createElement("link");
-      link.rel = "prefetch";
-      link.href = href;
-      doc.head.append(link);
-    }
-  };
-
+  // the links that came into view together: one set of rules for all of them
   const observer = new win.IntersectionObserver((entries) => {
+    const fresh: string[] = [];
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       observer.unobserve(entry.target);
@@ -33,8 +18,17 @@ export function prefetchVisibleLinks(doc: Document, win: Window & typeof globalT
       const key = url.pathname + url.search;
       if (seen.has(key)) continue;
       seen.add(key);
-      prefetch(key);
+      fresh.push(key);
     }
+    if (!fresh.length || doc.documentElement.dataset.buildOutdated) return;
+    if (speculation) {
+      rules?.remove();
+      rules = doc.createElement("script");
+      rules.type = "speculationrules";
+      if (nonce) rules.nonce = nonce;
+      rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [...seen].filter((u) => u !== win.location.pathname) }] });
+      doc.head.append(rules);
+    } else for (const href of fresh) doc.head.append(Object.assign(doc.createElement("link"), { rel: "prefetch", href }));
   });
   for (const anchor of doc.querySelectorAll<HTMLAnchorElement>("a[href]")) {
     // links to the page in another language (the switcher, hreflang) are rarely followed: not worth a prefetch

@@ -81,8 +81,36 @@ test("the worker serves the build description files", async ({ request, page }) 
   expect((await meta.json()).id).toBe(buildId);
 });
 
-test("internal links are prefetched when they become visible", async ({ page }) => {
-  await page.goto("/");
+test("internal links are prefetched when they become visible, not before the page has loaded", async ({ page }) => {
+  // what the document's state was when the first rules were written (a prefetch while the page
+  // still loads competes with its own images and, on the server, with their rendering)
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('script[type="speculationrules"]')) return;
+      document.documentElement.dataset.prefetchedWhen = document.readyState;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // the page's images held back until its header has hydrated: the page has not loaded yet when the bundle runs
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_storyblok/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  await page.waitForFunction(
+    () =>
+      Object.keys(document.querySelector('[data-island="SiteHeader"]')?.firstElementChild ?? {}).some((key) =>
+        key.startsWith("__reactFiber"),
+      ),
+    undefined,
+    { polling: 50 },
+  );
+  expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-prefetched-when", "complete");
+  await page.unroute("**/_storyblok/**");
   await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
   const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent())!);
   const urls: string[] = rules.prefetch[0].urls;

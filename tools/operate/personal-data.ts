@@ -121,6 +121,7 @@ export function eraseStatements(request: ErasureRequest): [string, string, strin
   ];
 }
 
+/** The columns of an erasure request an operator reads (`npm run subscribers -- --erasures`), the longest last. */
 export const ERASURE_COLUMNS = [
   "requested_at",
   "requested_by",
@@ -128,8 +129,8 @@ export const ERASURE_COLUMNS = [
   "hubspot_state",
   "hubspot_attempts",
   "hubspot_next_attempt_at",
-  "hubspot_last_error",
   "hubspot_confirmed_at",
+  "hubspot_last_error",
 ] as const;
 
 /** Every erasure request, newest first, its subscriber by a pseudonym prefix (never the address it may still keep). */

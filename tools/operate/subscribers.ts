@@ -15,6 +15,7 @@ import { D1ExecuteError, d1Statements } from "../local/d1-execute.ts";
 import { LOCAL_VARS } from "../local/local-worker.ts";
 import { REPO_ROOT } from "../repo-root.ts";
 import {
+  ERASURE_COLUMNS,
   ERASURES_QUERY,
   eraseReport,
   eraseStatements,
@@ -194,20 +195,7 @@ export function erasuresTable(rows: SubscriberRow[]): string {
   if (!rows.length) return "No erasure requests.";
   const outstanding = rows.filter((row) => row.hubspot_state !== "confirmed").length;
   return [
-    ...columns(
-      [
-        "subscriber",
-        "requested_at",
-        "requested_by",
-        "outbox_rows",
-        "hubspot_state",
-        "hubspot_attempts",
-        "hubspot_next_attempt_at",
-        "hubspot_confirmed_at",
-        "hubspot_last_error",
-      ],
-      rows,
-    ),
+    ...columns(["subscriber", ...ERASURE_COLUMNS], rows),
     "",
     `${rows.length} erasure request(s): ${outstanding ? `${outstanding} outstanding in HubSpot` : "all confirmed by HubSpot"}`,
   ].join("\n");

@@ -34,7 +34,7 @@ const DEFAULT_PATHS = [
   "/en",
 ];
 const MIN_SCORE = 98;
-/** Each page's full report (open it in Chromium's DevTools, Lighthouse panel, or read the JSON). */
+/** Each page's full report (open it in Chromium's DevTools, Lighthouse panel, or read the JSON) and its trace. */
 const REPORTS = ".generated/lighthouse";
 const CHROMIUM_FLAGS = [
   "--headless",
@@ -100,6 +100,8 @@ async function audit(port: number, base: string, side: string, round: number, pa
   mkdirSync(join(REPO_ROOT, REPORTS), { recursive: true });
   const name = `${side}-${round}-${path === "/" ? "home" : path.slice(1).replaceAll("/", "__")}.json`;
   writeFileSync(join(REPO_ROOT, REPORTS, name), JSON.stringify(lhr));
+  // the trace the audit is simulated from (DevTools, Performance panel, "Load profile"): where the time went
+  writeFileSync(join(REPO_ROOT, REPORTS, name.replace(/\.json$/, ".trace.json")), JSON.stringify(run.artifacts.Trace));
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     side,

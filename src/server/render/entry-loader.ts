@@ -11,13 +11,14 @@
  * scripts fetched before the first paint as render-blocking). After the first paint, the islands
  * hydrate a little later and nothing the first paint does not need is fetched before it
  * (docs/performance.md, "First view"). A page opened in a background tab is painted, and so
- * hydrated, when it is first shown.
+ * hydrated, when it is first shown. The imports start in a task of their own (`setTimeout`), not in
+ * the one that tells the page's paint observers (the field measurements' among them) of the paint.
  */
 export function entryLoader(urls: readonly string[]): string {
   // JSON of our own hashed file names: no `<` can end the element early
   return (
     `(()=>{let started=false;const start=()=>{if(started)return;started=true;for(const u of ${JSON.stringify(urls)})import(u)};` +
-    `if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length)start()}).observe({type:"paint",buffered:true});` +
+    `if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length)setTimeout(start)}).observe({type:"paint",buffered:true});` +
     `else addEventListener("load",start)})()`
   );
 }

@@ -94,7 +94,7 @@ function SubmenuPanel({
 function SubmenuColumn({ column }: { column: NavColumn }) {
   return (
     <div>
-      <h2 className="m-0 mb-4 text-sm font-semibold uppercase tracking-widest text-koraal-700">
+      <h2 className="eyebrow m-0 mb-4">
         {column.href ? (
           <NavAnchor
             href={column.href}

@@ -195,7 +195,7 @@ function EntryList({ id, title, entries }: { id: string; title: string; entries:
   if (!entries.length) return null;
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className="m-0 mb-3 text-sm font-semibold uppercase tracking-widest text-koraal-700">
+      <h2 id={id} className="eyebrow m-0 mb-3">
         {title}
       </h2>
       <ul className="m-0 flex list-none flex-col gap-2 p-0">
