@@ -37,7 +37,7 @@ const justAfter =
     return at;
   };
 
-const CASES: Array<{ path: string; name: string; cut: Cut; imageAfterCut?: boolean }> = [
+const CASES: Array<{ path: string; name: string; cut: Cut; imageAfterCut?: boolean; painted?: string }> = [
   // a page of each opening header with an image beside its text
   ...["/", "/diensten/app-ontwikkeling", "/sectoren/mobiliteit", "/vacatures/product-designer"].map((path) => ({
     path,
@@ -50,6 +50,9 @@ const CASES: Array<{ path: string; name: string; cut: Cut; imageAfterCut?: boole
   { path: "/", name: "inside the logo's link", cut: justAfter('class="site-header-row', "<a ", ">") },
   { path: "/", name: "after the menu's first item", cut: justAfter('aria-label="Hoofdmenu"', "</li>") },
   { path: "/", name: "after the switcher's current language", cut: justAfter('class="lang-switcher', "</span>") },
+  // an article's header, its title there and its intro and author not yet: its decoration, anchored
+  // to the header's bottom, moved down as the rest arrived (a shift of 0.005 in a Lighthouse first view)
+  { path: "/insights/streamen-vanaf-de-edge", name: "after the article's title", cut: justAfter("<h1", "</h1>"), painted: "h1" },
 ];
 
 let proxy: Server;
@@ -89,14 +92,14 @@ test.afterAll(() => {
 for (const width of WIDTHS) {
   test.describe(`a page painted before all of it has arrived, ${width} px`, () => {
     test.use({ viewport: viewportAt(width) });
-    for (const { path, name, cut, imageAfterCut } of CASES) {
+    for (const { path, name, cut, imageAfterCut, painted } of CASES) {
       test(`${path}, cut ${name}: nothing moves when the rest arrives`, async ({ page }) => {
         await page.addInitScript(recordShifts);
         const nextFrame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
         held = { path, cut };
         const loaded = page.goto(base + path, { waitUntil: "load" });
         // the first part on screen and painted
-        await expect(page.locator(imageAfterCut ? "h1" : "header")).toBeAttached();
+        await expect(page.locator(painted ?? (imageAfterCut ? "h1" : "header"))).toBeAttached();
         if (imageAfterCut) {
           await expect(page.locator("h1")).toBeVisible();
           expect(await page.locator("main img").count()).toBe(0);

@@ -15,15 +15,7 @@ export function Cta({ blok }: BlockProps<CtaBlok>) {
   return (
     <section {...editable} className="py-10 md:py-16" aria-labelledby={blok.title ? headingId : undefined}>
       <div className="site-container">
-        <div className="relative overflow-hidden rounded-[2rem] bg-ink px-6 py-12 text-white sm:px-12 md:py-16">
-          <svg
-            aria-hidden="true"
-            focusable="false"
-            viewBox="0 0 200 200"
-            className="absolute -bottom-20 right-10 hidden h-72 w-72 text-koraal-400 md:block"
-          >
-            <circle cx="100" cy="100" r="100" fill="currentColor" />
-          </svg>
+        <div className="relative isolate overflow-hidden rounded-[2rem] bg-ink px-6 py-12 text-white sm:px-12 md:py-16">
           <svg
             aria-hidden="true"
             focusable="false"
@@ -42,6 +34,16 @@ export function Cta({ blok }: BlockProps<CtaBlok>) {
             {blok.text ? <p className="m-0 text-lg text-white/85">{blok.text}</p> : null}
             {primary || secondary ? <CtaLinks blok={blok} primary={primary} secondary={secondary} /> : null}
           </div>
+          {/* anchored to the bottom, so after the content (behind it): drawn once the content is there, it
+              cannot move as a streamed block's text arrives (as the article header's circle did) */}
+          <svg
+            aria-hidden="true"
+            focusable="false"
+            viewBox="0 0 200 200"
+            className="absolute -bottom-20 right-10 -z-10 hidden h-72 w-72 text-koraal-400 md:block"
+          >
+            <circle cx="100" cy="100" r="100" fill="currentColor" />
+          </svg>
         </div>
       </div>
     </section>

@@ -42,8 +42,7 @@ function InsightHeader({ blok, titleId }: { blok: InsightDetailBlok; titleId: st
   const date = articleDate(blok.publishedDate, t.common.months);
   const minutes = readingMinutes(blok.readingTime);
   return (
-    <header className="relative overflow-hidden bg-sand">
-      <div aria-hidden="true" className="absolute -left-28 -bottom-40 h-80 w-80 rounded-full bg-koraal-100 md:h-[28rem] md:w-[28rem]" />
+    <header className="relative isolate overflow-hidden bg-sand">
       <div className="relative mx-auto w-full max-w-3xl px-5 sm:px-8">
         <div className="flex flex-col gap-6 pb-12 pt-10 md:pb-16 md:pt-14">
           <Breadcrumb href={t.paths.insights} label={t.insights.label} last={blok.category} />
@@ -73,6 +72,13 @@ function InsightHeader({ blok, titleId }: { blok: InsightDetailBlok; titleId: st
           ) : null}
         </div>
       </div>
+      {/* After the content (behind it: -z-10 in the header's own stacking context), so that it is
+          drawn once the content above it is there: anchored to the header's bottom, it moved down
+          while a streamed header grew (a layout shift in a first view of a cold server). */}
+      <div
+        aria-hidden="true"
+        className="absolute -left-28 -bottom-40 -z-10 h-80 w-80 rounded-full bg-koraal-100 md:h-[28rem] md:w-[28rem]"
+      />
     </header>
   );
 }
