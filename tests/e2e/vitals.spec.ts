@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
@@ -12,7 +14,6 @@ import { openVitalsStore, type VitalsStore } from "./vitals-store";
 // it) and shown by `npm run vitals`. Against a site of its own (servers.ts: in a shared store the
 // other tests' views would be counted too), started on an empty state with the others.
 
-const BASE = `http://127.0.0.1:${VITALS_PORT}`;
 /** One page of each page type (src/shared/pages/page-types.ts). */
 const PAGES = {
   Page: "/",
@@ -56,6 +57,38 @@ async function viewWithAClick(page: Page, path: string) {
   // has no timing of the click, so no INP (a second run through warm pages left within it)
   await page.waitForFunction(() => performance.getEntriesByType("first-input").length > 0, undefined, { polling: 50 });
 }
+
+/**
+ * The network the views come from, one per run of this file: a network counts once per page type and
+ * day (src/server/vitals/ledger.ts), and the site is not restarted between runs (`--repeat-each`, a
+ * retry). A proxy in front of the site gives every request, the pages' and the beacons', this
+ * CF-Connecting-IP, as Cloudflare's edge would (the local runtime keeps one a request comes with):
+ * an address of TEST-NET-3 (RFC 5737). The Host header passes as it came, so the proxy is the site's
+ * origin for the pages and the beacons alike.
+ */
+const NETWORK = `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
+let proxy: Server;
+let BASE = "";
+test.beforeAll(async () => {
+  proxy = createServer((req, res) => {
+    const upstream = request(
+      { host: "127.0.0.1", port: VITALS_PORT, method: req.method, path: req.url, headers: { ...req.headers, "cf-connecting-ip": NETWORK } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  BASE = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+test.afterAll(() => {
+  // the browser's keep-alive connections would hold close() open
+  proxy.closeAllConnections();
+  return new Promise<void>((resolve) => proxy.close(() => resolve()));
+});
 
 test.describe("field measurements (desktop, 1280 px)", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -105,7 +138,7 @@ test.describe("field measurements (desktop, 1280 px)", () => {
 
   test("a throttled view left 1 s after its first paint sends a beacon with its LCP and FCP", async ({ page }) => {
     // after the test above (its report counts the last hour), of a page type it does not view: one network (here every
-    // view is 127.0.0.1's) counts once per page type and day
+    // view is NETWORK's) counts once per page type and day
     const path = "/vacatures";
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
