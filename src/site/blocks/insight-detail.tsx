@@ -1,4 +1,4 @@
-import { ARTICLE_PROSE, ArticleHeroImage, Breadcrumb, articleDate } from "../ui/article";
+import { ARTICLE_PROSE, ArticleHeroImage, Breadcrumb, OFFSCREEN_LATER, articleDate } from "../ui/article";
 import { Image } from "../ui/image";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
@@ -21,7 +21,9 @@ export function InsightDetail({ blok }: BlockProps<InsightDetailBlok>) {
         sizes={{ xs: 335, sm: 576, md: 704, lg: 960, xl: 1024 }}
         className="mx-auto aspect-[16/9] max-w-5xl"
       />
-      <div className={`mx-auto w-full max-w-3xl py-8 md:py-12 ${ARTICLE_PROSE}`}>
+      {/* laid out only when it comes near the viewport (content-visibility): on a phone the body starts
+          below the fold, and laying out a whole article was the first view's longest task */}
+      <div className={`mx-auto w-full max-w-3xl py-8 md:py-12 ${OFFSCREEN_LATER} ${ARTICLE_PROSE}`}>
         <Blocks blocks={blok.body} />
       </div>
       <footer className="mx-auto w-full max-w-3xl px-5 pb-16 sm:px-8 md:pb-24">
