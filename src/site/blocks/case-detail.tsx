@@ -1,5 +1,5 @@
 import { useSite } from "../site-context";
-import { ARTICLE_PROSE, ArticleHeroImage, Breadcrumb } from "../ui/article";
+import { ARTICLE_PROSE, ArticleHeroImage, Breadcrumb, OFFSCREEN_LATER } from "../ui/article";
 import { Link } from "../ui/link";
 import { Section, SectionHeading } from "../ui/section";
 import { StoryCard, StoryGrid } from "../ui/story-card";
@@ -35,7 +35,8 @@ export function CaseDetail({ blok }: BlockProps<CaseDetailBlok>) {
       />
       <CaseResults results={blok.results} titleId={titleId} />
       {blok.body?.length ? (
-        <div className={`flex flex-col py-6 md:py-10 ${ARTICLE_PROSE}`}>
+        // below the fold on a phone: laid out when it comes near (its first layout was the first view's longest task)
+        <div className={`flex flex-col py-6 md:py-10 ${OFFSCREEN_LATER} ${ARTICLE_PROSE}`}>
           <Blocks blocks={blok.body} />
         </div>
       ) : null}
