@@ -209,9 +209,7 @@ describe("rendering in a language", () => {
     );
     expect(html).toContain('<nav aria-label="Mobile menu"');
     expect(text).toContain("View all Apps");
-    expect(html).toContain(
-      '<h2 id="mobile-social" class="eyebrow m-0 mb-3">Social</h2>',
-    );
+    expect(html).toContain('<h2 id="mobile-social" class="eyebrow m-0 mb-3">Social</h2>');
     expect(html).toContain(
       '<a href="/" hrefLang="nl" lang="nl" class="kbd-focus rounded-full px-2.5 py-1 text-ink underline decoration-koraal decoration-2 underline-offset-3 hover:bg-sand"><span lang="en" class="sr-only">Language: </span>Nederlands</a>',
     );
