@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { collectCspViolations, consoleErrors, hydrated } from "./helpers";
 import { TRACKING_PORT, TRACKING_SETTINGS, TRACKING_STATE } from "./servers";
+import { networkProxy } from "./network-proxy";
 import { openVitalsStore } from "./vitals-store";
 
 // The site with GTM_ID, COOKIE_CONSENT_ID and SALES_TRACKING_ID set (the second web server of
@@ -251,21 +252,24 @@ test("field measurements wait for statistics consent: nothing stored before it, 
   // where Playwright sees no request. The other tests here view "/" and "/contact" only (type Page).
   const started = Date.now();
   const store = await openVitalsStore(TRACKING_STATE);
+  // from a network of its own per run: a network counts once per page type and day (network-proxy.ts)
+  const proxy = await networkProxy(TRACKING_PORT);
+  const at = (path: string) => proxy.base + path;
   const stored = async (types: string[]) => (await store.since(started)).filter((row) => types.includes(String(row.blob1)));
   try {
     await standInForVendors(page);
     // no choice made: the measurements wait, and leaving the page sends nothing
-    await page.goto("/sectoren/mobiliteit");
+    await page.goto(at("/sectoren/mobiliteit"));
     await expect(page.getByRole("dialog", { name: "Cookies" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
     // declined: still nothing
     await page.getByRole("dialog", { name: "Cookies" }).getByRole("button", { name: "Weigeren" }).click();
-    await page.goto("/vacatures/product-designer");
+    await page.goto(at("/vacatures/product-designer"));
     await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
 
     // accepted on this view: it is measured from then on, and sent when it is left
     await page.evaluate(() => localStorage.removeItem("stub-cookiebot-consent"));
-    await page.goto("/insights/streamen-vanaf-de-edge");
+    await page.goto(at("/insights/streamen-vanaf-de-edge"));
     await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
     await page.getByRole("dialog", { name: "Cookies" }).getByRole("button", { name: "Alle cookies toestaan" }).click();
     await expect(page.locator("html")).toHaveAttribute("data-vitals", "measuring");
@@ -275,7 +279,7 @@ test("field measurements wait for statistics consent: nothing stored before it, 
     expect(await stored(["Sector", "Vacancy"])).toEqual([]);
 
     // consent withdrawn on a measured view (the visitor changes the choice in Cookiebot's dialog): nothing is sent
-    await page.goto("/cases/linde-roosterapp");
+    await page.goto(at("/cases/linde-roosterapp"));
     await expect(page.locator("html")).toHaveAttribute("data-vitals", "measuring");
     await page.evaluate(() => {
       const cookiebot = (window as unknown as { Cookiebot: { consent: { statistics: boolean } } }).Cookiebot;
@@ -283,11 +287,11 @@ test("field measurements wait for statistics consent: nothing stored before it, 
       localStorage.setItem("stub-cookiebot-consent", "none");
       window.dispatchEvent(new Event("CookiebotOnDecline"));
     });
-    await page.goto("/over-ons"); // leaving the case; this view waits again (declined)
+    await page.goto(at("/over-ons")); // leaving the case; this view waits again (declined)
     await expect(page.locator("html")).toHaveAttribute("data-vitals", "awaiting-consent");
     // consent given again on a later view: once its data point is stored, the withdrawn view's would be too
     await page.evaluate(() => localStorage.removeItem("stub-cookiebot-consent"));
-    await page.goto("/vacatures/product-designer");
+    await page.goto(at("/vacatures/product-designer"));
     await page.getByRole("dialog", { name: "Cookies" }).getByRole("button", { name: "Alle cookies toestaan" }).click();
     await expect(page.locator("html")).toHaveAttribute("data-vitals", "measuring");
     await page.goto("about:blank");
@@ -295,5 +299,6 @@ test("field measurements wait for statistics consent: nothing stored before it, 
     expect(await stored(["CaseDetail"])).toEqual([]);
   } finally {
     await store.close();
+    await proxy.close();
   }
 });

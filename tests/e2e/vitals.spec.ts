@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { REPO_ROOT } from "../../tools/repo-root.ts";
 import { hydrated } from "./helpers";
+import { networkProxy } from "./network-proxy";
 import { VITALS_PORT, VITALS_STATE as STATE } from "./servers";
 import { openVitalsStore, type VitalsStore } from "./vitals-store";
 
@@ -58,37 +57,14 @@ async function viewWithAClick(page: Page, path: string) {
   await page.waitForFunction(() => performance.getEntriesByType("first-input").length > 0, undefined, { polling: 50 });
 }
 
-/**
- * The network the views come from, one per run of this file: a network counts once per page type and
- * day (src/server/vitals/ledger.ts), and the site is not restarted between runs (`--repeat-each`, a
- * retry). A proxy in front of the site gives every request, the pages' and the beacons', this
- * CF-Connecting-IP, as Cloudflare's edge would (the local runtime keeps one a request comes with):
- * an address of TEST-NET-3 (RFC 5737). The Host header passes as it came, so the proxy is the site's
- * origin for the pages and the beacons alike.
- */
-const NETWORK = `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
-let proxy: Server;
+// the views come from a network of their own per run (a network counts once per page type and day)
+let proxy: Awaited<ReturnType<typeof networkProxy>>;
 let BASE = "";
 test.beforeAll(async () => {
-  proxy = createServer((req, res) => {
-    const upstream = request(
-      { host: "127.0.0.1", port: VITALS_PORT, method: req.method, path: req.url, headers: { ...req.headers, "cf-connecting-ip": NETWORK } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  BASE = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await networkProxy(VITALS_PORT);
+  BASE = proxy.base;
 });
-test.afterAll(() => {
-  // the browser's keep-alive connections would hold close() open
-  proxy.closeAllConnections();
-  return new Promise<void>((resolve) => proxy.close(() => resolve()));
-});
+test.afterAll(() => proxy.close());
 
 test.describe("field measurements (desktop, 1280 px)", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -138,7 +114,7 @@ test.describe("field measurements (desktop, 1280 px)", () => {
 
   test("a throttled view left 1 s after its first paint sends a beacon with its LCP and FCP", async ({ page }) => {
     // after the test above (its report counts the last hour), of a page type it does not view: one network (here every
-    // view is NETWORK's) counts once per page type and day
+    // view is the proxy's) counts once per page type and day
     const path = "/vacatures";
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
