@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
+import { CHROMIUM_ARGS, findChromium } from "./tools/chromium.ts";
 import { SITE_ENV } from "./tools/local/local-worker";
 import { PORT, SITES_UP } from "./tests/e2e/servers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lighthouseOptions } from "../../tools/perf/lighthouse.ts";
+import { lighthouseOptions, pageSummaries } from "../../tools/perf/lighthouse.ts";
 
 describe("npm run lighthouse's arguments", () => {
   it("audits home and a page of every page type, once, when given nothing", () => {
@@ -20,5 +20,30 @@ describe("npm run lighthouse's arguments", () => {
     expect(() => lighthouseOptions(["cases"])).toThrow(
       "unknown argument cases (paths start with /; options: --beside <commit>, --rounds N)",
     );
+  });
+});
+
+describe("npm run lighthouse's summary per page", () => {
+  const audit = (side: string, path: string, score: number, cls = 0) => ({ side, path, pageType: "Page", score, cls });
+
+  it("gives each side's page the median of its rounds' scores, the lower middle one of an even count", () => {
+    const summaries = pageSummaries([
+      audit("now", "/", 99),
+      audit("931af5f9d72b", "/", 95),
+      audit("now", "/", 96),
+      audit("now", "/", 100),
+      audit("now", "/", 98),
+      audit("now", "/", 97),
+      audit("931af5f9d72b", "/", 97),
+    ]);
+    expect(summaries.map(({ side, scores, median }) => [side, scores, median])).toEqual([
+      ["now", [99, 96, 100, 98, 97], 98],
+      ["931af5f9d72b", [95, 97], 95],
+    ]);
+  });
+
+  it("marks a page that shifted in any one round", () => {
+    const [page] = pageSummaries([audit("now", "/cases", 100), audit("now", "/cases", 100, 0.001), audit("now", "/cases", 100)]);
+    expect([page?.median, page?.shifted]).toEqual([100, true]);
   });
 });
