@@ -87,7 +87,8 @@ export default defineConfig({
         .prose img { border-radius: 1rem; }
         .prose mark { border-radius: 0.2em; padding: 0 0.15em; }
         :root { interpolate-size: allow-keywords; }
-        .js .carousel-controls { display: flex; }
+        .carousel-controls { display: none; }
+        @media (scripting: enabled) { .carousel-controls { display: flex; } }
         .site-header-row:not(:has(> .site-header-end)) { visibility: hidden; }
         .site-header [popover] { margin: 0; padding: 0; border: 0; width: auto; height: auto; max-width: none; max-height: none; color: inherit; }
         .site-header:has(#mobile-menu:popover-open) .when-closed, .site-header:not(:has(#mobile-menu:popover-open)) .when-open { display: none; }

@@ -79,6 +79,35 @@ test("a carousel button tapped before its island has hydrated still scrolls", as
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
 });
 
+// A page that grows when its bundle runs moves whatever a visitor who scrolled on meanwhile is
+// reading: the carousel's buttons (52 px at 1280) once came only with the bundle's mark on the
+// document. With JavaScript on they are there from the first layout (`@media (scripting: enabled)`).
+for (const path of ["/klanten", "/over-ons"]) {
+  for (const width of [375, 1280]) {
+    test(`${path} at ${width} px is as tall before its bundle runs as once its islands have hydrated`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let heldBack = 0;
+      await page.route("**/assets/*.js", async (route) => {
+        if (!new URL(route.request().url()).pathname.includes("/vitals.")) {
+          heldBack++;
+          await released;
+        }
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: "load" });
+      await expect.poll(() => heldBack).toBeGreaterThan(0);
+      const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+      const before = await height();
+      expect(await page.evaluate(() => document.documentElement.classList.contains("js"))).toBe(false);
+      release();
+      await hydrated(page);
+      expect(await height()).toBe(before);
+    });
+  }
+}
+
 test("widening the window past the desktop breakpoint closes the mobile menu and frees scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 });
   await page.goto("/");

@@ -61,6 +61,17 @@ test("an invalid address posted anyway (an old browser) comes back with the vali
   await expect(page.locator("#nieuwsbrief [role=status]")).toHaveText("Vul een geldig e-mailadres in");
 });
 
+test("without JavaScript a carousel shows no buttons that could do nothing; its track still scrolls", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/over-ons");
+  const group = page.locator(".carousel-controls").first();
+  await expect(group).toBeAttached();
+  await expect(group).toBeHidden();
+  await expect(page.getByRole("button", { name: "Volgende" })).toHaveCount(0);
+  const track = page.locator(`#${await group.locator("button").first().getAttribute("aria-controls")}`);
+  expect(await track.evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
+});
+
 test("footer link groups open and close without JavaScript", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
