@@ -119,7 +119,7 @@ async function audit(port: number, base: string, side: string, round: number, pa
  * One throwaway audit of a page of text on a server of its own, before any site starts: the first
  * navigation of a freshly launched browser paid for its first renderer (the document's commit, one
  * task of 87 ms with the window's script context made cold, 346 ms on the simulated CPU) and put
- * whichever page came first 5-8 points below its other rounds. The sites stay cold.
+ * whichever page came first 4-8 points below its other rounds. The sites stay cold.
  */
 async function warmUpBrowser(port: number): Promise<void> {
   const server = createServer((_req, res) =>
