@@ -2,15 +2,15 @@ import { describe, expect, it } from "vitest";
 import { lighthouseOptions, pageSummaries } from "../../tools/perf/lighthouse.ts";
 
 describe("npm run lighthouse's arguments", () => {
-  it("audits home and a page of every page type, once, when given nothing", () => {
+  it("audits home and a page of every page type, in five rounds, when given nothing", () => {
     const options = lighthouseOptions([]);
     expect(options.paths[0]).toBe("/");
     expect(options.paths).toHaveLength(8);
-    expect([options.beside, options.rounds]).toEqual([undefined, 1]);
+    expect([options.beside, options.rounds]).toEqual([undefined, 5]);
   });
 
-  it("takes paths, a commit to audit beside this checkout (two rounds unless told) and a number of rounds", () => {
-    expect(lighthouseOptions(["--beside", "931af5f", "/", "/cases"])).toEqual({ paths: ["/", "/cases"], beside: "931af5f", rounds: 2 });
+  it("takes paths, a commit to audit beside this checkout and a number of rounds", () => {
+    expect(lighthouseOptions(["--beside", "931af5f", "/", "/cases"])).toEqual({ paths: ["/", "/cases"], beside: "931af5f", rounds: 5 });
     expect(lighthouseOptions(["/", "--rounds", "3"])).toEqual({ paths: ["/"], beside: undefined, rounds: 3 });
   });
 

@@ -7,9 +7,9 @@
 // checkout has a median below 98 or shifts at all in any audit. With `--beside <commit>` the same
 // pages of that commit (checked out, installed and built beside this one: beside-checkout.ts) are
 // audited in the same run, each right after or before this checkout's, with this checkout's
-// Lighthouse; `--rounds N` starts both sites afresh N times (default 1, 2 with --beside),
-// alternating which of the two goes first. For the performance record: `--rounds 5` (Lighthouse's
-// own advice against its run-to-run variance is the median of five runs; docs/performance.md).
+// Lighthouse; `--rounds N` starts both sites afresh N times, alternating which of the two goes
+// first (default 5: Lighthouse's own advice against its run-to-run variance is the median of five
+// runs; one round's score is one audit's luck on two shared cores: decision 033).
 //
 //   npm run lighthouse [-- [--beside <commit>] [--rounds N] /path ...]      LIGHTHOUSE_PORT (default 8737), CHROMIUM_PATH
 import { once } from "node:events";
@@ -82,7 +82,7 @@ export function lighthouseOptions(argv: string[]): LighthouseOptions {
     } else if (arg.startsWith("/")) paths.push(arg);
     else throw new Error(`unknown argument ${arg} (paths start with /; options: --beside <commit>, --rounds N)`);
   }
-  return { paths: paths.length ? paths : DEFAULT_PATHS, beside, rounds: rounds ?? (beside ? 2 : 1) };
+  return { paths: paths.length ? paths : DEFAULT_PATHS, beside, rounds: rounds ?? 5 };
 }
 
 /** The page type a page's document names (`<meta name="page-type">`), "-" where it names none. */
