@@ -192,19 +192,17 @@ export interface PageSummary {
 
 /** Each side's pages in the order first audited, with their scores over the rounds. */
 export function pageSummaries(results: readonly Pick<Result, "side" | "path" | "pageType" | "score" | "cls">[]): PageSummary[] {
-  const pages = new Map<string, PageSummary>();
+  const pages = new Map<string, (typeof results)[number][]>();
   for (const r of results) {
     const key = `${r.side} ${r.path}`;
-    const page = pages.get(key) ?? { side: r.side, path: r.path, pageType: r.pageType, scores: [], median: 0, shifted: false };
-    page.scores.push(r.score);
-    page.shifted ||= r.cls > 0;
-    pages.set(key, page);
+    pages.set(key, [...(pages.get(key) ?? []), r]);
   }
-  for (const page of pages.values()) {
-    const sorted = [...page.scores].sort((a, b) => a - b);
-    page.median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  }
-  return [...pages.values()];
+  return [...pages.values()].map((audits) => {
+    const { side, path, pageType } = audits[0]!;
+    const scores = audits.map((r) => r.score);
+    const sorted = scores.toSorted((a, b) => a - b);
+    return { side, path, pageType, scores, median: sorted[Math.floor((sorted.length - 1) / 2)]!, shifted: audits.some((r) => r.cls > 0) };
+  });
 }
 
 const fmt = (r: Result) =>

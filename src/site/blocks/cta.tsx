@@ -1,4 +1,5 @@
 import { resolveLink } from "../../shared/links/links";
+import { Disc } from "../ui/decoration";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
 import type { BlockProps, BlokOf } from "./types";
@@ -36,14 +37,7 @@ export function Cta({ blok }: BlockProps<CtaBlok>) {
           </div>
           {/* anchored to the bottom, so after the content (behind it): drawn once the content is there, it
               cannot move as a streamed block's text arrives (as the article header's circle did) */}
-          <svg
-            aria-hidden="true"
-            focusable="false"
-            viewBox="0 0 200 200"
-            className="absolute -bottom-20 right-10 -z-10 hidden h-72 w-72 text-koraal-400 md:block"
-          >
-            <circle cx="100" cy="100" r="100" fill="currentColor" />
-          </svg>
+          <Disc className="absolute -bottom-20 right-10 -z-10 hidden h-72 w-72 text-koraal-400 md:block" />
         </div>
       </div>
     </section>

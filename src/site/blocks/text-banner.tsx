@@ -1,4 +1,5 @@
 import { resolveLink } from "../../shared/links/links";
+import { Disc } from "../ui/decoration";
 import { Link } from "../ui/link";
 import { useEditable } from "../editable";
 import type { BlockProps, BlokOf } from "./types";
@@ -12,14 +13,7 @@ export function TextBanner({ blok }: BlockProps<TextBannerBlok>) {
   if (!text) return null;
   return (
     <div {...editable} className="relative overflow-hidden bg-koraal-400 text-ink">
-      <svg
-        aria-hidden="true"
-        focusable="false"
-        viewBox="0 0 200 200"
-        className="absolute -right-16 -top-16 h-64 w-64 text-koraal-300 md:h-96 md:w-96"
-      >
-        <circle cx="100" cy="100" r="100" fill="currentColor" />
-      </svg>
+      <Disc className="absolute -right-16 -top-16 h-64 w-64 text-koraal-300 md:h-96 md:w-96" />
       <div className="site-container relative flex flex-col items-start gap-6 py-16 md:py-24">
         {blok.eyebrow ? <p className="m-0 text-sm font-semibold uppercase tracking-widest">{blok.eyebrow}</p> : null}
         <p className="m-0 max-w-5xl text-balance font-display text-2xl font-bold leading-tight tracking-tight sm:text-4xl lg:text-5xl">

@@ -6,16 +6,16 @@ import { useT } from "../site-context";
 /** Pieces of the article-like detail pages (CaseDetail, InsightDetail). */
 
 /**
- * Typography for rich text (`.prose`, see RichText) inside articles and case stories. Scoped to
- * `.prose` so the blocks around it keep their own styling.
- */
-/**
  * A long part of a page that the browser lays out and paints only once it comes near the viewport
  * (`content-visibility: auto`), keeping the size it had when last shown (`auto`; 1,200 px before
  * that). Still in the accessibility tree, found by find-in-page and scrolled to by anchors.
  */
 export const OFFSCREEN_LATER = "[content-visibility:auto] [contain-intrinsic-size:auto_1200px]";
 
+/**
+ * Typography for rich text (`.prose`, see RichText) inside articles and case stories. Scoped to
+ * `.prose` so the blocks around it keep their own styling.
+ */
 export const ARTICLE_PROSE =
   "[&_.prose]:max-w-3xl [&_.prose]:text-lg [&_.prose]:leading-relaxed [&_.prose]:text-ink-soft " +
   "[&_.prose_h2]:mb-4 [&_.prose_h2]:mt-12 [&_.prose_h2]:font-display [&_.prose_h2]:text-3xl [&_.prose_h2]:font-bold [&_.prose_h2]:leading-tight [&_.prose_h2]:tracking-tight [&_.prose_h2]:text-ink " +
